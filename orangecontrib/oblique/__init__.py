@@ -1,0 +1,5 @@
+"""Orange Oblique Trees: oblique decision-tree learners for Orange.
+
+The Orange learners live here; scikit-learn style estimators in
+:mod:`orangecontrib.oblique.core`.
+"""

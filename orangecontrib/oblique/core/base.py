@@ -1,0 +1,97 @@
+"""The scikit-learn side shared by every oblique tree estimator.
+
+A subclass implements ``_build_tree(X, y, sample_weight, random_state)`` and returns an
+:class:`~orangecontrib.oblique.core.tree.ObliqueTree`; validation, label encoding,
+prediction, ``apply``, ``decision_path`` and text export live here.
+"""
+import numbers
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils import check_random_state
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+
+
+class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
+    """Fit/predict plumbing for tree classifiers built on :class:`ObliqueTree`."""
+
+    def fit(self, X, y, sample_weight=None):
+        """Grow the tree.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features), finite numbers
+        y : array-like of shape (n_samples,), class labels of any hashable type
+        sample_weight : array-like of shape (n_samples,), optional
+            Non-negative weights; a row of weight 2 counts as two copies of the row and
+            rows of weight 0 are ignored.
+        """
+        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1)
+        check_classification_targets(y)
+        self._validate_parameters()
+        sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
+                                             ensure_non_negative=True)
+        keep = sample_weight > 0
+        if not keep.any():
+            raise ValueError("sample_weight is zero for every row: nothing to learn from")
+        self.classes_, y_encoded = np.unique(y, return_inverse=True)
+        self.n_classes_ = len(self.classes_)
+        self.tree_ = self._build_tree(X[keep], y_encoded[keep].astype(np.intp),
+                                      sample_weight[keep], check_random_state(
+                                          getattr(self, "random_state", None)))
+        return self
+
+    def _validate_parameters(self):
+        max_depth = getattr(self, "max_depth", None)
+        if max_depth is not None and (not isinstance(max_depth, numbers.Integral)
+                                      or max_depth < 0):
+            raise ValueError(f"max_depth must be a non-negative integer or None, "
+                             f"got {max_depth!r}")
+        min_samples_split = getattr(self, "min_samples_split", 2)
+        if not isinstance(min_samples_split, numbers.Integral) or min_samples_split < 2:
+            raise ValueError(f"min_samples_split must be an integer of at least 2, "
+                             f"got {min_samples_split!r}")
+
+    def _build_tree(self, X, y, sample_weight, random_state):
+        raise NotImplementedError
+
+    def _validated(self, X):
+        check_is_fitted(self, "tree_")
+        return validate_data(self, X, dtype=np.float64, reset=False)
+
+    def predict_proba(self, X):
+        """Class probabilities: the class distribution of the leaf each row reaches."""
+        return self.tree_.predict_proba(self._validated(X))
+
+    def predict(self, X):
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+
+    def apply(self, X):
+        """Leaf node id of every row."""
+        return self.tree_.apply(self._validated(X))
+
+    def decision_path(self, X):
+        """Sparse (n_samples, node_count) indicator of the nodes each row passes."""
+        return self.tree_.decision_path(self._validated(X))
+
+    def get_depth(self):
+        check_is_fitted(self, "tree_")
+        return self.tree_.depth
+
+    def get_n_leaves(self):
+        check_is_fitted(self, "tree_")
+        return self.tree_.n_leaves
+
+    def export_text(self, feature_names=None, decimals=3, show_counts=True):
+        """The fitted tree as indented rules in the original feature units."""
+        check_is_fitted(self, "tree_")
+        if feature_names is None and hasattr(self, "feature_names_in_"):
+            feature_names = list(self.feature_names_in_)
+        return self.tree_.export_text(feature_names, [str(c) for c in self.classes_],
+                                      decimals, show_counts)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags

@@ -1,0 +1,60 @@
+"""Generators of the papers' synthetic data sets (numpy only; nothing is downloaded).
+
+Every generator returns ``(X, y)`` with ``y`` in ``{-1, +1}`` (GDT sets) or ``0 .. K-1``
+and takes ``n_samples``, ``random_state`` and, where the paper rotates, ``angle``.
+"""
+import numpy as np
+from sklearn.utils import check_random_state
+
+
+def _rotate(X, angle):
+    """Rotate 2-D points anticlockwise by ``angle`` radians about the origin."""
+    c, s = np.cos(angle), np.sin(angle)
+    return X @ np.array([[c, s], [-s, c]])
+
+
+def _hyperplane_sides(X, hyperplanes):
+    """``w̃ᵀx̃ >= 0`` for every row and every augmented hyperplane ``w̃ = [w, b]``."""
+    hyperplanes = np.asarray(hyperplanes, dtype=float)
+    return X @ hyperplanes[:, :-1].T + hyperplanes[:, -1] >= 0
+
+
+def checkerboard_2x2(n_samples=2000, angle=np.pi / 6, random_state=None):
+    """GDT paper, Section IV, dataset 1: uniform on [-1, 1]², label +1 when the lines
+    ``x1 + x2 = 0`` and ``x1 − x2 = 0`` put the point on equal sides, then rotated by
+    ``angle`` (π/6 in the paper)."""
+    rng = check_random_state(random_state)
+    X = rng.uniform(-1, 1, size=(n_samples, 2))
+    sides = _hyperplane_sides(X, [[1, 1, 0], [1, -1, 0]])
+    y = np.where(sides[:, 0] == sides[:, 1], 1, -1)
+    return _rotate(X, angle), y
+
+
+def checkerboard_4x4(n_samples=2000, angle=np.pi / 6, random_state=None):
+    """GDT paper, Section IV, dataset 2: uniform on [0, 4]², unit squares indexed 1..4 on
+    each axis, label +1 when the two indices sum to an even number, then rotated."""
+    rng = check_random_state(random_state)
+    X = rng.uniform(0, 4, size=(n_samples, 2))
+    index = np.minimum(np.floor(X), 3).astype(int) + 1
+    y = np.where(index.sum(axis=1) % 2 == 0, 1, -1)
+    return _rotate(X, angle), y
+
+
+#: The three hyperplanes ``w̃ = [w, b]`` of the GDT paper's 10-dimensional set.
+SYNTHETIC_10D_HYPERPLANES = np.array([
+    [1, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0],
+    [1, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0],
+    [0, 1, -1, 0, -1, 0, 1, 1, -1, 1, 0],
+], dtype=float)
+
+
+def synthetic_10d(n_samples=2000, random_state=None):
+    """GDT paper, Section IV, dataset 3: uniform on [-1, 1]¹⁰, label +1 in the four of the
+    eight sign patterns of the three hyperplanes that the paper lists ((+,+,+), (−,−,+),
+    (−,+,−), (+,−,−)), i.e. where an even number of them are negative.  The paper writes
+    ``≥``/``≤`` on both sides; a point exactly on a hyperplane has probability zero."""
+    rng = check_random_state(random_state)
+    X = rng.uniform(-1, 1, size=(n_samples, 10))
+    sides = _hyperplane_sides(X, SYNTHETIC_10D_HYPERPLANES)
+    y = np.where((~sides).sum(axis=1) % 2 == 0, 1, -1)
+    return X, y

@@ -1,0 +1,198 @@
+"""Geometric Decision Tree (Manwani & Sastry, "Geometric Decision Tree", 2010/2012).
+
+At each node the rows of the majority class (``S+``) and all other rows (``S−``) define the
+matrices ``G`` and ``H`` (Section II-A); the two clustering hyperplanes solve the generalized
+eigenvalue problem ``H w̃ = λ G w̃`` (Eq. 3); the split is the angle bisector of the two
+(Eqs. 4-5) with the lower Gini index (Eq. 6).  Rank-deficient ``G`` or ``H`` are handled by
+the null-space method of Section II-B; more than two classes by majority-vs-rest
+(Algorithm 2).
+"""
+import numbers
+
+import numpy as np
+
+from .base import ObliqueTreeClassifierMixin
+from .tree import Split, grow_tree
+
+#: A direction is in the null space of a PSD matrix when its eigenvalue is below this
+#: fraction of the largest one (Section II-B needs a rank test; never compare with 0).
+RANK_TOLERANCE = 1e-9
+
+
+def _null_space_or_whitening(matrix, tolerance):
+    """Eigen-decompose a PSD matrix: (null-space basis or None, whitening map)."""
+    eigenvalues, eigenvectors = np.linalg.eigh(matrix)
+    null = eigenvalues <= tolerance * max(eigenvalues[-1], np.finfo(float).tiny)
+    if null.any():
+        return eigenvectors[:, null], None
+    return None, eigenvectors / np.sqrt(eigenvalues)
+
+
+def _principal_direction(matrix):
+    return np.linalg.eigh(matrix)[1][:, -1]
+
+
+def maximise_ratio(numerator, denominator, tolerance=RANK_TOLERANCE):
+    """``argmax w̃ᵀ N w̃ / w̃ᵀ D w̃`` for symmetric PSD ``N`` and ``D``.
+
+    With ``D`` of full rank this is the eigenvector of the largest eigenvalue of
+    ``N w̃ = λ D w̃``, computed as in Section II-A by whitening ``D``.  With ``D`` rank
+    deficient (Section II-B) the ratio is unbounded on null(``D``): with ``Q`` an orthonormal
+    basis of null(``D``) the answer is the principal eigenvector of ``QQᵀ N QQᵀ``.
+    The caller keeps ``N + D`` positive definite (see :func:`clustering_hyperplanes`).
+    """
+    null_basis, whitening = _null_space_or_whitening(denominator, tolerance)
+    if null_basis is not None:
+        return null_basis @ _principal_direction(null_basis.T @ numerator @ null_basis)
+    return whitening @ _principal_direction(whitening.T @ numerator @ whitening)
+
+
+def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE):
+    """The two clustering hyperplanes ``w̃1``, ``w̃2`` of Eqs. (1)-(3).
+
+    ``w̃1`` minimises ``w̃ᵀGw̃ / w̃ᵀHw̃`` (close to S+, far from S−): the eigenvector of the
+    largest ``λ`` of ``H w̃ = λ G w̃``; ``w̃2`` the one of the smallest ``λ``, i.e. the
+    maximiser of ``w̃ᵀGw̃ / w̃ᵀHw̃``.  Directions in which both ``G`` and ``H`` vanish (a
+    feature constant at the node, collinear features) carry no information, so both problems
+    are solved within the range of ``G + H``.  Each hyperplane is scaled so that its
+    non-bias part has unit norm; ``None`` when it has no non-bias part.
+    """
+    eigenvalues, eigenvectors = np.linalg.eigh(G + H)
+    informative = eigenvalues > tolerance * max(eigenvalues[-1], np.finfo(float).tiny)
+    basis = eigenvectors[:, informative]
+    G_in, H_in = basis.T @ G @ basis, basis.T @ H @ basis
+    w1 = basis @ maximise_ratio(H_in, G_in, tolerance)
+    w2 = basis @ maximise_ratio(G_in, H_in, tolerance)
+    return _unit_normal(w1), _unit_normal(w2)
+
+
+def _unit_normal(w):
+    norm = np.linalg.norm(w[:-1])
+    if norm <= 1e-12 * np.linalg.norm(w):
+        return None
+    return w / norm
+
+
+def angle_bisectors(w1, w2):
+    """Angle bisectors ``w̃1 + w̃2`` and ``w̃1 − w̃2`` (Eqs. 4-5) of unit-normal hyperplanes.
+
+    The signs are aligned first (``w1·w2 >= 0``).  When the two hyperplanes are parallel
+    only ``w̃1 + w̃2`` remains: the hyperplane midway between them.
+    """
+    if w2[:-1] @ w1[:-1] < 0:
+        w2 = -w2
+    bisectors = [w1 + w2]
+    difference = w1 - w2
+    if np.linalg.norm(difference[:-1]) > 1e-8:
+        bisectors.append(difference)
+    return bisectors
+
+
+def binary_gini(goes_right, positive, weights):
+    """Weighted Gini index of Eq. (6) for each candidate split (columns of ``goes_right``).
+
+    ``positive`` marks the rows of S+; the index is the side-size-weighted ``1 − p+² − p−²``.
+    """
+    total = weights.sum()
+    right_w = weights @ goes_right
+    right_pos = (weights * positive) @ goes_right
+    left_w = total - right_w
+    left_pos = (weights * positive).sum() - right_pos
+    gini = np.zeros(goes_right.shape[1])
+    for side_w, side_pos in ((left_w, left_pos), (right_w, right_pos)):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            p = np.where(side_w > 0, side_pos / side_w, 0.0)
+        gini += side_w / total * (1 - p ** 2 - (1 - p) ** 2)
+    return gini
+
+
+class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
+    """Geometric Decision Tree (Manwani & Sastry), a scikit-learn classifier.
+
+    Parameters
+    ----------
+    epsilon1 : float, default 0.1
+        Minority-fraction threshold ε1 (Algorithm 2): a child whose fraction of rows not in
+        the parent's majority class is below ε1, with that class still the majority, is a
+        leaf.  The paper advises 0.1-0.2.
+    epsilon2 : float or None, default None (= 1 − ε1)
+        A child whose majority-class fraction reaches ε2 is a leaf (Algorithm 2).
+    max_depth : int or None, default 20
+    min_samples_split : int, default 2
+        A node with fewer rows is a leaf.
+    standardize : bool, default True
+        Standardise features (weighted mean 0, variance 1) before finding hyperplanes; the
+        paper is silent, and the bisectors depend on scaling.  Hyperplanes are always
+        stored and printed in raw units.
+
+    Attributes
+    ----------
+    tree_ : ObliqueTree
+    classes_ : ndarray
+    """
+
+    def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
+                 standardize=True):
+        self.epsilon1 = epsilon1
+        self.epsilon2 = epsilon2
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.standardize = standardize
+
+    def _validate_parameters(self):
+        super()._validate_parameters()
+        if not isinstance(self.epsilon1, numbers.Real) or not 0 <= self.epsilon1 < 1:
+            raise ValueError(f"epsilon1 must be in [0, 1), got {self.epsilon1!r}")
+        if self.epsilon2 is not None and (not isinstance(self.epsilon2, numbers.Real)
+                                          or not 0 < self.epsilon2 <= 1):
+            raise ValueError(f"epsilon2 must be in (0, 1] or None, got {self.epsilon2!r}")
+
+    def _build_tree(self, X, y, sample_weight, random_state):
+        n_features = X.shape[1]
+        if self.standardize:
+            mean = np.average(X, axis=0, weights=sample_weight)
+            scale = np.sqrt(np.average((X - mean) ** 2, axis=0, weights=sample_weight))
+            scale[scale <= 1e-12 * np.maximum(np.abs(mean), 1)] = 1.0
+        else:
+            mean, scale = np.zeros(n_features), np.ones(n_features)
+        augmented = np.hstack([(X - mean) / scale, np.ones((X.shape[0], 1))])
+        epsilon1 = self.epsilon1
+        epsilon2 = 1 - epsilon1 if self.epsilon2 is None else self.epsilon2
+
+        def to_raw_units(w):
+            weights = w[:-1] / scale
+            bias = w[-1] - weights @ mean
+            norm = np.linalg.norm(weights)
+            return Split.hyperplane(weights / norm, bias / norm)
+
+        def propose_split(rows, counts, depth):
+            Z, weights = augmented[rows], sample_weight[rows]
+            positive = y[rows] == np.argmax(counts)
+            weighted = Z * weights[:, None]
+            G = weighted[positive].T @ Z[positive]
+            H = weighted.T @ Z - G
+            w1, w2 = clustering_hyperplanes(G / weights[positive].sum(),
+                                            H / weights[~positive].sum())
+            valid = [w for w in (w1, w2) if w is not None]
+            if not valid:
+                return None
+            candidates = np.array(angle_bisectors(*valid) if len(valid) == 2 else valid)
+            goes_right = (Z @ candidates.T >= 0).astype(float)
+            gini = binary_gini(goes_right, positive, weights)
+            for best in np.argsort(gini, kind="stable"):
+                n_right = goes_right[:, best].sum()
+                if 0 < n_right < len(rows):
+                    return to_raw_units(candidates[best])
+            return None
+
+        def should_stop(counts, parent_counts, depth):
+            n = counts.sum()
+            reference = np.argmax(counts if parent_counts is None else parent_counts)
+            n_plus = counts[reference]
+            n_minus = n - n_plus
+            if min(n_plus, n_minus) / n < epsilon1 and n_plus > n_minus:
+                return True
+            return counts.max() / n >= epsilon2
+
+        return grow_tree(X, y, sample_weight, len(self.classes_), propose_split,
+                         should_stop, self.max_depth, self.min_samples_split)

@@ -1,0 +1,409 @@
+"""One tree structure for every oblique learner.
+
+A fitted tree is an :class:`ObliqueTree`: flat per-node arrays plus one :class:`Split` per
+internal node.  A split is plain data -- an affine map ``V = X @ weights.T + bias`` over the
+*raw* (unstandardised) features, and a routing rule that turns the ``m`` columns of ``V`` into
+a child position.  The routing convention, stated once for the whole project:
+
+=================  =======  ===========================================================
+rule               columns  child position of a row with values ``v = W x + b``
+=================  =======  ===========================================================
+``hyperplane``     1        ``0`` (left) if ``v < 0``, ``1`` (right) if ``v >= 0``
+``argmax``         k        ``argmax_j v_j`` (first maximum on ties); one child per column
+``nearest_centre`` m        ``argmin_c ||v - centres[c]||`` (first on ties)
+``equality``       1        ``0`` if ``v == 0`` (i.e. ``x_j = a``), ``1`` otherwise
+=================  =======  ===========================================================
+
+An axis-parallel test ``x_j >= t`` is the hyperplane with weights ``e_j`` and bias ``-t``;
+a nominal test ``x_j = a`` is the equality rule with weights ``e_j`` and bias ``-a``.
+Learners only *propose* splits; growing (:func:`grow_tree`), prediction, rule text and
+pruning are shared.
+"""
+import numpy as np
+from scipy import sparse
+
+HYPERPLANE = "hyperplane"
+ARGMAX = "argmax"
+NEAREST_CENTRE = "nearest_centre"
+EQUALITY = "equality"
+ROUTING_RULES = (HYPERPLANE, ARGMAX, NEAREST_CENTRE, EQUALITY)
+
+
+class Split:
+    """An affine map over the raw features and a routing rule (see the module docstring).
+
+    Parameters
+    ----------
+    rule : str
+        One of ``"hyperplane"``, ``"argmax"``, ``"nearest_centre"``, ``"equality"``.
+    weights : array of shape (m, n_features)
+    bias : array of shape (m,)
+    centres : array of shape (n_children, m), only for ``"nearest_centre"``
+    child_labels : sequence of str, optional
+        What each branch means (a class, a cluster, a nominal value); used in rule text.
+    """
+
+    __slots__ = ("rule", "weights", "bias", "centres", "child_labels")
+
+    def __init__(self, rule, weights, bias, centres=None, child_labels=None):
+        if rule not in ROUTING_RULES:
+            raise ValueError(f"unknown routing rule {rule!r}; expected one of {ROUTING_RULES}")
+        weights = np.atleast_2d(np.asarray(weights, dtype=float))
+        bias = np.atleast_1d(np.asarray(bias, dtype=float))
+        if bias.shape != (weights.shape[0],):
+            raise ValueError("bias must have one entry per row of weights")
+        if rule in (HYPERPLANE, EQUALITY) and weights.shape[0] != 1:
+            raise ValueError(f"a {rule} split has exactly one row of weights")
+        if rule == NEAREST_CENTRE:
+            if centres is None:
+                raise ValueError("a nearest_centre split needs centres")
+            centres = np.atleast_2d(np.asarray(centres, dtype=float))
+            if centres.shape[1] != weights.shape[0]:
+                raise ValueError("centres must live in the space of the split's values")
+        elif centres is not None:
+            raise ValueError("only a nearest_centre split has centres")
+        self.rule = rule
+        self.weights = weights
+        self.bias = bias
+        self.centres = centres
+        self.child_labels = None if child_labels is None else tuple(child_labels)
+        if self.child_labels is not None and len(self.child_labels) != self.n_children:
+            raise ValueError("child_labels needs one label per child")
+
+    @classmethod
+    def hyperplane(cls, weights, bias):
+        """Binary oblique split: left if ``w·x + b < 0``, right if ``w·x + b >= 0``."""
+        return cls(HYPERPLANE, np.reshape(weights, (1, -1)), [float(bias)])
+
+    @classmethod
+    def axis_parallel(cls, feature, threshold, n_features):
+        """Binary split on one attribute: left if ``x_feature < threshold``, else right."""
+        weights = np.zeros((1, n_features))
+        weights[0, feature] = 1.0
+        return cls(HYPERPLANE, weights, [-float(threshold)])
+
+    @classmethod
+    def equality(cls, feature, value, n_features, child_labels=None):
+        """Nominal test: child 0 if ``x_feature == value``, child 1 otherwise."""
+        weights = np.zeros((1, n_features))
+        weights[0, feature] = 1.0
+        return cls(EQUALITY, weights, [-float(value)], child_labels=child_labels)
+
+    @property
+    def n_children(self):
+        if self.rule == ARGMAX:
+            return self.weights.shape[0]
+        if self.rule == NEAREST_CENTRE:
+            return self.centres.shape[0]
+        return 2
+
+    @property
+    def n_features(self):
+        return self.weights.shape[1]
+
+    @property
+    def features_used(self):
+        """Indices of the features with a non-zero weight in any row."""
+        return np.flatnonzero(np.any(self.weights != 0, axis=0))
+
+    @property
+    def is_axis_parallel(self):
+        return self.rule == HYPERPLANE and self.features_used.size == 1
+
+    def values(self, X):
+        """The affine map ``X @ weights.T + bias``, shape (n_rows, m)."""
+        return X @ self.weights.T + self.bias
+
+    def route(self, X):
+        """Child position (0 .. n_children-1) of every row of ``X``."""
+        values = self.values(X)
+        if self.rule == HYPERPLANE:
+            return (values[:, 0] >= 0).astype(np.intp)
+        if self.rule == EQUALITY:
+            return (values[:, 0] != 0).astype(np.intp)
+        if self.rule == ARGMAX:
+            return np.argmax(values, axis=1)
+        distances = ((values[:, None, :] - self.centres[None, :, :]) ** 2).sum(axis=2)
+        return np.argmin(distances, axis=1)
+
+    def __eq__(self, other):
+        if not isinstance(other, Split):
+            return NotImplemented
+        same_centres = (self.centres is None and other.centres is None) or (
+            self.centres is not None and other.centres is not None
+            and np.array_equal(self.centres, other.centres))
+        return (self.rule == other.rule and np.array_equal(self.weights, other.weights)
+                and np.array_equal(self.bias, other.bias) and same_centres
+                and self.child_labels == other.child_labels)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"Split({self.rule!r}, weights={self.weights.tolist()}, "
+                f"bias={self.bias.tolist()})")
+
+
+class ObliqueTree:
+    """A fitted classification tree; node 0 is the root.
+
+    Attributes
+    ----------
+    n_features, n_classes : int
+    splits : list of Split or None
+        The split of every node; ``None`` for a leaf.
+    children : list of tuple of int
+        Child node ids in the order of the split's child positions; ``()`` for a leaf.
+    parent : ndarray of int, shape (node_count,)
+        Parent id, ``-1`` for the root.
+    node_depth : ndarray of int, shape (node_count,)
+    value : ndarray of float, shape (node_count, n_classes)
+        (Weighted) class counts of the training rows that reached the node; the counts of
+        the children of a node sum to the node's counts.
+    n_node_samples : ndarray of int, shape (node_count,)
+        Number of training rows that reached the node.
+    proba : ndarray of float, shape (node_count, n_classes)
+        Class distribution predicted at the node: ``value`` normalised, or, for a node
+        that no training row reached, the distribution of its nearest non-empty ancestor.
+    """
+
+    def __init__(self, n_features, n_classes, splits, children, parent, value,
+                 n_node_samples):
+        self.n_features = int(n_features)
+        self.n_classes = int(n_classes)
+        self.splits = list(splits)
+        self.children = [tuple(int(c) for c in ch) for ch in children]
+        self.parent = np.asarray(parent, dtype=np.intp)
+        self.value = np.asarray(value, dtype=float).reshape(-1, self.n_classes)
+        self.n_node_samples = np.asarray(n_node_samples, dtype=np.intp)
+        node_count = len(self.splits)
+        if not (len(self.children) == len(self.parent) == len(self.value)
+                == len(self.n_node_samples) == node_count):
+            raise ValueError("per-node arrays must all have one entry per node")
+        for node, (split, kids) in enumerate(zip(self.splits, self.children)):
+            if (split is None) != (len(kids) == 0) or (
+                    split is not None and split.n_children != len(kids)):
+                raise ValueError(f"node {node}: split and children do not agree")
+        self.node_depth = np.zeros(node_count, dtype=np.intp)
+        for node in self.preorder():
+            if self.parent[node] >= 0:
+                self.node_depth[node] = self.node_depth[self.parent[node]] + 1
+        self.proba = np.empty_like(self.value)
+        for node in self.preorder():
+            total = self.value[node].sum()
+            if total > 0:
+                self.proba[node] = self.value[node] / total
+            elif self.parent[node] >= 0:
+                self.proba[node] = self.proba[self.parent[node]]
+            else:
+                self.proba[node] = 1.0 / self.n_classes
+
+    # ----- shape of the tree -----
+    @property
+    def node_count(self):
+        return len(self.splits)
+
+    @property
+    def is_leaf(self):
+        """Boolean array, True for the leaves."""
+        return np.array([s is None for s in self.splits], dtype=bool)
+
+    @property
+    def n_leaves(self):
+        return int(self.is_leaf.sum())
+
+    @property
+    def depth(self):
+        """Length of the longest root-to-leaf path (0 for a lone root)."""
+        return int(self.node_depth.max()) if self.node_count else 0
+
+    def preorder(self, node=0):
+        """Node ids, parents before children, children in branch order."""
+        stack = [node]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(self.children[node]))
+
+    def leaves(self, node=0):
+        """Ids of the leaves of the subtree rooted at ``node``."""
+        return [n for n in self.preorder(node) if self.splits[n] is None]
+
+    def path(self, node):
+        """Node ids from the root down to ``node``."""
+        path = [node]
+        while self.parent[path[-1]] >= 0:
+            path.append(int(self.parent[path[-1]]))
+        return path[::-1]
+
+    # ----- routing -----
+    def apply(self, X):
+        """Leaf id of every row of ``X`` (shape (n_rows, n_features))."""
+        X = np.asarray(X, dtype=float)
+        leaf = np.zeros(X.shape[0], dtype=np.intp)
+        stack = [(0, np.arange(X.shape[0]))]
+        while stack:
+            node, rows = stack.pop()
+            split = self.splits[node]
+            if split is None:
+                leaf[rows] = node
+                continue
+            if rows.size == 0:
+                continue
+            position = split.route(X[rows])
+            for child_position, child in enumerate(self.children[node]):
+                stack.append((child, rows[position == child_position]))
+        return leaf
+
+    def decision_path(self, X):
+        """Sparse indicator matrix (n_rows, node_count): the nodes each row passes."""
+        leaf = self.apply(X)
+        indicator = self._leaf_paths()[leaf]
+        return indicator
+
+    def _leaf_paths(self):
+        rows, cols = [], []
+        for node in range(self.node_count):
+            path = self.path(node)
+            rows.extend([node] * len(path))
+            cols.extend(path)
+        return sparse.csr_matrix((np.ones(len(rows), dtype=np.intp), (rows, cols)),
+                                 shape=(self.node_count, self.node_count))
+
+    def predict_proba(self, X):
+        return self.proba[self.apply(X)]
+
+    # ----- editing -----
+    def pruned(self, collapse):
+        """A new tree in which every node in ``collapse`` becomes a leaf.
+
+        Node ids are renumbered in preorder; the per-node statistics are kept.
+        """
+        collapse = set(int(c) for c in collapse)
+        old_ids = []
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            old_ids.append(node)
+            if node not in collapse:
+                stack.extend(reversed(self.children[node]))
+        new_id = {old: new for new, old in enumerate(old_ids)}
+        splits, children, parent = [], [], []
+        for old in old_ids:
+            if old in collapse or self.splits[old] is None:
+                splits.append(None)
+                children.append(())
+            else:
+                splits.append(self.splits[old])
+                children.append(tuple(new_id[c] for c in self.children[old]))
+            parent.append(new_id[self.parent[old]] if self.parent[old] >= 0 else -1)
+        return ObliqueTree(self.n_features, self.n_classes, splits, children, parent,
+                           self.value[old_ids], self.n_node_samples[old_ids])
+
+    # ----- text -----
+    def export_text(self, feature_names=None, class_names=None, decimals=3,
+                    show_counts=True):
+        """The tree as indented text; every branch carries its test in raw feature units.
+
+        Parameters
+        ----------
+        feature_names : sequence of str, optional (default ``x1 .. xd``)
+        class_names : sequence of str, optional (default ``0 .. K-1``)
+        decimals : int
+            Digits after the decimal point for weights, biases and thresholds.
+        show_counts : bool
+            Append the class counts of the training rows to every leaf.
+        """
+        from .rules import branch_conditions, format_number
+        feature_names = _default_names(feature_names, self.n_features, "x")
+        class_names = _default_names(class_names, self.n_classes, None)
+        lines = []
+
+        def leaf_text(node):
+            text = f"class: {class_names[int(np.argmax(self.proba[node]))]}"
+            if show_counts:
+                counts = ", ".join(format_number(c, decimals) for c in self.value[node])
+                text += f" [{counts}]"
+            return text
+
+        stack = [(0, 0, None)]
+        while stack:
+            node, level, line = stack.pop()
+            if line is not None:
+                lines.append(line)
+            elif self.splits[node] is None:
+                lines.append("|   " * level + "|--- " + leaf_text(node))
+            else:
+                conditions = branch_conditions(self.splits[node], feature_names, decimals)
+                for condition, child in reversed(list(zip(conditions, self.children[node]))):
+                    stack.append((child, level + 1, None))
+                    stack.append((node, level, "|   " * level + "|--- " + condition))
+        return "\n".join(lines) + "\n"
+
+
+def _default_names(names, count, prefix):
+    if names is None:
+        return [f"{prefix}{i + 1}" if prefix else str(i) for i in range(count)]
+    names = [str(n) for n in names]
+    if len(names) != count:
+        raise ValueError(f"expected {count} names, got {len(names)}")
+    return names
+
+
+def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
+              max_depth=None, min_samples_split=2):
+    """Grow a tree top-down; the learner supplies only ``propose_split``.
+
+    Parameters
+    ----------
+    X : ndarray (n_rows, n_features), raw features
+    y : ndarray of int codes in ``[0, n_classes)``
+    sample_weight : ndarray (n_rows,), positive weights
+    propose_split : callable(rows, counts, depth) -> Split or None
+        ``rows`` indexes ``X`` (the node's training rows), ``counts`` their weighted class
+        counts.  ``None`` makes the node a leaf.
+    should_stop : callable(counts, parent_counts, depth) -> bool, optional
+        A learner's own stopping rule; ``parent_counts`` is ``None`` at the root.
+    max_depth : int or None
+    min_samples_split : int
+        A node with fewer rows is a leaf.
+
+    A node is a leaf when it is pure, too small, at ``max_depth``, when ``should_stop``
+    says so, or when its proposed split leaves fewer than two non-empty children (a split
+    that separates nothing).
+    """
+    splits, children, parent, value, n_samples = [], [], [], [], []
+
+    def new_node(rows, parent_id):
+        splits.append(None)
+        children.append(())
+        parent.append(parent_id)
+        value.append(np.bincount(y[rows], weights=sample_weight[rows], minlength=n_classes))
+        n_samples.append(rows.size)
+        return len(splits) - 1
+
+    root = new_node(np.arange(X.shape[0]), -1)
+    stack = [(root, np.arange(X.shape[0]), 0)]
+    while stack:
+        node, rows, depth = stack.pop()
+        counts = value[node]
+        if (rows.size < max(min_samples_split, 2)
+                or np.count_nonzero(counts) < 2
+                or (max_depth is not None and depth >= max_depth)
+                or (should_stop is not None and should_stop(
+                    counts, value[parent[node]] if parent[node] >= 0 else None, depth))):
+            continue
+        split = propose_split(rows, counts, depth)
+        if split is None:
+            continue
+        position = split.route(X[rows])
+        occupied = np.bincount(position, minlength=split.n_children)
+        if np.count_nonzero(occupied) < 2:
+            continue
+        child_rows = [rows[position == p] for p in range(split.n_children)]
+        kids = tuple(new_node(r, node) for r in child_rows)
+        splits[node] = split
+        children[node] = kids
+        for kid, kid_rows in zip(reversed(kids), reversed(child_rows)):
+            if kid_rows.size:
+                stack.append((kid, kid_rows, depth + 1))
+    return ObliqueTree(X.shape[1], n_classes, splits, children, parent, value, n_samples)

@@ -1,0 +1,1 @@
+"""Example workflows (``.ows``) shown under Help → Examples in Orange Canvas."""
