@@ -10,6 +10,7 @@ the null-space method of Section II-B; more than two classes by majority-vs-rest
 import numbers
 
 import numpy as np
+from scipy.linalg.lapack import dsyev as _dsyev
 
 from .base import ObliqueTreeClassifierMixin
 from .tree import Split, grow_tree
@@ -17,34 +18,50 @@ from .tree import Split, grow_tree
 #: A direction is in the null space of a PSD matrix when its eigenvalue is below this
 #: fraction of the largest one (Section II-B needs a rank test; never compare with 0).
 RANK_TOLERANCE = 1e-9
+_TINY = float(np.finfo(float).tiny)
 
 
-def _null_space_or_whitening(matrix, tolerance):
-    """Eigen-decompose a PSD matrix: (null-space basis or None, whitening map)."""
-    eigenvalues, eigenvectors = np.linalg.eigh(matrix)
-    null = eigenvalues <= tolerance * max(eigenvalues[-1], np.finfo(float).tiny)
-    if null.any():
-        return eigenvectors[:, null], None
-    return None, eigenvectors / np.sqrt(eigenvalues)
+def _is_null(eigenvalues, tolerance):
+    """Mask of the eigenvalues (ascending) that count as zero."""
+    return eigenvalues <= tolerance * max(eigenvalues[-1], _TINY)
 
 
-def _principal_direction(matrix):
-    return np.linalg.eigh(matrix)[1][:, -1]
+def _symmetric_eigen(matrix):
+    """Eigenvalues (ascending) and eigenvectors of a small symmetric matrix.
+
+    LAPACK's ``dsyev`` directly: for the (d+1)×(d+1) matrices of a node, numpy's ``eigh``
+    costs several times more in call overhead than in arithmetic.
+    """
+    values, vectors, info = _dsyev(matrix)
+    if info != 0:
+        return np.linalg.eigh(matrix)
+    return values, vectors
+
+
+def _maximise_ratios(numerators, denominators, tolerance):
+    """:func:`maximise_ratio` for several pairs of matrices."""
+    directions = []
+    for numerator, denominator in zip(numerators, denominators):
+        eigenvalues, eigenvectors = _symmetric_eigen(denominator)
+        null = _is_null(eigenvalues, tolerance)
+        if null.any():  # Section II-B: restrict to null(D), where the ratio is unbounded
+            basis = eigenvectors[:, null]
+        else:  # Section II-A: whiten D (D = F Fᵀ) and solve a symmetric eigenproblem
+            basis = eigenvectors / np.sqrt(eigenvalues)
+        principal = _symmetric_eigen(basis.T @ numerator @ basis)[1][:, -1]
+        directions.append(basis @ principal)
+    return directions
 
 
 def maximise_ratio(numerator, denominator, tolerance=RANK_TOLERANCE):
-    """``argmax w̃ᵀ N w̃ / w̃ᵀ D w̃`` for symmetric PSD ``N`` and ``D``.
+    """``argmax w̃ᵀ N w̃ / w̃ᵀ D w̃`` for symmetric PSD ``N`` and ``D`` with ``N + D`` > 0.
 
     With ``D`` of full rank this is the eigenvector of the largest eigenvalue of
     ``N w̃ = λ D w̃``, computed as in Section II-A by whitening ``D``.  With ``D`` rank
     deficient (Section II-B) the ratio is unbounded on null(``D``): with ``Q`` an orthonormal
     basis of null(``D``) the answer is the principal eigenvector of ``QQᵀ N QQᵀ``.
-    The caller keeps ``N + D`` positive definite (see :func:`clustering_hyperplanes`).
     """
-    null_basis, whitening = _null_space_or_whitening(denominator, tolerance)
-    if null_basis is not None:
-        return null_basis @ _principal_direction(null_basis.T @ numerator @ null_basis)
-    return whitening @ _principal_direction(whitening.T @ numerator @ whitening)
+    return _maximise_ratios([numerator], [denominator], tolerance)[0]
 
 
 def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE):
@@ -52,23 +69,28 @@ def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE):
 
     ``w̃1`` minimises ``w̃ᵀGw̃ / w̃ᵀHw̃`` (close to S+, far from S−): the eigenvector of the
     largest ``λ`` of ``H w̃ = λ G w̃``; ``w̃2`` the one of the smallest ``λ``, i.e. the
-    maximiser of ``w̃ᵀGw̃ / w̃ᵀHw̃``.  Directions in which both ``G`` and ``H`` vanish (a
-    feature constant at the node, collinear features) carry no information, so both problems
-    are solved within the range of ``G + H``.  Each hyperplane is scaled so that its
-    non-bias part has unit norm; ``None`` when it has no non-bias part.
+    maximiser of ``w̃ᵀGw̃ / w̃ᵀHw̃``.  A rank-deficient ``G`` (or ``H``) is handled by the
+    null-space method of Section II-B (:func:`maximise_ratio`), for each hyperplane
+    symmetrically.  Directions in which both ``G`` and ``H`` vanish (fewer rows than
+    features, a feature constant at the node, collinear features) carry no information, so
+    both problems are solved within the range of ``G + H``.  Each hyperplane is scaled so
+    that its non-bias part has unit norm; ``None`` when it has no non-bias part.
     """
-    eigenvalues, eigenvectors = np.linalg.eigh(G + H)
-    informative = eigenvalues > tolerance * max(eigenvalues[-1], np.finfo(float).tiny)
-    basis = eigenvectors[:, informative]
-    G_in, H_in = basis.T @ G @ basis, basis.T @ H @ basis
-    w1 = basis @ maximise_ratio(H_in, G_in, tolerance)
-    w2 = basis @ maximise_ratio(G_in, H_in, tolerance)
+    eigenvalues, eigenvectors = _symmetric_eigen(G + H)
+    informative = ~_is_null(eigenvalues, tolerance)
+    basis = None
+    if not informative.all():
+        basis = eigenvectors[:, informative]
+        G, H = basis.T @ G @ basis, basis.T @ H @ basis
+    w1, w2 = _maximise_ratios([H, G], [G, H], tolerance)
+    if basis is not None:
+        w1, w2 = basis @ w1, basis @ w2
     return _unit_normal(w1), _unit_normal(w2)
 
 
 def _unit_normal(w):
-    norm = np.linalg.norm(w[:-1])
-    if norm <= 1e-12 * np.linalg.norm(w):
+    norm = np.sqrt(w[:-1] @ w[:-1])
+    if norm <= 1e-12 * np.sqrt(w @ w):
         return None
     return w / norm
 
@@ -91,19 +113,59 @@ def angle_bisectors(w1, w2):
 def binary_gini(goes_right, positive, weights):
     """Weighted Gini index of Eq. (6) for each candidate split (columns of ``goes_right``).
 
-    ``positive`` marks the rows of S+; the index is the side-size-weighted ``1 − p+² − p−²``.
+    ``positive`` marks the rows of S+; each side contributes its weight share times
+    ``1 − p+² − p−² = 2 p+ p−``.
     """
-    total = weights.sum()
-    right_w = weights @ goes_right
-    right_pos = (weights * positive) @ goes_right
-    left_w = total - right_w
-    left_pos = (weights * positive).sum() - right_pos
-    gini = np.zeros(goes_right.shape[1])
-    for side_w, side_pos in ((left_w, left_pos), (right_w, right_pos)):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            p = np.where(side_w > 0, side_pos / side_w, 0.0)
-        gini += side_w / total * (1 - p ** 2 - (1 - p) ** 2)
-    return gini
+    by_class = np.stack([weights * positive, weights * ~positive], axis=1)
+    right = goes_right.T @ by_class             # (candidates, 2): S+ and S− weight, right
+    left = by_class.sum(axis=0) - right
+    impurity = 0.0
+    for side in (left, right):
+        side_total = side.sum(axis=1)
+        impurity = impurity + 2 * side[:, 0] * side[:, 1] / np.maximum(side_total, _TINY)
+    return impurity / by_class.sum()
+
+
+class GeometricSplitter:
+    """Proposes the GDT split of a node (Algorithm 2, one node).
+
+    Works on the standardised, augmented rows ``[z, 1]``; returns the chosen bisector as a
+    :class:`Split` in raw units (``z = (x − mean) / scale``).
+    """
+
+    def __init__(self, augmented, y, sample_weight, mean, scale):
+        self.augmented = augmented
+        self.y = y
+        self.sample_weight = sample_weight
+        self.mean = mean
+        self.scale = scale
+
+    def __call__(self, rows, counts, depth):
+        Z, weights = self.augmented[rows], self.sample_weight[rows]
+        positive = self.y[rows] == np.argmax(counts)
+        weighted = Z * weights[:, None]
+        G = weighted[positive].T @ Z[positive]
+        H = weighted.T @ Z - G
+        n_positive = counts.max()
+        w1, w2 = clustering_hyperplanes(G / n_positive, H / (counts.sum() - n_positive))
+        valid = [w for w in (w1, w2) if w is not None]
+        if not valid:
+            return None
+        candidates = np.array(angle_bisectors(*valid) if len(valid) == 2 else valid)
+        goes_right = (Z @ candidates.T >= 0).astype(float)
+        gini = binary_gini(goes_right, positive, weights)
+        for best in np.argsort(gini, kind="stable"):
+            n_right = goes_right[:, best].sum()
+            if 0 < n_right < len(rows):
+                return self.to_raw_units(candidates[best])
+        return None
+
+    def to_raw_units(self, w):
+        """The hyperplane ``w̃`` over standardised features as a unit-normal raw split."""
+        weights = w[:-1] / self.scale
+        bias = w[-1] - weights @ self.mean
+        norm = np.sqrt(weights @ weights)
+        return Split.hyperplane(weights / norm, bias / norm)
 
 
 class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
@@ -159,31 +221,7 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         epsilon1 = self.epsilon1
         epsilon2 = 1 - epsilon1 if self.epsilon2 is None else self.epsilon2
 
-        def to_raw_units(w):
-            weights = w[:-1] / scale
-            bias = w[-1] - weights @ mean
-            norm = np.linalg.norm(weights)
-            return Split.hyperplane(weights / norm, bias / norm)
-
-        def propose_split(rows, counts, depth):
-            Z, weights = augmented[rows], sample_weight[rows]
-            positive = y[rows] == np.argmax(counts)
-            weighted = Z * weights[:, None]
-            G = weighted[positive].T @ Z[positive]
-            H = weighted.T @ Z - G
-            w1, w2 = clustering_hyperplanes(G / weights[positive].sum(),
-                                            H / weights[~positive].sum())
-            valid = [w for w in (w1, w2) if w is not None]
-            if not valid:
-                return None
-            candidates = np.array(angle_bisectors(*valid) if len(valid) == 2 else valid)
-            goes_right = (Z @ candidates.T >= 0).astype(float)
-            gini = binary_gini(goes_right, positive, weights)
-            for best in np.argsort(gini, kind="stable"):
-                n_right = goes_right[:, best].sum()
-                if 0 < n_right < len(rows):
-                    return to_raw_units(candidates[best])
-            return None
+        propose_split = GeometricSplitter(augmented, y, sample_weight, mean, scale)
 
         def should_stop(counts, parent_counts, depth):
             n = counts.sum()

@@ -73,7 +73,11 @@ class Split:
     @classmethod
     def hyperplane(cls, weights, bias):
         """Binary oblique split: left if ``w·x + b < 0``, right if ``w·x + b >= 0``."""
-        return cls(HYPERPLANE, np.reshape(weights, (1, -1)), [float(bias)])
+        split = object.__new__(cls)  # no validation needed: the shapes are fixed here
+        split.rule, split.centres, split.child_labels = HYPERPLANE, None, None
+        split.weights = np.array(weights, dtype=float).reshape(1, -1)
+        split.bias = np.array([bias], dtype=float).reshape(1)
+        return split
 
     @classmethod
     def axis_parallel(cls, feature, threshold, n_features):
@@ -180,22 +184,23 @@ class ObliqueTree:
                 == len(self.n_node_samples) == node_count):
             raise ValueError("per-node arrays must all have one entry per node")
         for node, (split, kids) in enumerate(zip(self.splits, self.children)):
-            if (split is None) != (len(kids) == 0) or (
-                    split is not None and split.n_children != len(kids)):
+            if (split.n_children if split is not None else 0) != len(kids):
                 raise ValueError(f"node {node}: split and children do not agree")
-        self.node_depth = np.zeros(node_count, dtype=np.intp)
-        for node in self.preorder():
-            if self.parent[node] >= 0:
-                self.node_depth[node] = self.node_depth[self.parent[node]] + 1
-        self.proba = np.empty_like(self.value)
-        for node in self.preorder():
-            total = self.value[node].sum()
-            if total > 0:
-                self.proba[node] = self.value[node] / total
-            elif self.parent[node] >= 0:
-                self.proba[node] = self.proba[self.parent[node]]
-            else:
-                self.proba[node] = 1.0 / self.n_classes
+        if np.any(self.parent[1:] >= np.arange(1, node_count)) or (
+                node_count and self.parent[0] != -1):
+            raise ValueError("node 0 must be the root and every parent id below its child's")
+        # Parents precede children, so one pass in id order fills depth and proba.
+        parent = self.parent.tolist()
+        depth = [0] * node_count
+        for node in range(1, node_count):
+            depth[node] = depth[parent[node]] + 1
+        self.node_depth = np.array(depth, dtype=np.intp)
+        totals = self.value.sum(axis=1, keepdims=True)
+        self.proba = np.divide(self.value, totals, out=np.full_like(self.value, np.nan),
+                               where=totals > 0)
+        for node in np.flatnonzero(totals[:, 0] <= 0):
+            self.proba[node] = (self.proba[parent[node]] if node > 0
+                                else np.full(self.n_classes, 1.0 / self.n_classes))
 
     # ----- shape of the tree -----
     @property
