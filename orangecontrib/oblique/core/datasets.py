@@ -58,3 +58,38 @@ def synthetic_10d(n_samples=2000, random_state=None):
     sides = _hyperplane_sides(X, SYNTHETIC_10D_HYPERPLANES)
     y = np.where((~sides).sum(axis=1) % 2 == 0, 1, -1)
     return X, y
+
+
+def ls10(n_samples=2000, random_state=None):
+    """OC1 paper, Section 4.1, LS10: uniform on [0, 1]¹⁰, class 1 when
+    ``x1 + … + x5 < x6 + … + x10`` (linearly separable by one 10-D hyperplane), else 0."""
+    rng = check_random_state(random_state)
+    X = rng.uniform(0, 1, size=(n_samples, 10))
+    y = (X[:, :5].sum(axis=1) < X[:, 5:].sum(axis=1)).astype(int)
+    return X, y
+
+
+def parallel_oblique_lines(n_samples=2000, angle=np.pi / 4, random_state=None):
+    """OC1 paper, Section 4.1, POL: uniform on [0, 1]², four parallel oblique lines cut the
+    square into five bands of equal width along the direction ``(cos angle, sin angle)``;
+    the bands alternate between class 0 and class 1 (0, 1, 0, 1, 0).  The paper gives no
+    coordinates for its lines; this is our generator."""
+    rng = check_random_state(random_state)
+    X = rng.uniform(0, 1, size=(n_samples, 2))
+    direction = np.array([np.cos(angle), np.sin(angle)])
+    corners = np.array([[0, 0], [1, 0], [0, 1], [1, 1]]) @ direction
+    position = (X @ direction - corners.min()) / (corners.max() - corners.min())
+    band = np.minimum((position * 5).astype(int), 4)
+    return X, band % 2
+
+
+def rotated_checkerboard(n_samples=2000, angle=np.pi / 6, random_state=None):
+    """OC1 paper, Section 4.1, RCB (our generator; the paper shows only a figure): uniform
+    on [0, 4]², cell ``(i, j)`` (0-based column and row of the 4×4 grid) has class
+    ``(i + 4 j) mod 8``, so each of the 8 classes holds two cells, two rows apart, and no
+    single line separates out a class; then rotated by ``angle`` about the origin."""
+    rng = check_random_state(random_state)
+    X = rng.uniform(0, 4, size=(n_samples, 2))
+    cell = np.minimum(np.floor(X), 3).astype(int)
+    y = (cell[:, 0] + 4 * cell[:, 1]) % 8
+    return _rotate(X, angle), y

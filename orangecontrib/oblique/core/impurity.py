@@ -1,0 +1,216 @@
+"""Impurity of binary splits, for many candidate splits at once (OC1, Appendix B).
+
+Every measure scores ``m`` candidate splits of a node from the (weighted) class counts on
+their two sides and returns ``m`` impurities, **lower is better**.  Goodness measures (the
+twoing rule, information gain) are turned into impurities by taking their reciprocal, as
+OC1 does.  As in OC1, a split whose two sides are both homogeneous has impurity 0; a split
+with an empty side has infinite impurity (it separates nothing).
+
+Internally counts are laid out class-major, shape (K, m), so that every reduction over the
+classes is a handful of whole-array operations.  :func:`best_threshold`,
+:func:`best_axis_parallel` and :func:`best_step` evaluate *all* thresholds of a sorted
+one-dimensional projection from cumulative class counts, with no Python loop over
+thresholds; they take the rows' classes as a (K, n_rows) matrix from
+:func:`class_indicators`.
+"""
+import numpy as np
+
+_TINY = float(np.finfo(float).tiny)
+
+
+# Each measure takes (left, right, n_left, n_right, total): the class counts of the two
+# sides of every candidate, shape (K, m), the side sizes (m,), and the node's counts (K,).
+
+def _twoing(left, right, n_left, n_right, total):
+    n = n_left + n_right
+    difference = np.abs(left / np.maximum(n_left, _TINY) - right / np.maximum(n_right, _TINY))
+    value = (n_left / n) * (n_right / n) * difference.sum(axis=0) ** 2 / 4
+    return 1.0 / np.maximum(value, _TINY)
+
+
+def _entropy(counts, size):
+    p = counts / np.maximum(size, _TINY)
+    return -(p * np.log2(np.where(p > 0, p, 1.0))).sum(axis=0)
+
+
+def _information_gain(left, right, n_left, n_right, total):
+    n = n_left + n_right
+    parent = _entropy(np.asarray(total, dtype=float), np.sum(total))
+    gain = parent - (n_left * _entropy(left, n_left) + n_right * _entropy(right, n_right)) / n
+    return np.where(gain > 1e-12, 1.0 / np.maximum(gain, _TINY), np.inf)
+
+
+def _gini(left, right, n_left, n_right, total):
+    gini_left = n_left - (left ** 2).sum(axis=0) / np.maximum(n_left, _TINY)
+    gini_right = n_right - (right ** 2).sum(axis=0) / np.maximum(n_right, _TINY)
+    return (gini_left + gini_right) / (n_left + n_right)
+
+
+def _max_minority(left, right, n_left, n_right, total):
+    return np.maximum(n_left - left.max(axis=0), n_right - right.max(axis=0))
+
+
+def _sum_minority(left, right, n_left, n_right, total):
+    return (n_left - left.max(axis=0)) + (n_right - right.max(axis=0))
+
+
+def _sum_of_variances(left, right, n_left, n_right, total):
+    rank = np.empty(left.shape[0])
+    rank[np.argsort(-np.asarray(total, dtype=float), kind="stable")] = np.arange(left.shape[0])
+    variance = 0.0
+    for side, size in ((left, n_left), (right, n_right)):
+        first, second = rank @ side, (rank ** 2) @ side
+        variance = variance + second - first ** 2 / np.maximum(size, _TINY)
+    return np.maximum(variance, 0.0)
+
+
+MEASURES = {
+    "twoing": _twoing,
+    "information_gain": _information_gain,
+    "gini": _gini,
+    "max_minority": _max_minority,
+    "sum_minority": _sum_minority,
+    "sum_of_variances": _sum_of_variances,
+}
+MEASURES["twoing"].__doc__ = """Reciprocal of the twoing value (Breiman et al.; OC1 Section
+    2.4): ``(|TL|/n)(|TR|/n)(Σ_i |L_i/|TL| − R_i/|TR||)² / 4``."""
+MEASURES["information_gain"].__doc__ = """Reciprocal of Quinlan's information gain
+    ``H(T) − Σ_side |side|/n · H(side)``."""
+MEASURES["gini"].__doc__ = """OC1's Gini: ``(|TL|·Gini_L + |TR|·Gini_R) / n`` with
+    ``Gini = 1 − Σ_i p_i²`` (also the GDT paper's Eq. 6)."""
+MEASURES["max_minority"].__doc__ = """``max(minority_L, minority_R)``; a side's minority is
+    the number of its rows not of its majority class (Heath, Kasif & Salzberg)."""
+MEASURES["sum_minority"].__doc__ = """``minority_L + minority_R``: misclassified rows."""
+MEASURES["sum_of_variances"].__doc__ = """``variance_L + variance_R`` with
+    ``variance = Σ (cat − mean cat)²`` over a side, classes numbered 0, 1, ... by decreasing
+    frequency at the node (OC1, Appendix B)."""
+
+
+def _measure(name):
+    try:
+        return MEASURES[name]
+    except KeyError:
+        raise ValueError(f"unknown impurity measure {name!r}; "
+                         f"expected one of {sorted(MEASURES)}") from None
+
+
+def _evaluate(measure, left, total):
+    """Impurities of the candidates whose left sides have class counts ``left`` (K, m)."""
+    right = total[:, None] - left
+    np.maximum(right, 0.0, out=right)  # rounding of cumulative sums
+    n_left, n_right = left.sum(axis=0), right.sum(axis=0)
+    values = measure(left, right, n_left, n_right, total)
+    # OC1: both sides homogeneous → 0 (a side is homogeneous when its largest class count
+    # is all of it); an empty side separates nothing → inf.
+    homogeneous = (left.max(axis=0) >= n_left) & (right.max(axis=0) >= n_right)
+    values = np.where(homogeneous, 0.0, values)
+    return np.where((n_left <= 0) | (n_right <= 0), np.inf, values)
+
+
+def impurity(left, total, measure="twoing"):
+    """Impurity of each candidate split by the named measure (see :data:`MEASURES`).
+
+    ``left`` (m, K) holds the class counts left of each candidate, ``total`` (K,) those of
+    the node.  Both sides homogeneous → 0; an empty side → ``inf``.
+    """
+    left = np.atleast_2d(np.asarray(left, dtype=float)).T
+    return _evaluate(_measure(measure), np.ascontiguousarray(left),
+                     np.asarray(total, dtype=float))
+
+
+def class_indicators(y, sample_weight, n_classes):
+    """Weighted class indicator matrix of shape (n_classes, n_rows)."""
+    indicators = np.zeros((n_classes, len(y)))
+    indicators[y, np.arange(len(y))] = sample_weight
+    return indicators
+
+
+def best_threshold(values, indicators, measure="twoing"):
+    """Best split ``value >= threshold`` (right) of one-dimensional ``values``.
+
+    ``indicators`` is the (K, n_rows) matrix of :func:`class_indicators`.  Every midpoint
+    between consecutive distinct sorted values is a candidate.  Returns
+    ``(impurity, threshold)``, or ``(inf, nan)`` when all values are equal.
+    """
+    order = np.argsort(values, kind="stable")
+    sorted_values = values[order]
+    cumulative = np.cumsum(np.take(indicators, order, axis=1), axis=1)
+    distinct = np.flatnonzero(sorted_values[1:] > sorted_values[:-1])
+    if distinct.size == 0:
+        return np.inf, np.nan
+    scores = _evaluate(_measure(measure), np.take(cumulative, distinct, axis=1),
+                       cumulative[:, -1])
+    best = int(np.argmin(scores))
+    i = distinct[best]
+    return float(scores[best]), float((sorted_values[i] + sorted_values[i + 1]) / 2)
+
+
+def best_axis_parallel(X, indicators, measure="twoing"):
+    """Best split ``x_j >= threshold`` over all features and all midpoints at once.
+
+    Returns ``(impurity, feature, threshold)``; ``(inf, -1, nan)`` if every feature is
+    constant.  Ties go to the lowest feature index, then the lowest threshold.
+    """
+    order = np.argsort(X, axis=0, kind="stable")
+    sorted_values = np.take_along_axis(X, order, axis=0)
+    cumulative = np.cumsum(np.take(indicators, order.T, axis=1), axis=2)      # (K, d, n)
+    feature_index, row_index = np.nonzero((sorted_values[1:] > sorted_values[:-1]).T)
+    if feature_index.size == 0:
+        return np.inf, -1, np.nan
+    flat = feature_index * cumulative.shape[2] + row_index
+    left = np.take(cumulative.reshape(cumulative.shape[0], -1), flat, axis=1)
+    scores = _evaluate(_measure(measure), left, indicators.sum(axis=1))
+    best = int(np.argmin(scores))
+    j, i = int(feature_index[best]), int(row_index[best])
+    return float(scores[best]), j, float((sorted_values[i, j] + sorted_values[i + 1, j]) / 2)
+
+
+def best_step(current, direction, indicators, measure="twoing", total=None):
+    """Best ``t`` for the split ``current + t·direction >= 0`` (OC1's Eq. 2 line search).
+
+    ``current`` holds every row's value of the present hyperplane, ``direction`` how that
+    value changes per unit of ``t`` (a feature column when one coefficient is perturbed, or
+    ``r·x̃`` for a random jump).  Row ``j`` changes side at ``U_j = −current_j /
+    direction_j``; rows with ``direction_j = 0`` never move.  All midpoints between distinct
+    ``U_j`` are evaluated at once; rows with a negative direction move the other way, which
+    the signed cumulative counts take into account.  ``indicators`` is the (K, n_rows)
+    matrix of :func:`class_indicators`; ``total``, its row sums, may be passed to save a
+    pass.  Returns ``(impurity, t)``, or ``(inf, nan)`` when no row can move.
+    """
+    function = _measure(measure)
+    if total is None:
+        total = indicators.sum(axis=1)
+    moving = direction != 0
+    if moving.all():
+        fixed_right = 0.0
+        counts, d, c = indicators, direction, current
+    elif moving.any():
+        fixed_right = indicators @ (~moving & (current >= 0))
+        fixed_right = fixed_right[:, None]
+        moving_rows = np.flatnonzero(moving)
+        counts = np.take(indicators, moving_rows, axis=1)
+        d, c = direction[moving_rows], current[moving_rows]
+    else:
+        return np.inf, np.nan
+    u = -c / d
+    order = np.argsort(u)
+    sorted_u = u[order]
+    distinct = np.flatnonzero(sorted_u[1:] > sorted_u[:-1])
+    if distinct.size == 0:
+        return np.inf, np.nan
+    # A row with d > 0 is right once t >= U_j, a row with d < 0 while t <= U_j.  For t
+    # just above sorted_u[i]: right = (d > 0 rows among the first i+1) + (d < 0 rows after).
+    negative = d < 0
+    sorted_counts = np.take(counts, order, axis=1)
+    if negative.any():
+        sorted_counts = np.where(negative[order], -sorted_counts, sorted_counts)
+        right = np.take(np.cumsum(sorted_counts, axis=1), distinct, axis=1)
+        right += (counts @ negative)[:, None] + fixed_right
+    else:
+        right = np.take(np.cumsum(sorted_counts, axis=1), distinct, axis=1) + fixed_right
+    left = total[:, None] - right
+    np.maximum(left, 0.0, out=left)
+    scores = _evaluate(function, left, total)
+    best = int(np.argmin(scores))
+    i = distinct[best]
+    return float(scores[best]), float((sorted_u[i] + sorted_u[i + 1]) / 2)
