@@ -12,12 +12,14 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
+from .pruning import holdout_split, prune_with_holdout
+
 
 class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
     """Fit/predict plumbing for tree classifiers built on :class:`ObliqueTree`."""
 
-    def fit(self, X, y, sample_weight=None):
-        """Grow the tree.
+    def fit(self, X, y, sample_weight=None, progress_callback=None):
+        """Grow (and, where the learner prunes, prune) the tree.
 
         Parameters
         ----------
@@ -26,6 +28,9 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         sample_weight : array-like of shape (n_samples,), optional
             Non-negative weights; a row of weight 2 counts as two copies of the row and
             rows of weight 0 are ignored.
+        progress_callback : callable(fraction) or None
+            Called while the tree grows with the fraction of training rows already in a
+            leaf; an exception it raises aborts the fit.
         """
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1)
         check_classification_targets(y)
@@ -37,9 +42,9 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
             raise ValueError("sample_weight is zero for every row: nothing to learn from")
         self.classes_, y_encoded = np.unique(y, return_inverse=True)
         self.n_classes_ = len(self.classes_)
-        self.tree_ = self._build_tree(X[keep], y_encoded[keep].astype(np.intp),
-                                      sample_weight[keep], check_random_state(
-                                          getattr(self, "random_state", None)))
+        self.tree_ = self._build_tree(
+            X[keep], y_encoded[keep].astype(np.intp), sample_weight[keep],
+            check_random_state(getattr(self, "random_state", None)), progress_callback)
         return self
 
     def _validate_parameters(self):
@@ -48,13 +53,29 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
                                       or max_depth < 0):
             raise ValueError(f"max_depth must be a non-negative integer or None, "
                              f"got {max_depth!r}")
+        for name, high in (("pruning_portion", 0.9), ("se_rule", np.inf)):
+            value = getattr(self, name, 0.0)
+            if not isinstance(value, numbers.Real) or not 0 <= value <= high:
+                raise ValueError(f"{name} must be a number in [0, {high}], got {value!r}")
         min_samples_split = getattr(self, "min_samples_split", 2)
         if not isinstance(min_samples_split, numbers.Integral) or min_samples_split < 2:
             raise ValueError(f"min_samples_split must be an integer of at least 2, "
                              f"got {min_samples_split!r}")
 
-    def _build_tree(self, X, y, sample_weight, random_state):
+    def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
+        """Return the fitted :class:`ObliqueTree` (``y``: class codes 0 .. K-1)."""
         raise NotImplementedError
+
+    def _grow_and_prune(self, X, y, sample_weight, random_state, grow):
+        """Hold out ``pruning_portion`` of the rows, ``grow(X, y, sample_weight)`` a tree on
+        the rest and prune it by cost-complexity pruning on the held-out rows with the
+        ``se_rule``-SE rule (OC1 Section 3; Breiman et al. 1984, ch. 3)."""
+        grow_rows, prune_rows = holdout_split(y, self.pruning_portion, random_state)
+        tree = grow(X[grow_rows], y[grow_rows], sample_weight[grow_rows])
+        if len(prune_rows):
+            tree = prune_with_holdout(tree, X[prune_rows], y[prune_rows],
+                                      sample_weight[prune_rows], self.se_rule)
+        return tree
 
     def _validated(self, X):
         check_is_fitted(self, "tree_")

@@ -13,6 +13,7 @@ import numpy as np
 from scipy.linalg.lapack import dsyev as _dsyev
 
 from .base import ObliqueTreeClassifierMixin
+from .impurity import MEASURES, evaluate_class_major
 from .tree import Split, grow_tree
 
 #: A direction is in the null space of a PSD matrix when its eigenvalue is below this
@@ -111,19 +112,12 @@ def angle_bisectors(w1, w2):
 
 
 def binary_gini(goes_right, positive, weights):
-    """Weighted Gini index of Eq. (6) for each candidate split (columns of ``goes_right``).
-
-    ``positive`` marks the rows of S+; each side contributes its weight share times
-    ``1 − p+² − p−² = 2 p+ p−``.
-    """
-    by_class = np.stack([weights * positive, weights * ~positive], axis=1)
-    right = goes_right.T @ by_class             # (candidates, 2): S+ and S− weight, right
-    left = by_class.sum(axis=0) - right
-    impurity = 0.0
-    for side in (left, right):
-        side_total = side.sum(axis=1)
-        impurity = impurity + 2 * side[:, 0] * side[:, 1] / np.maximum(side_total, _TINY)
-    return impurity / by_class.sum()
+    """Weighted Gini index of Eq. (6) for each candidate split (columns of ``goes_right``),
+    S+ (``positive``) against S−, from the shared impurity module (OC1's Gini is the same
+    formula).  A candidate with an empty side scores ``inf``: it separates nothing."""
+    by_class = np.stack([weights * positive, weights * ~positive])     # (2, n rows)
+    left = by_class @ (1.0 - goes_right)                               # (2, candidates)
+    return evaluate_class_major(MEASURES["gini"], left, by_class.sum(axis=1))
 
 
 class GeometricSplitter:
@@ -186,6 +180,13 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         Standardise features (weighted mean 0, variance 1) before finding hyperplanes; the
         paper is silent, and the bisectors depend on scaling.  Hyperplanes are always
         stored and printed in raw units.
+    pruning_portion : float, default 0.0
+        Share of the training rows held out to prune the grown tree by cost-complexity
+        pruning (the shared OC1 procedure); 0 (the paper's GDT) grows without pruning.
+    se_rule : float, default 0.0
+        k of the k-SE rule when choosing the pruned tree.
+    random_state : int, RandomState or None
+        Only used to draw the held-out rows when ``pruning_portion > 0``.
 
     Attributes
     ----------
@@ -194,12 +195,15 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
     """
 
     def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
-                 standardize=True):
+                 standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None):
         self.epsilon1 = epsilon1
         self.epsilon2 = epsilon2
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.standardize = standardize
+        self.pruning_portion = pruning_portion
+        self.se_rule = se_rule
+        self.random_state = random_state
 
     def _validate_parameters(self):
         super()._validate_parameters()
@@ -209,7 +213,12 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
                                           or not 0 < self.epsilon2 <= 1):
             raise ValueError(f"epsilon2 must be in (0, 1] or None, got {self.epsilon2!r}")
 
-    def _build_tree(self, X, y, sample_weight, random_state):
+    def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
+        return self._grow_and_prune(
+            X, y, sample_weight, random_state,
+            lambda X, y, w: self._grow(X, y, w, progress_callback))
+
+    def _grow(self, X, y, sample_weight, progress_callback):
         n_features = X.shape[1]
         if self.standardize:
             mean = np.average(X, axis=0, weights=sample_weight)
@@ -220,10 +229,11 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         augmented = np.hstack([(X - mean) / scale, np.ones((X.shape[0], 1))])
         epsilon1 = self.epsilon1
         epsilon2 = 1 - epsilon1 if self.epsilon2 is None else self.epsilon2
-
         propose_split = GeometricSplitter(augmented, y, sample_weight, mean, scale)
 
         def should_stop(counts, parent_counts, depth):
+            """Algorithm 2: η1 < ε1 with the parent's majority still dominant, or
+            η2 >= ε2."""
             n = counts.sum()
             reference = np.argmax(counts if parent_counts is None else parent_counts)
             n_plus = counts[reference]
@@ -233,4 +243,5 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
             return counts.max() / n >= epsilon2
 
         return grow_tree(X, y, sample_weight, len(self.classes_), propose_split,
-                         should_stop, self.max_depth, self.min_samples_split)
+                         should_stop, self.max_depth, self.min_samples_split,
+                         progress_callback)

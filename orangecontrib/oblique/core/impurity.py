@@ -86,7 +86,8 @@ MEASURES["sum_of_variances"].__doc__ = """``variance_L + variance_R`` with
     frequency at the node (OC1, Appendix B)."""
 
 
-def _measure(name):
+def measure_function(name):
+    """The measure called ``name`` (a key of :data:`MEASURES`), or a clear ValueError."""
     try:
         return MEASURES[name]
     except KeyError:
@@ -94,8 +95,9 @@ def _measure(name):
                          f"expected one of {sorted(MEASURES)}") from None
 
 
-def _evaluate(measure, left, total):
-    """Impurities of the candidates whose left sides have class counts ``left`` (K, m)."""
+def evaluate_class_major(measure, left, total):
+    """Impurities of ``m`` candidates from the class counts of their left sides, laid out
+    class-major (K, m), and the node's class counts ``total`` (K,)."""
     right = total[:, None] - left
     np.maximum(right, 0.0, out=right)  # rounding of cumulative sums
     n_left, n_right = left.sum(axis=0), right.sum(axis=0)
@@ -114,7 +116,7 @@ def impurity(left, total, measure="twoing"):
     the node.  Both sides homogeneous → 0; an empty side → ``inf``.
     """
     left = np.atleast_2d(np.asarray(left, dtype=float)).T
-    return _evaluate(_measure(measure), np.ascontiguousarray(left),
+    return evaluate_class_major(measure_function(measure), np.ascontiguousarray(left),
                      np.asarray(total, dtype=float))
 
 
@@ -138,7 +140,7 @@ def best_threshold(values, indicators, measure="twoing"):
     distinct = np.flatnonzero(sorted_values[1:] > sorted_values[:-1])
     if distinct.size == 0:
         return np.inf, np.nan
-    scores = _evaluate(_measure(measure), np.take(cumulative, distinct, axis=1),
+    scores = evaluate_class_major(measure_function(measure), np.take(cumulative, distinct, axis=1),
                        cumulative[:, -1])
     best = int(np.argmin(scores))
     i = distinct[best]
@@ -159,7 +161,7 @@ def best_axis_parallel(X, indicators, measure="twoing"):
         return np.inf, -1, np.nan
     flat = feature_index * cumulative.shape[2] + row_index
     left = np.take(cumulative.reshape(cumulative.shape[0], -1), flat, axis=1)
-    scores = _evaluate(_measure(measure), left, indicators.sum(axis=1))
+    scores = evaluate_class_major(measure_function(measure), left, indicators.sum(axis=1))
     best = int(np.argmin(scores))
     j, i = int(feature_index[best]), int(row_index[best])
     return float(scores[best]), j, float((sorted_values[i, j] + sorted_values[i + 1, j]) / 2)
@@ -177,7 +179,7 @@ def best_step(current, direction, indicators, measure="twoing", total=None):
     matrix of :func:`class_indicators`; ``total``, its row sums, may be passed to save a
     pass.  Returns ``(impurity, t)``, or ``(inf, nan)`` when no row can move.
     """
-    function = _measure(measure)
+    function = measure_function(measure)
     if total is None:
         total = indicators.sum(axis=1)
     moving = direction != 0
@@ -210,7 +212,7 @@ def best_step(current, direction, indicators, measure="twoing", total=None):
         right = np.take(np.cumsum(sorted_counts, axis=1), distinct, axis=1) + fixed_right
     left = total[:, None] - right
     np.maximum(left, 0.0, out=left)
-    scores = _evaluate(function, left, total)
+    scores = evaluate_class_major(function, left, total)
     best = int(np.argmin(scores))
     i = distinct[best]
     return float(scores[best]), float((sorted_u[i] + sorted_u[i + 1]) / 2)

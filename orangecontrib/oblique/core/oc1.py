@@ -14,7 +14,6 @@ import numpy as np
 
 from .base import ObliqueTreeClassifierMixin
 from .impurity import MEASURES, best_axis_parallel, best_step, impurity, class_indicators
-from .pruning import holdout_split, prune_with_holdout
 from .tree import Split, grow_tree
 
 SPLIT_MODES = ("oblique_and_axis_parallel", "axis_parallel", "oblique")
@@ -240,25 +239,20 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
         if self.split_mode not in SPLIT_MODES:
             raise ValueError(f"split_mode must be one of {SPLIT_MODES}, "
                              f"got {self.split_mode!r}")
-        for name, low, high in (("pruning_portion", 0, 0.9), ("se_rule", 0, np.inf),
-                                ("axis_parallel_bias", 0, np.inf),
+        for name, low, high in (("axis_parallel_bias", 0, np.inf),
                                 ("oblique_rows_per_feature", 0, np.inf)):
             value = getattr(self, name)
             if not isinstance(value, numbers.Real) or not low <= value <= high:
                 raise ValueError(f"{name} must be a number in [{low}, {high}], "
                                  f"got {value!r}")
 
-    def _build_tree(self, X, y, sample_weight, random_state):
-        grow_rows, prune_rows = holdout_split(y, self.pruning_portion, random_state)
-        splitter = OC1Splitter(
-            X[grow_rows], y[grow_rows], sample_weight[grow_rows], len(self.classes_),
-            self.impurity, self.n_restarts, self.n_random_jumps, self.coefficient_order,
-            self.axis_parallel_bias, self.oblique_rows_per_feature, self.split_mode,
-            random_state)
-        tree = grow_tree(X[grow_rows], y[grow_rows], sample_weight[grow_rows],
-                         len(self.classes_), splitter, None, self.max_depth,
-                         self.min_samples_split)
-        if len(prune_rows):
-            tree = prune_with_holdout(tree, X[prune_rows], y[prune_rows],
-                                      sample_weight[prune_rows], self.se_rule)
-        return tree
+    def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
+        def grow(X, y, sample_weight):
+            splitter = OC1Splitter(
+                X, y, sample_weight, len(self.classes_), self.impurity, self.n_restarts,
+                self.n_random_jumps, self.coefficient_order, self.axis_parallel_bias,
+                self.oblique_rows_per_feature, self.split_mode, random_state)
+            return grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
+                             self.max_depth, self.min_samples_split, progress_callback)
+
+        return self._grow_and_prune(X, y, sample_weight, random_state, grow)

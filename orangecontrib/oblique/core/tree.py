@@ -355,7 +355,7 @@ def _default_names(names, count, prefix):
 
 
 def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
-              max_depth=None, min_samples_split=2):
+              max_depth=None, min_samples_split=2, progress_callback=None):
     """Grow a tree top-down; the learner supplies only ``propose_split``.
 
     Parameters
@@ -371,6 +371,9 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
     max_depth : int or None
     min_samples_split : int
         A node with fewer rows is a leaf.
+    progress_callback : callable(fraction) or None
+        Called after every node with the fraction of rows that have reached a leaf; it may
+        raise an exception to abandon the fit (a widget cancelling a background fit).
 
     A node is a leaf when it is pure, too small, at ``max_depth``, when ``should_stop``
     says so, or when its proposed split leaves fewer than two non-empty children (a split
@@ -388,9 +391,13 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
 
     root = new_node(np.arange(X.shape[0]), -1)
     stack = [(root, np.arange(X.shape[0]), 0)]
+    settled = 0
     while stack:
         node, rows, depth = stack.pop()
+        if progress_callback is not None:
+            progress_callback(settled / X.shape[0])
         counts = value[node]
+        settled += rows.size  # undone below when the node is split
         if (rows.size < max(min_samples_split, 2)
                 or np.count_nonzero(counts) < 2
                 or (max_depth is not None and depth >= max_depth)
@@ -404,6 +411,7 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         occupied = np.bincount(position, minlength=split.n_children)
         if np.count_nonzero(occupied) < 2:
             continue
+        settled -= rows.size
         child_rows = [rows[position == p] for p in range(split.n_children)]
         kids = tuple(new_node(r, node) for r in child_rows)
         splits[node] = split
@@ -411,4 +419,6 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         for kid, kid_rows in zip(reversed(kids), reversed(child_rows)):
             if kid_rows.size:
                 stack.append((kid, kid_rows, depth + 1))
+    if progress_callback is not None:
+        progress_callback(1.0)
     return ObliqueTree(X.shape[1], n_classes, splits, children, parent, value, n_samples)
