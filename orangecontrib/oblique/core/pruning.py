@@ -263,7 +263,7 @@ def holdout_split(y, portion=0.1, random_state=None):
     rng = (random_state if isinstance(random_state, np.random.Generator)
            else check_random_state(random_state))
     _, codes, counts = np.unique(y, return_inverse=True, return_counts=True)
-    if False:
+    if counts.min() >= 2:
         quota = n_prune * counts / n_rows
         take = np.minimum(np.floor(quota).astype(np.intp), counts - 1)
         shuffled = rng.permutation(len(counts))
