@@ -83,18 +83,22 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """Class probabilities: the class distribution of the leaf each row reaches."""
-        return self.tree_.predict_proba(self._validated(X))
+        X = self._validated(X)
+        return self.tree_.predict_proba(X)
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        probabilities = self.predict_proba(X)
+        return self.classes_[np.argmax(probabilities, axis=1)]
 
     def apply(self, X):
         """Leaf node id of every row."""
-        return self.tree_.apply(self._validated(X))
+        X = self._validated(X)
+        return self.tree_.apply(X)
 
     def decision_path(self, X):
         """Sparse (n_samples, node_count) indicator of the nodes each row passes."""
-        return self.tree_.decision_path(self._validated(X))
+        X = self._validated(X)
+        return self.tree_.decision_path(X)
 
     def get_depth(self):
         check_is_fitted(self, "tree_")

@@ -13,18 +13,21 @@ import numpy as np
 from scipy.linalg.lapack import dsyev as _dsyev
 
 from .base import ObliqueTreeClassifierMixin
-from .impurity import MEASURES, evaluate_class_major
+from .impurity import MEASURES
 from .tree import Split, grow_tree
 
 #: A direction is in the null space of a PSD matrix when its eigenvalue is below this
 #: fraction of the largest one (Section II-B needs a rank test; never compare with 0).
 RANK_TOLERANCE = 1e-9
+#: Above this relative smallest eigenvalue G and H are of full rank in any coordinates that
+#: are not absurdly scaled, and the generalized eigenproblem is solved directly.
+WELL_CONDITIONED = 1e-6
 _TINY = float(np.finfo(float).tiny)
 
 
 def _is_null(eigenvalues, tolerance):
     """Mask of the eigenvalues (ascending) that count as zero."""
-    return eigenvalues <= tolerance * max(eigenvalues[-1], _TINY)
+    return eigenvalues <= tolerance * max(float(eigenvalues[-1]), _TINY)
 
 
 def _symmetric_eigen(matrix):
@@ -39,19 +42,22 @@ def _symmetric_eigen(matrix):
     return values, vectors
 
 
-def _maximise_ratios(numerators, denominators, tolerance):
-    """:func:`maximise_ratio` for several pairs of matrices."""
-    directions = []
-    for numerator, denominator in zip(numerators, denominators):
-        eigenvalues, eigenvectors = _symmetric_eigen(denominator)
-        null = _is_null(eigenvalues, tolerance)
-        if null.any():  # Section II-B: restrict to null(D), where the ratio is unbounded
-            basis = eigenvectors[:, null]
-        else:  # Section II-A: whiten D (D = F Fᵀ) and solve a symmetric eigenproblem
-            basis = eigenvectors / np.sqrt(eigenvalues)
-        principal = _symmetric_eigen(basis.T @ numerator @ basis)[1][:, -1]
-        directions.append(basis @ principal)
-    return directions
+def _maximise_ratio_with_nullity(numerator, denominator, nullity):
+    """``argmax w̃ᵀNw̃ / w̃ᵀDw̃`` when ``D`` has ``nullity`` null directions (decided by the
+    caller).  ``nullity == 0``: whiten ``D`` (``D = F Fᵀ``, Section II-A) and take the
+    principal eigenvector.  Otherwise (Section II-B) the ratio is unbounded on null(``D``):
+    the principal eigenvector of ``QQᵀ N QQᵀ`` with ``Q`` an orthonormal basis of null(D)."""
+    values, vectors = _symmetric_eigen(denominator)
+    if nullity > 0:
+        null_basis = vectors[:, :nullity]
+        return null_basis @ _symmetric_eigen(null_basis.T @ numerator @ null_basis)[1][:, -1]
+    whitening = vectors / np.sqrt(np.maximum(values, _TINY))
+    return whitening @ _symmetric_eigen(whitening.T @ numerator @ whitening)[1][:, -1]
+
+
+def _rank(matrix, tolerance):
+    values = _symmetric_eigen(matrix)[0]
+    return int(np.count_nonzero(~_is_null(values, tolerance)))
 
 
 def maximise_ratio(numerator, denominator, tolerance=RANK_TOLERANCE):
@@ -62,7 +68,8 @@ def maximise_ratio(numerator, denominator, tolerance=RANK_TOLERANCE):
     deficient (Section II-B) the ratio is unbounded on null(``D``): with ``Q`` an orthonormal
     basis of null(``D``) the answer is the principal eigenvector of ``QQᵀ N QQᵀ``.
     """
-    return _maximise_ratios([numerator], [denominator], tolerance)[0]
+    nullity = len(denominator) - _rank(denominator, tolerance)
+    return _maximise_ratio_with_nullity(numerator, denominator, nullity)
 
 
 def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE):
@@ -74,19 +81,63 @@ def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE):
     null-space method of Section II-B (:func:`maximise_ratio`), for each hyperplane
     symmetrically.  Directions in which both ``G`` and ``H`` vanish (fewer rows than
     features, a feature constant at the node, collinear features) carry no information, so
-    both problems are solved within the range of ``G + H``.  Each hyperplane is scaled so
-    that its non-bias part has unit norm; ``None`` when it has no non-bias part.
+    both problems are solved within the range of ``G + H``.
+
+    Rank is decided after an invertible change of coordinates ``x̃' = A x̃`` that centres
+    and scales the features by the mean and spread of the two classes together (read off
+    ``(G + H) / 2``): the solutions are covariant (``w̃ = Aᵀ w̃'``), so the hyperplanes do
+    not depend on it, but a relative rank test then no longer depends on feature units.
+    Each hyperplane is scaled so that its non-bias part has unit norm; ``None`` when it has
+    no non-bias part.
     """
-    eigenvalues, eigenvectors = _symmetric_eigen(G + H)
-    informative = ~_is_null(eigenvalues, tolerance)
-    basis = None
-    if not informative.all():
-        basis = eigenvectors[:, informative]
-        G, H = basis.T @ G @ basis, basis.T @ H @ basis
-    w1, w2 = _maximise_ratios([H, G], [G, H], tolerance)
-    if basis is not None:
-        w1, w2 = basis @ w1, basis @ w2
-    return _unit_normal(w1), _unit_normal(w2)
+    # Clearly of full rank (the usual case at large nodes): no change of coordinates needed.
+    directions = _full_rank_directions(G, H, WELL_CONDITIONED)
+    if directions is not None:
+        return _unit_normal(directions[0]), _unit_normal(directions[1])
+    A = _equilibration(G, H)
+    G_equilibrated, H_equilibrated = A @ G @ A.T, A @ H @ A.T
+    directions = _full_rank_directions(G_equilibrated, H_equilibrated, tolerance)
+    if directions is not None:
+        return _unit_normal(A.T @ directions[0]), _unit_normal(A.T @ directions[1])
+    # Rank deficient: ranks are counted in the equilibrated coordinates, the subspaces and
+    # the null-space solutions taken in the given ones (Section II-B's answer depends on the
+    # metric): range(G + H) is spanned by its top rank(G + H) eigenvectors, and so on.
+    rank_both = _rank(G_equilibrated + H_equilibrated, tolerance)
+    basis = _symmetric_eigen(G + H)[1][:, len(G) - rank_both:]
+    G_in, H_in = basis.T @ G @ basis, basis.T @ H @ basis
+    w1 = _maximise_ratio_with_nullity(H_in, G_in, rank_both - _rank(G_equilibrated, tolerance))
+    w2 = _maximise_ratio_with_nullity(G_in, H_in, rank_both - _rank(H_equilibrated, tolerance))
+    return _unit_normal(basis @ w1), _unit_normal(basis @ w2)
+
+
+def _full_rank_directions(G, H, tolerance):
+    """Both of full rank: whiten G once; the eigenvectors of Wᵀ H W of the largest and the
+    smallest eigenvalue give (unnormalised) w̃1 and w̃2 (Section II-A).  ``None`` when G,
+    or H (the smallest λ ≈ 0), is rank deficient at this tolerance."""
+    g_values, g_vectors = _symmetric_eigen(G)
+    if g_values[0] > tolerance * max(g_values[-1], _TINY):
+        whitening = g_vectors / np.sqrt(g_values)
+        m_values, m_vectors = _symmetric_eigen(whitening.T @ H @ whitening)
+        if m_values[0] > tolerance * max(m_values[-1], _TINY):
+            return whitening @ m_vectors[:, -1], whitening @ m_vectors[:, 0]
+    return None
+
+
+def _equilibration(G, H):
+    """``A`` with ``A x̃ = [(x − m) / s, 1]`` for the mean ``m`` and standard deviation ``s``
+    of the equal mixture of the two classes (features with ``s ≈ 0`` are only centred)."""
+    mixture = (G + H) / 2
+    size = len(mixture)
+    A = np.eye(size)
+    weight = mixture[-1, -1]
+    if not weight > 0:
+        return A
+    mean = mixture[:-1, -1] / weight
+    spread = np.sqrt(np.maximum(np.diagonal(mixture)[:-1] / weight - mean ** 2, 0.0))
+    spread[spread <= 1e-12 * np.maximum(np.abs(mean), 1.0)] = 1.0
+    A[np.arange(size - 1), np.arange(size - 1)] = 1.0 / spread
+    A[:-1, -1] = -mean / spread
+    return A
 
 
 def _unit_normal(w):
@@ -97,60 +148,78 @@ def _unit_normal(w):
 
 
 def angle_bisectors(w1, w2):
-    """Angle bisectors ``w̃1 + w̃2`` and ``w̃1 − w̃2`` (Eqs. 4-5) of unit-normal hyperplanes.
+    """Angle bisectors ``w̃1 + w̃2`` and ``w̃1 − w̃2`` (Eqs. 4-5) of unit-normal hyperplanes,
+    as the rows of an array.
 
     The signs are aligned first (``w1·w2 >= 0``).  When the two hyperplanes are parallel
     only ``w̃1 + w̃2`` remains: the hyperplane midway between them.
     """
+    bisectors = np.empty((2, len(w1)))
     if w2[:-1] @ w1[:-1] < 0:
         w2 = -w2
-    bisectors = [w1 + w2]
-    difference = w1 - w2
-    if np.linalg.norm(difference[:-1]) > 1e-8:
-        bisectors.append(difference)
-    return bisectors
+    np.add(w1, w2, out=bisectors[0])
+    np.subtract(w1, w2, out=bisectors[1])
+    if bisectors[1, :-1] @ bisectors[1, :-1] > 1e-16:
+        return bisectors
+    return bisectors[:1]
 
 
 def binary_gini(goes_right, positive, weights):
     """Weighted Gini index of Eq. (6) for each candidate split (columns of ``goes_right``),
-    S+ (``positive``) against S−, from the shared impurity module (OC1's Gini is the same
-    formula).  A candidate with an empty side scores ``inf``: it separates nothing."""
-    by_class = np.stack([weights * positive, weights * ~positive])     # (2, n rows)
-    left = by_class @ (1.0 - goes_right)                               # (2, candidates)
-    return evaluate_class_major(MEASURES["gini"], left, by_class.sum(axis=1))
+    S+ (``positive``) against S−: the shared impurity module's Gini (OC1's Gini is the same
+    formula) on the two-class counts.  (A candidate with an empty side gets the node's own
+    Gini; the splitter rejects such a split anyway.)"""
+    by_class = np.empty((2, len(weights)))
+    np.multiply(weights, positive, out=by_class[0])
+    np.subtract(weights, by_class[0], out=by_class[1])
+    right = by_class @ goes_right                                    # (2, candidates)
+    left = by_class.sum(axis=1)[:, None] - right
+    return MEASURES["gini"](left, right, left[0] + left[1], right[0] + right[1], None)
 
 
 class GeometricSplitter:
     """Proposes the GDT split of a node (Algorithm 2, one node).
 
     Works on the standardised, augmented rows ``[z, 1]``; returns the chosen bisector as a
-    :class:`Split` in raw units (``z = (x − mean) / scale``).
+    :class:`Split` in raw units (``z = (x − mean) / scale``).  The per-node work is a few
+    dozen numpy calls on small arrays, so it is written to keep their number low.
     """
 
     def __init__(self, augmented, y, sample_weight, mean, scale):
         self.augmented = augmented
         self.y = y
         self.sample_weight = sample_weight
+        self.unit_weights = bool(np.all(sample_weight == 1))
         self.mean = mean
         self.scale = scale
 
     def __call__(self, rows, counts, depth):
-        Z, weights = self.augmented[rows], self.sample_weight[rows]
-        positive = self.y[rows] == np.argmax(counts)
-        weighted = Z * weights[:, None]
-        G = weighted[positive].T @ Z[positive]
-        H = weighted.T @ Z - G
-        n_positive = counts.max()
-        w1, w2 = clustering_hyperplanes(G / n_positive, H / (counts.sum() - n_positive))
-        valid = [w for w in (w1, w2) if w is not None]
-        if not valid:
-            return None
-        candidates = np.array(angle_bisectors(*valid) if len(valid) == 2 else valid)
+        Z = self.augmented[rows]
+        majority = int(counts.argmax())
+        positive = self.y[rows] == majority
+        if self.unit_weights:
+            weights = np.ones(len(rows))
+            positive_rows = Z[positive]
+            G = positive_rows.T @ positive_rows
+            H = Z.T @ Z - G
+        else:
+            weights = self.sample_weight[rows]
+            weighted = Z * weights[:, None]
+            G = weighted[positive].T @ Z[positive]
+            H = weighted.T @ Z - G
+        n_positive = float(counts[majority])
+        w1, w2 = clustering_hyperplanes(G / n_positive, H / (float(counts.sum()) - n_positive))
+        if w1 is None or w2 is None:
+            if w1 is None and w2 is None:
+                return None
+            candidates = (w1 if w2 is None else w2)[None, :]
+        else:
+            candidates = angle_bisectors(w1, w2)
         goes_right = (Z @ candidates.T >= 0).astype(float)
         gini = binary_gini(goes_right, positive, weights)
+        n_right = goes_right.sum(axis=0)
         for best in np.argsort(gini, kind="stable"):
-            n_right = goes_right[:, best].sum()
-            if 0 < n_right < len(rows):
+            if 0 < n_right[best] < len(rows):
                 return self.to_raw_units(candidates[best])
         return None
 
@@ -158,7 +227,9 @@ class GeometricSplitter:
         """The hyperplane ``w̃`` over standardised features as a unit-normal raw split."""
         weights = w[:-1] / self.scale
         bias = w[-1] - weights @ self.mean
-        norm = np.sqrt(weights @ weights)
+        # Unit normal whose largest coefficient is positive: an eigenvector's sign is
+        # LAPACK's choice, and fixing it makes trees reproducible across builds.
+        norm = np.sqrt(weights @ weights) * np.sign(weights[np.argmax(np.abs(weights))])
         return Split.hyperplane(weights / norm, bias / norm)
 
 
@@ -234,13 +305,15 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         def should_stop(counts, parent_counts, depth):
             """Algorithm 2: η1 < ε1 with the parent's majority still dominant, or
             η2 >= ε2."""
-            n = counts.sum()
-            reference = np.argmax(counts if parent_counts is None else parent_counts)
-            n_plus = counts[reference]
+            if parent_counts is None:
+                return False  # Algorithms 1-2 test the children; the root is always split
+            counts = counts.tolist()  # a few classes: plain floats are faster
+            n = sum(counts)
+            n_plus = counts[parent_counts.argmax()]
             n_minus = n - n_plus
             if min(n_plus, n_minus) / n < epsilon1 and n_plus > n_minus:
                 return True
-            return counts.max() / n >= epsilon2
+            return max(counts) / n >= epsilon2
 
         return grow_tree(X, y, sample_weight, len(self.classes_), propose_split,
                          should_stop, self.max_depth, self.min_samples_split,

@@ -11,18 +11,19 @@ from .tree import ARGMAX, EQUALITY, HYPERPLANE, NEAREST_CENTRE
 
 def format_number(value, decimals=3):
     """Round to ``decimals`` digits after the point, drop trailing zeros; never print a
-    non-zero number as 0 (fall back to ``decimals`` significant digits)."""
+    non-zero number as 0 (fall back to ``decimals`` significant digits).  A negative number
+    starts with the minus sign U+2212."""
     value = float(value)
-    if not np.isfinite(value):
-        return str(value)
+    if value < 0:
+        return "−" + format_number(-value, decimals)
+    if value == 0 or not np.isfinite(value):  # also -0.0; inf, nan
+        return "0" if value == 0 else str(value)
     text = f"{value:.{max(decimals, 0)}f}"
     if "." in text:
         text = text.rstrip("0").rstrip(".")
-    if text in ("0", "-0"):
-        if value == 0:
-            return "0"
+    if text == "0" and value != 0:
         text = f"{value:.{max(decimals, 1)}g}"
-    return text.replace("-", "−") if text.startswith("-") else text
+    return text
 
 
 def linear_terms(weights, feature_names, decimals=3, order=None, max_terms=None):

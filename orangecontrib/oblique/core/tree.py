@@ -408,11 +408,14 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         if split is None:
             continue
         position = split.route(X[rows])
-        occupied = np.bincount(position, minlength=split.n_children)
-        if np.count_nonzero(occupied) < 2:
+        if split.n_children == 2:
+            goes_right = position.astype(bool)
+            child_rows = [rows[~goes_right], rows[goes_right]]
+        else:
+            child_rows = [rows[position == p] for p in range(split.n_children)]
+        if sum(1 for r in child_rows if r.size) < 2:
             continue
         settled -= rows.size
-        child_rows = [rows[position == p] for p in range(split.n_children)]
         kids = tuple(new_node(r, node) for r in child_rows)
         splits[node] = split
         children[node] = kids

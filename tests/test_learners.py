@@ -1,0 +1,447 @@
+"""Orange learner and model of the oblique trees (orangecontrib.oblique.learners)."""
+import inspect
+import pickle
+import unittest
+from copy import deepcopy
+from unittest.mock import patch
+
+import numpy as np
+
+import Orange
+from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
+from Orange.evaluation import CA, CrossValidation
+
+from orangecontrib.oblique import (GeometricTreeLearner, OC1Learner, ObliqueTreeLearner,
+                                   ObliqueTreeModel)
+from orangecontrib.oblique.learners import BOX_LINE_CHARS
+from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier, ObliqueTree,
+                                        Split)
+from orangecontrib.oblique.core.rules import branch_conditions
+
+
+def all_nodes(model):
+    stack = [model.root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(c for c in node.children if c is not None)
+
+
+def with_missing_class(data, rows):
+    data = data.copy()
+    with data.unlocked(data.Y):
+        data.Y[rows] = np.nan
+    return data
+
+
+class FittedTree:
+    """A fitted core estimator made by hand: what ObliqueTreeModel needs (tree_, classes_)."""
+
+    def __init__(self, tree, classes):
+        self.tree_ = tree
+        self.classes_ = np.asarray(classes)
+
+
+class ModelChecks:
+    """Invariants of any fitted ObliqueTreeModel (a mixin of the learner test cases)."""
+
+    def check_model(self, model, data):
+        tree = model.tree_
+        self.assertIsInstance(model, ObliqueTreeModel)
+        self.assertIsInstance(model, Orange.tree.TreeModel)
+        self.assertIsInstance(model, Orange.classification.Model)
+        self.assertEqual(model.node_count(), tree.node_count)
+        self.assertEqual(model.leaf_count(), tree.n_leaves)
+        self.assertEqual(model.depth(), tree.depth)
+        np.testing.assert_array_equal(model.root.subset, np.arange(len(data)))
+        for node in all_nodes(model):
+            kids = [c for c in node.children if c is not None]
+            if kids:
+                self.assertIsNotNone(node.attr)
+                self.assertTrue(node.attr.name)
+                np.testing.assert_allclose(sum(c.value for c in kids), node.value)
+                np.testing.assert_array_equal(
+                    np.sort(np.concatenate([c.subset for c in kids])), node.subset)
+                for kid in kids:
+                    self.assertIs(kid.parent, node)
+        probs = model(data, model.Probs)
+        self.assertEqual(probs.shape, (len(data), len(data.domain.class_var.values)))
+        np.testing.assert_allclose(probs.sum(axis=1), 1)
+
+
+class TestGeometricTreeLearner(ModelChecks, unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.iris = Table("iris")
+        cls.heart = Table("heart_disease")
+        cls.titanic = Table("titanic")
+
+    def test_iris(self):
+        model = GeometricTreeLearner()(self.iris)
+        self.check_model(model, self.iris)
+        self.assertGreater(np.mean(model(self.iris) == self.iris.Y), 0.95)
+
+    def test_heart_disease_categorical_and_missing_values(self):
+        self.assertTrue(np.isnan(self.heart.X).any())
+        model = GeometricTreeLearner()(self.heart)
+        self.check_model(model, self.heart)
+        self.assertGreater(np.mean(model(self.heart) == self.heart.Y), 0.8)
+        names = " ".join(node.attr.text for node in all_nodes(model) if node.attr)
+        self.assertIn("chest pain=", names)  # one-hot columns of a categorical feature
+
+    def test_titanic(self):
+        model = GeometricTreeLearner()(self.titanic)
+        self.check_model(model, self.titanic)
+        self.assertGreater(np.mean(model(self.titanic) == self.titanic.Y), 0.75)
+
+    def test_cross_validation_heart_disease(self):
+        results = CrossValidation(k=5, random_state=0)(self.heart, [GeometricTreeLearner()])
+        self.assertGreater(CA(results)[0], 0.7)
+
+    def test_probabilities_cover_absent_class_values(self):
+        for data, absent in ((self.iris[50:], 0), (self.iris[:100], 2)):
+            model = GeometricTreeLearner()(data)
+            probs = model(self.iris, model.Probs)
+            self.assertEqual(probs.shape, (150, 3))
+            np.testing.assert_array_equal(probs[:, absent], 0)
+            np.testing.assert_allclose(probs.sum(axis=1), 1)
+            self.assertNotIn(absent, model(self.iris))
+            np.testing.assert_array_equal(model.root.value[absent], 0)
+            self.assertEqual(model.root.value.sum(), len(data))
+
+    def test_rows_with_missing_class_are_skipped_but_indexed(self):
+        missing = np.arange(0, len(self.heart), 7)
+        data = with_missing_class(self.heart, missing)
+        model = GeometricTreeLearner()(data)
+        known = np.setdiff1d(np.arange(len(data)), missing)
+        reference = GeometricTreeLearner()(self.heart[known])
+        self.assertEqual(model.node_count(), reference.node_count())
+        np.testing.assert_array_equal(model(self.heart, model.Probs),
+                                      reference(self.heart, reference.Probs))
+        self.assertEqual(model.root.value.sum(), len(known))
+        np.testing.assert_array_equal(model.root.subset, np.arange(len(data)))
+        leaves = [n for n in all_nodes(model) if not n.children]
+        np.testing.assert_array_equal(np.sort(np.concatenate([n.subset for n in leaves])),
+                                      np.arange(len(data)))
+        # a leaf's subset is exactly the rows (class known or not) that the tree routes there
+        leaf_of_row = model.tree_.apply(model.data_to_model_domain(data).X)
+        for leaf in leaves:
+            np.testing.assert_array_equal(leaf.subset, np.flatnonzero(leaf_of_row == leaf.node_id))
+
+    def test_subsets_follow_decision_path(self):
+        model = GeometricTreeLearner()(self.iris)
+        path = model.tree_.decision_path(self.iris.X).toarray()
+        for node in all_nodes(model):
+            np.testing.assert_array_equal(node.subset, np.flatnonzero(path[:, node.node_id]))
+
+    def test_clear_errors(self):
+        learner = GeometricTreeLearner()
+        housing = Table("housing")
+        with self.assertRaisesRegex(ValueError, "Categorical class"):
+            learner(housing)
+        no_class = self.iris.transform(Domain(self.iris.domain.attributes))
+        with self.assertRaisesRegex(ValueError, "no target variable"):
+            learner(no_class)
+        no_features = self.iris.transform(Domain([], self.iris.domain.class_var))
+        with self.assertRaisesRegex(ValueError, "no features"):
+            learner(no_features)
+        all_missing = with_missing_class(self.iris, slice(None))
+        with self.assertRaisesRegex(ValueError, "Every class value is missing"):
+            learner(all_missing)
+
+    def test_features_removed_by_preprocessing(self):
+        domain = Domain([ContinuousVariable("a")], DiscreteVariable("y", values=("0", "1")))
+        data = Table.from_numpy(domain, np.full((4, 1), np.nan), np.array([0, 1, 0, 1]))
+        with self.assertRaisesRegex(ValueError, "no features"):
+            GeometricTreeLearner()(data)
+
+    def test_single_class_gives_a_leaf(self):
+        model = GeometricTreeLearner()(self.iris[:50])
+        self.assertEqual(model.node_count(), 1)
+        np.testing.assert_array_equal(model(self.iris, model.Probs)[:, 0], 1)
+
+    def test_pickle_round_trip(self):
+        model = GeometricTreeLearner()(self.heart)
+        clone = pickle.loads(pickle.dumps(model))
+        np.testing.assert_array_equal(clone(self.heart, clone.Probs),
+                                      model(self.heart, model.Probs))
+        self.assertEqual(clone.node_count(), model.node_count())
+        self.assertEqual([n.attr.name for n in all_nodes(clone) if n.attr],
+                         [n.attr.name for n in all_nodes(model) if n.attr])
+        learner = pickle.loads(pickle.dumps(GeometricTreeLearner(max_depth=3)))
+        self.assertEqual(learner.max_depth, 3)
+
+    def test_parameters(self):
+        learner = GeometricTreeLearner(epsilon1=0.2, epsilon2=0.9, max_depth=1,
+                                       min_samples_split=5, standardize=False,
+                                       pruning_portion=0.2, se_rule=1.0, random_state=3)
+        expected = dict(epsilon1=0.2, epsilon2=0.9, max_depth=1, min_samples_split=5,
+                        standardize=False, pruning_portion=0.2, se_rule=1.0, random_state=3)
+        self.assertEqual(learner.params, expected)
+        for name, value in expected.items():
+            self.assertEqual(getattr(learner, name), value)
+        estimator = learner.create_estimator()
+        self.assertIsInstance(estimator, GeometricTreeClassifier)
+        self.assertEqual({k: estimator.get_params()[k] for k in expected}, expected)
+        self.assertLessEqual(learner(self.iris).depth(), 1)
+        self.assertEqual(learner.name, "Geometric Tree")
+        self.assertIs(GeometricTreeLearner.__returns__, ObliqueTreeModel)
+        self.assertTrue(issubclass(GeometricTreeLearner, ObliqueTreeLearner))
+
+    def test_rule_lists_every_hyperplane_on_the_path(self):
+        model = GeometricTreeLearner()(self.heart)
+        tree = model.tree_
+        names = [a.name for a in model.domain.attributes]
+        deepest = max(all_nodes(model), key=lambda n: tree.node_depth[n.node_id])
+        rules = model.rule(deepest)
+        path = tree.path(deepest.node_id)
+        self.assertEqual(len(rules), len(path) - 1)
+        self.assertGreaterEqual(len(rules), 3)
+        for rule, parent, child in zip(rules, path, path[1:]):
+            position = tree.children[parent].index(child)
+            expected = branch_conditions(tree.splits[parent], names)[position]
+            # the same condition, terms listed by importance instead of feature order
+            lhs, op, rhs = rule.rsplit(" ", 2)
+            expected_lhs, *expected_op_rhs = expected.rsplit(" ", 2)
+            self.assertEqual([op, rhs], expected_op_rhs)
+            self.assertEqual(sorted(lhs.replace(" − ", " + −").split(" + ")),
+                             sorted(expected_lhs.replace(" − ", " + −").split(" + ")))
+        self.assertEqual(model.rule(model.root), [])
+
+    def test_node_texts(self):
+        model = GeometricTreeLearner()(self.heart)
+        root = model.root
+        left, right = root.children
+        self.assertTrue(left.description.startswith("< "))
+        self.assertTrue(right.description.startswith("≥ "))
+        self.assertEqual(left.description[2:], right.description[2:])
+        self.assertEqual(model.rule(right)[0], f"{root.attr.text} {right.description}")
+        lines = root.attr.name.split("<br/>")
+        self.assertGreater(len(lines), 1)
+        self.assertTrue(lines[-1].endswith("more"))
+        self.assertTrue(all(len(line) <= BOX_LINE_CHARS for line in lines))
+        self.assertTrue(any(line.endswith("…") for line in lines))  # long names are cut
+        for node in all_nodes(model):
+            if node.attr is not None:
+                self.assertNotIn(">", node.attr.name.replace("<br/>", ""))
+                self.assertNotIn("<", node.attr.name.replace("<br/>", ""))
+
+    def test_axis_parallel_text(self):
+        domain = self.iris.domain
+        tree = ObliqueTree(4, 3, [Split.axis_parallel(2, 2.45, 4), None, None],
+                           [(1, 2), (), ()], [-1, 0, 0],
+                           [[50, 50, 50], [50, 0, 0], [0, 50, 50]], [150, 50, 100])
+        model = ObliqueTreeModel(self.iris, FittedTree(tree, [0, 1, 2]))
+        self.assertEqual(model.root.attr.name, "petal length")
+        self.assertEqual([c.description for c in model.root.children], ["< 2.45", "≥ 2.45"])
+        self.assertEqual(model.rule(model.root.children[1]), ["petal length ≥ 2.45"])
+        np.testing.assert_array_equal(model.root.children[0].subset, np.arange(50))
+        self.assertEqual(domain, model.domain)
+
+
+class TestGeometricTreePruning(unittest.TestCase):
+    def test_pruning_gives_fewer_leaves(self):
+        heart = Table("heart_disease")
+        grown = GeometricTreeLearner(random_state=0)(heart)
+        pruned = GeometricTreeLearner(pruning_portion=0.1, random_state=0)(heart)
+        self.assertEqual(pruned.estimator.pruning_portion, 0.1)
+        self.assertGreater(grown.leaf_count(), 10)
+        self.assertLess(pruned.leaf_count(), grown.leaf_count() / 2)
+        # the held-out rows are drawn from random_state: the same seed, the same tree
+        again = GeometricTreeLearner(pruning_portion=0.1, random_state=0)(heart)
+        self.assertEqual(again.tree_.export_text(), pruned.tree_.export_text())
+
+
+class TestOC1Learner(ModelChecks, unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.iris = Table("iris")
+        cls.heart = Table("heart_disease")
+
+    def test_iris(self):
+        model = OC1Learner(random_state=0)(self.iris)
+        self.check_model(model, self.iris)
+        self.assertIsInstance(model.estimator, OC1Classifier)
+        self.assertEqual(model.name, "OC1")
+        self.assertGreater(np.mean(model(self.iris) == self.iris.Y), 0.95)
+
+    def test_heart_disease_with_missing_values(self):
+        data = with_missing_class(self.heart, np.arange(0, len(self.heart), 9))
+        model = OC1Learner(n_restarts=5, random_state=0)(data)
+        self.check_model(model, data)
+        # node counts are those of the rows the tree was grown on (90 %: 10 % held out)
+        self.assertAlmostEqual(model.root.value.sum(), 0.9 * np.sum(~np.isnan(data.Y)),
+                               delta=2)
+        unpruned = OC1Learner(n_restarts=5, pruning_portion=0, random_state=0)(data)
+        self.check_model(unpruned, data)
+        self.assertEqual(unpruned.root.value.sum(), np.sum(~np.isnan(data.Y)))
+
+    def test_cross_validation(self):
+        for data in (self.iris, self.heart):
+            results = CrossValidation(k=3, random_state=0)(data, [OC1Learner(random_state=0)])
+            self.assertGreater(CA(results)[0], 0.7, data.name)
+
+    def test_defaults_are_the_core_defaults(self):
+        learner = OC1Learner()
+        core = OC1Classifier().get_params()
+        self.assertEqual(learner.params, core)
+        self.assertEqual(set(inspect.signature(OC1Learner).parameters),
+                         set(core) | {"preprocessors"})
+        self.assertEqual(learner.name, "OC1")
+        self.assertIs(OC1Learner.__returns__, ObliqueTreeModel)
+        self.assertTrue(issubclass(OC1Learner, ObliqueTreeLearner))
+
+    def test_parameters_reach_the_core_estimator(self):
+        params = dict(impurity="gini", n_restarts=3, n_random_jumps=2,
+                      coefficient_order="best_first", axis_parallel_bias=1.5,
+                      oblique_rows_per_feature=3.0, split_mode="oblique",
+                      pruning_portion=0.2, se_rule=1.0, max_depth=2, min_samples_split=4,
+                      random_state=7)
+        learner = OC1Learner(**params)
+        self.assertEqual(learner.params, params)
+        for name, value in params.items():
+            self.assertEqual(getattr(learner, name), value)
+        model = learner(self.iris)
+        self.assertEqual(model.estimator.get_params(), params)
+        self.assertLessEqual(model.depth(), 2)
+        with patch.object(OC1Classifier, "fit", autospec=True,
+                          side_effect=OC1Classifier.fit) as fit:
+            OC1Learner(split_mode="axis_parallel", random_state=1)(self.iris)
+        estimator = fit.call_args.args[0]
+        self.assertEqual(estimator.split_mode, "axis_parallel")
+        self.assertEqual(estimator.random_state, 1)
+
+    def test_axis_parallel_mode(self):
+        model = OC1Learner(split_mode="axis_parallel", random_state=0)(self.heart)
+        for node in all_nodes(model):
+            if node.attr is not None:
+                self.assertEqual(model.tree_.splits[node.node_id].features_used.size, 1)
+
+    def test_same_random_state_same_tree(self):
+        def tree(seed):
+            model = OC1Learner(n_restarts=5, pruning_portion=0.2, random_state=seed)(self.heart)
+            return model.tree_.export_text(), model(self.heart, model.Probs)
+
+        text, probs = tree(3)
+        again_text, again_probs = tree(3)
+        self.assertEqual(text, again_text)
+        np.testing.assert_array_equal(probs, again_probs)
+        self.assertNotEqual(text, tree(4)[0])  # the seed matters (restarts, held-out rows)
+
+    def test_pickle_and_deepcopy(self):
+        learner = OC1Learner(n_restarts=4, random_state=2)
+        model = learner(self.heart)
+        clone = pickle.loads(pickle.dumps(model))
+        np.testing.assert_array_equal(clone(self.heart, clone.Probs),
+                                      model(self.heart, model.Probs))
+        self.assertEqual(clone.tree_.export_text(), model.tree_.export_text())
+        for copy in (pickle.loads(pickle.dumps(learner)), deepcopy(learner)):
+            self.assertEqual(copy.params, learner.params)
+            self.assertEqual(copy(self.heart).tree_.export_text(), model.tree_.export_text())
+
+
+class TestProgressCallback(unittest.TestCase):
+    """Orange's progress_callback reaches the core estimator's fit (and stays nowhere)."""
+
+    def test_progress_reaches_the_fit(self):
+        for learner in (OC1Learner(n_restarts=2, random_state=0), GeometricTreeLearner()):
+            before = dict(vars(learner))
+            values = []
+            model = learner(Table("iris"), lambda value, *_: values.append(value))
+            self.assertGreater(len(values), 5)  # Orange's own calls are only 0, 0.1 and 1
+            fit_values = [v for v in values if 0.1 < v < 1]
+            self.assertTrue(fit_values)
+            self.assertEqual(fit_values, sorted(fit_values))
+            self.assertEqual(values[-1], 1)
+            # the lambda is kept on neither the learner nor the model
+            self.assertEqual(vars(learner), before)
+            pickle.dumps(model)
+            deepcopy(learner)
+
+    def test_exception_in_callback_aborts_the_fit(self):
+        class Abort(Exception):
+            pass
+
+        calls = []
+
+        def abort_in_fit(value, *_):
+            calls.append(value)
+            if value > 0.1:  # past preprocessing: raised from within the core's fit
+                raise Abort
+
+        for learner in (OC1Learner(random_state=0), GeometricTreeLearner()):
+            calls.clear()
+            with patch.object(learner.estimator_class, "fit", autospec=True,
+                              side_effect=learner.estimator_class.fit) as fit:
+                with self.assertRaises(Abort):
+                    learner(Table("heart_disease"), abort_in_fit)
+            fit.assert_called_once()
+            self.assertLess(calls[-1], 1)
+            # a later fit without a callback does not call the old one (it would raise)
+            self.assertIsNotNone(learner(Table("iris")))
+
+
+class TestMultiwaySplits(unittest.TestCase):
+    """Nodes of argmax, nearest-centre and equality splits (used by later learners)."""
+
+    def setUp(self):
+        self.domain = Domain([ContinuousVariable("a"), ContinuousVariable("b")],
+                             DiscreteVariable("y", values=("p", "q", "r")))
+        self.X = np.array([[0, 0], [3, 0], [0, 3], [3, 3], [1, 0]], dtype=float)
+        self.data = Table.from_numpy(self.domain, self.X, np.array([0, 1, 2, 1, 0]))
+
+    def model(self, splits, children, parent, value):
+        tree = ObliqueTree(2, 3, splits, children, parent, value,
+                           np.asarray(value).sum(axis=1))
+        return ObliqueTreeModel(self.data, FittedTree(tree, [0, 1, 2]))
+
+    def test_argmax_with_empty_branch(self):
+        argmax = Split("argmax", [[1, 0], [0, 1], [-1, -1]], [0, 0, -10],
+                       child_labels=["p", "q", "r"])
+        model = self.model([argmax, None, None, None], [(1, 2, 3), (), (), ()],
+                           [-1, 0, 0, 0], [[2, 2, 1], [2, 2, 0], [0, 0, 1], [0, 0, 0]])
+        first, second, empty = model.root.children
+        self.assertIsNone(empty)  # no training row: hidden, as in Orange's trees
+        self.assertEqual([first.description, second.description], ["p", "q"])
+        self.assertEqual(model.node_count(), 3)
+        self.assertEqual(model.leaf_count(), 2)
+        self.assertTrue(model.root.attr.name.startswith("largest score:"))
+        self.assertIn("largest score: p", model.rule(first)[0])
+        # ties go to the first maximum
+        np.testing.assert_array_equal(first.subset, [0, 1, 3, 4])
+        np.testing.assert_array_equal(second.subset, [2])
+
+    def test_nearest_centre(self):
+        split = Split("nearest_centre", [[1, 0], [0, 1]], [0, 0],
+                      centres=[[0, 0], [3, 3]])
+        model = self.model([split, None, None], [(1, 2), (), ()], [-1, 0, 0],
+                           [[2, 2, 1], [2, 1, 0], [0, 1, 1]])
+        near, far = model.root.children
+        self.assertEqual([near.description, far.description], ["1", "2"])
+        self.assertTrue(model.root.attr.name.startswith("nearest centre in:"))
+        np.testing.assert_array_equal(far.subset, [3])
+
+    def test_equality(self):
+        split = Split.equality(0, 3, 2, child_labels=["three", "other"])
+        model = self.model([split, None, None], [(1, 2), (), ()], [-1, 0, 0],
+                           [[2, 2, 1], [0, 2, 0], [2, 0, 1]])
+        self.assertEqual(model.root.attr.name, "a")
+        self.assertEqual([c.description for c in model.root.children], ["= three", "≠ three"])
+        self.assertEqual(model.rule(model.root.children[1]), ["a ≠ three"])
+
+    def test_nan_stops_at_the_node(self):
+        split = Split.hyperplane([1, 1], -3)
+        model = self.model([split, None, None], [(1, 2), (), ()], [-1, 0, 0],
+                           [[2, 2, 1], [2, 0, 0], [0, 2, 1]])
+        probs = model.predict(np.array([[np.nan, 0], [0, 0], [5, 5]]))
+        np.testing.assert_allclose(probs, [[0.4, 0.4, 0.2], [1, 0, 0], [0, 2 / 3, 1 / 3]])
+        np.testing.assert_array_equal(model.get_values(np.array([[np.nan, 0]])), [[2, 2, 1]])
+        # a NaN in a feature the split does not use does not stop the row
+        axis = Split.axis_parallel(0, 2, 2)
+        model = self.model([axis, None, None], [(1, 2), (), ()], [-1, 0, 0],
+                           [[2, 2, 1], [2, 0, 0], [0, 2, 1]])
+        np.testing.assert_allclose(model.predict(np.array([[0, np.nan]])), [[1, 0, 0]])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,220 @@
+"""No frozen canvas: the learner widgets fit in a background thread, a new input or a new
+setting cancels the running fit, and only the model of the latest inputs is sent."""
+import concurrent.futures
+import time
+import unittest
+from unittest.mock import Mock
+
+import numpy as np
+from AnyQt.QtCore import QTimer
+from AnyQt.QtTest import QTest
+
+from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
+# the module, not its classes: pytest would collect an imported WidgetTest as a test case
+from Orange.widgets.tests import base
+
+from orangecontrib.oblique.core.datasets import rotated_checkerboard
+from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
+from orangecontrib.oblique.widgets.owoc1 import OWOC1
+from orangecontrib.oblique.widgets.utils import FitInterrupted
+
+#: Longest wait (ms) for a cancelled fit to reach its next progress callback.
+CANCEL_TIMEOUT = 10
+
+
+def as_table(X, y):
+    classes = np.unique(y)
+    domain = Domain([ContinuousVariable(f"x{i + 1}") for i in range(X.shape[1])],
+                    DiscreteVariable("y", values=[str(c) for c in classes]))
+    return Table.from_numpy(domain, X, np.searchsorted(classes, y))
+
+
+class ConcurrentFitChecks:
+    """The checks, run for every learner widget; a subclass names the widget, data whose
+    fit takes seconds, and a setting change that makes that fit quick."""
+    widget_class = None
+
+    @classmethod
+    def long_fit_data(cls):
+        raise NotImplementedError
+
+    def make_fit_quick(self):
+        """Change a setting through its control (which applies it) so the fit is short."""
+        raise NotImplementedError
+
+    def quick_fit_done(self, model):
+        """Whether ``model`` was fitted with the setting of :meth:`make_fit_quick`."""
+        raise NotImplementedError
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.big = cls.long_fit_data()
+        cls.iris = Table("iris")
+
+    def setUp(self):
+        self.widget = self.create_widget(self.widget_class,
+                                         stored_settings={"auto_apply": True})
+        self.wait_until_finished()
+        # get_output would wait for a running fit: record what the widget sends instead
+        outputs = self.widget.Outputs
+        self.sent = Mock(side_effect=outputs.model.send)
+        self.sent_learner = Mock(side_effect=outputs.learner.send)
+        outputs.model.send, outputs.learner.send = self.sent, self.sent_learner
+
+    def sent_models(self):
+        return [call.args[0] for call in self.sent.call_args_list]
+
+    def last_learner(self):
+        return self.sent_learner.call_args.args[0]
+
+    def start_long_fit(self):
+        start = time.perf_counter()
+        self.send_signal(self.widget.Inputs.data, self.big)
+        elapsed = time.perf_counter() - start
+        state = self.widget.task
+        self.assertIsNotNone(state, "no fit is running in the background")
+        self.assertFalse(state.future.done())
+        self.assertLess(elapsed, 0.5, "sending data waited for the fit")
+        return state
+
+    def assert_interrupted(self, state):
+        self.assertTrue(state.is_interruption_requested())
+        concurrent.futures.wait([state.future], timeout=CANCEL_TIMEOUT)
+        self.assertTrue(state.future.done(), "the cancelled fit did not stop")
+        # the progress callback raised: the fit was abandoned, not run to its end
+        self.assertIsInstance(state.future.exception(), FitInterrupted)
+
+    def test_fit_runs_in_background_with_progress(self):
+        w = self.widget
+        state = self.start_long_fit()
+        self.assertTrue(w.isInvalidated())  # the canvas holds back downstream widgets
+        # the learner is out; only the model output is pending, waiting for the fit
+        self.assertIs(self.signal_manager.outputs[(w, w.Outputs.learner.name)], w.learner)
+        self.assertEqual(len(self.signal_manager.invalidated_outputs(w)), 1)
+        self.assertEqual(self.sent.call_count, 0)
+        # the GUI thread is free: timers fire and the progress bar moves while fitting
+        ticks = []
+        timer = QTimer(interval=20, timeout=lambda: ticks.append(w.progressBarValue))
+        timer.start()
+        deadline = time.perf_counter() + 5
+        while (len(ticks) < 5 or ticks[-1] <= 10.5) and time.perf_counter() < deadline:
+            QTest.qWait(20)
+        timer.stop()
+        self.assertFalse(state.future.done(), "the fit was too short to test this")
+        self.assertGreater(len(ticks), 3)
+        self.assertGreater(ticks[-1], 10.5)  # Orange reports 10 when preprocessing ends
+        self.assertLess(ticks[-1], 100)
+        # removing the data cancels the fit; no model is sent
+        self.send_signal(w.Inputs.data, None)
+        self.assertIsNone(w.task)
+        self.assert_interrupted(state)
+        QTest.qWait(50)
+        self.assertFalse(w.isInvalidated())
+        self.assertEqual(self.sent_models(), [None])
+        self.assertIsNone(self.get_output(w.Outputs.model))
+
+    def test_new_data_cancels_running_fit(self):
+        w = self.widget
+        state = self.start_long_fit()
+        self.send_signal(w.Inputs.data, self.iris)
+        self.assertIsNot(w.task, state)
+        self.assert_interrupted(state)
+        self.wait_until_finished()
+        QTest.qWait(50)  # any queued signal of the cancelled fit would be handled now
+        model = self.get_output(w.Outputs.model)
+        self.assertIs(model.instances, self.iris)
+        self.assertIs(model.original_data, self.iris)
+        self.assertEqual(self.sent_models(), [model])
+        self.assertFalse(w.isInvalidated())
+
+    def test_setting_change_cancels_running_fit(self):
+        w = self.widget
+        state = self.start_long_fit()
+        learner = self.widget.learner
+        self.make_fit_quick()
+        self.assertIsNot(self.last_learner(), learner)  # sent at once
+        self.assertIsNot(w.task, state)
+        self.assert_interrupted(state)
+        self.wait_until_finished()
+        QTest.qWait(50)
+        model = self.get_output(w.Outputs.model)
+        self.assertIs(model.instances, self.big)
+        self.assertIs(model.original_data, self.big)
+        self.assertTrue(self.quick_fit_done(model))
+        self.assertEqual(self.sent_models(), [model])
+
+    def test_several_changes_send_only_the_last_model(self):
+        w = self.widget
+        states = [self.start_long_fit()]
+        for data in (self.iris[:100], self.big, self.iris):
+            self.send_signal(w.Inputs.data, data)
+            states.append(w.task)
+        for state in states[:-1]:
+            self.assertTrue(state.is_interruption_requested())
+        self.wait_until_finished()
+        concurrent.futures.wait([s.future for s in states], timeout=CANCEL_TIMEOUT)
+        QTest.qWait(50)
+        model = self.get_output(w.Outputs.model)
+        self.assertIs(model.instances, self.iris)
+        self.assertEqual(self.sent_models(), [model])
+
+    def test_closing_the_widget_stops_the_fit(self):
+        state = self.start_long_fit()
+        start = time.perf_counter()
+        self.widget.onDeleteWidget()
+        self.assertLess(time.perf_counter() - start, CANCEL_TIMEOUT)
+        self.assert_interrupted(state)
+        self.assertEqual(self.sent.call_count, 0)
+
+    def test_fitting_error_in_background(self):
+        w = self.widget
+        data = self.iris.copy()
+        with data.unlocked(data.X):
+            data.X[:] = np.nan  # every feature is removed by preprocessing
+        self.send_signal(w.Inputs.data, data)
+        self.wait_until_finished()
+        self.assertTrue(w.Error.fitting_failed.is_shown())
+        self.assertIn("no features", str(w.Error.fitting_failed))
+        self.assertIsNone(self.get_output(w.Outputs.model))
+        self.send_signal(w.Inputs.data, self.iris)
+        self.wait_until_finished()
+        self.assertFalse(w.Error.fitting_failed.is_shown())
+        self.assertIsNotNone(self.get_output(w.Outputs.model))
+
+
+class TestOC1ConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
+    widget_class = OWOC1
+
+    @classmethod
+    def long_fit_data(cls):
+        # OC1 with its default 20 restarts takes seconds on 3000 rows
+        return as_table(*rotated_checkerboard(3000, random_state=0))
+
+    def make_fit_quick(self):
+        combo = self.widget.controls.split_mode_index
+        combo.setCurrentIndex(1)
+        combo.activated.emit(1)
+
+    def quick_fit_done(self, model):
+        return model.estimator.split_mode == "axis_parallel"
+
+
+class TestGeometricTreeConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
+    widget_class = OWGeometricTree
+
+    @classmethod
+    def long_fit_data(cls):
+        # random labels: GDT grows a tree of thousands of nodes, which takes seconds
+        rng = np.random.default_rng(0)
+        return as_table(rng.normal(size=(6000, 10)), rng.integers(0, 3, 6000))
+
+    def make_fit_quick(self):
+        self.widget.controls.max_depth.setValue(2)
+
+    def quick_fit_done(self, model):
+        return model.estimator.max_depth == 2 and model.depth() <= 2
+
+
+if __name__ == "__main__":
+    unittest.main()
