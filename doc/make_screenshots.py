@@ -1,4 +1,4 @@
-"""Screenshots of the Geometric Tree widget and of a GDT model in Orange's tree viewers.
+"""Screenshots of the learner widgets and of their models in Orange's tree viewers.
 
 Runs offscreen::
 
@@ -8,6 +8,7 @@ and writes ``doc/screenshots/*.png``.
 """
 import os
 import sys
+import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -15,12 +16,16 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from AnyQt.QtCore import Qt
 from AnyQt.QtWidgets import QApplication
 
-from Orange.data import Table
+import numpy as np
+
+from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from Orange.widgets.visualize.owpythagorastree import OWPythagorasTree
 from Orange.widgets.visualize.owtreeviewer import OWTreeGraph
 
-from orangecontrib.oblique import GeometricTreeLearner
+from orangecontrib.oblique import GeometricTreeLearner, OC1Learner
+from orangecontrib.oblique.core.datasets import parallel_oblique_lines
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
+from orangecontrib.oblique.widgets.owoc1 import OWOC1
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "screenshots")
@@ -29,6 +34,39 @@ OUT = os.path.join(HERE, "screenshots")
 def settle(app, rounds=20):
     for _ in range(rounds):
         app.processEvents()
+
+
+def wait_for_fit(app, widget, timeout=60):
+    """Let a learner widget's background fit finish."""
+    deadline = time.monotonic() + timeout
+    while widget.task is not None and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    settle(app)
+
+
+def as_table(X, y, class_name="class"):
+    classes = np.unique(y)
+    domain = Domain([ContinuousVariable(f"x{i + 1}") for i in range(X.shape[1])],
+                    DiscreteVariable(class_name, values=[str(c) for c in classes]))
+    return Table.from_numpy(domain, X, np.searchsorted(classes, y))
+
+
+def show_tree(app, model, name, size=(1400, 900)):
+    """Orange's Tree Viewer with ``model``, the whole tree fitted into the view."""
+    viewer = OWTreeGraph()
+    viewer.max_node_width = 200
+    viewer.zoom = 5
+    viewer.ctree(model)
+    viewer.toggle_node_size()
+    viewer.toggle_zoom_slider()
+    viewer.resize(*size)
+    viewer.show()
+    settle(app)
+    bounds = viewer.scene.itemsBoundingRect().adjusted(-10, -10, 10, 10)
+    viewer.scene_view.fitInView(bounds, Qt.KeepAspectRatio)
+    save(app, viewer, name)
+    return viewer
 
 
 def save(app, widget, name, size=None):
@@ -50,24 +88,13 @@ def main():
     learner_widget = OWGeometricTree()
     learner_widget.set_data(data)
     learner_widget.handleNewSignals()
-    settle(app)
+    wait_for_fit(app, learner_widget)
     save(app, learner_widget, "geometric-tree-widget.png")
 
     # the top three levels, so that the whole tree is readable in one picture
     shallow = GeometricTreeLearner(max_depth=3)(data)
     shallow.instances = data  # as the learner widget does
-    viewer = OWTreeGraph()
-    viewer.max_node_width = 200
-    viewer.zoom = 5
-    viewer.ctree(shallow)
-    viewer.toggle_node_size()
-    viewer.toggle_zoom_slider()
-    viewer.resize(1400, 900)
-    viewer.show()
-    settle(app)
-    bounds = viewer.scene.itemsBoundingRect().adjusted(-10, -10, 10, 10)
-    viewer.scene_view.fitInView(bounds, Qt.KeepAspectRatio)
-    save(app, viewer, "tree-viewer-heart-disease.png")
+    viewer = show_tree(app, shallow, "tree-viewer-heart-disease.png")
 
     model = GeometricTreeLearner()(data)
     model.instances = data
@@ -75,7 +102,33 @@ def main():
     pythagoras.set_tree(model)
     pythagoras.handleNewSignals()
     save(app, pythagoras, "pythagorean-tree-heart-disease.png", (1100, 800))
-    for widget in (learner_widget, viewer, pythagoras):
+
+    oc1_widget = OWOC1()
+    oc1_widget.set_data(data)
+    oc1_widget.handleNewSignals()
+    wait_for_fit(app, oc1_widget)
+    save(app, oc1_widget, "oc1-widget.png")
+
+    # OC1's parallel oblique lines: four parallel hyperplanes separate five bands
+    lines = as_table(*parallel_oblique_lines(2000, random_state=0))
+    oc1_model = OC1Learner(random_state=0)(lines)
+    oc1_model.instances = lines
+    oc1_viewer = show_tree(app, oc1_model, "tree-viewer-oc1.png", (1240, 520))
+
+    # a long fit runs in the background with a progress bar: random labels on many rows
+    rng = np.random.default_rng(0)
+    noise = as_table(rng.normal(size=(8000, 10)), rng.integers(0, 3, 8000))
+    fitting = OWGeometricTree()
+    fitting.show()
+    fitting.set_data(noise)
+    fitting.handleNewSignals()
+    deadline = time.monotonic() + 30
+    while fitting.progressBarValue < 40 and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    save(app, fitting, "geometric-tree-fitting.png")
+
+    for widget in (learner_widget, viewer, pythagoras, oc1_widget, oc1_viewer, fitting):
         widget.onDeleteWidget()
 
 
