@@ -626,3 +626,34 @@ class TestFormatNumber:
     def test_negative_is_minus_sign_and_the_positive_text(self, value):
         """``−x`` prints as U+2212 followed by the text of ``x``, never an ASCII hyphen."""
         assert format_number(-value, 3) == "−" + format_number(value, 3)
+
+
+class TestRecounted:
+    def test_counts_are_those_of_the_given_rows(self):
+        from orangecontrib.oblique.core import GeometricTreeClassifier
+        from orangecontrib.oblique.core.datasets import checkerboard_2x2
+        X, y = checkerboard_2x2(600, random_state=1)
+        codes = (y == 1).astype(int)
+        tree = GeometricTreeClassifier().fit(X[:300], codes[:300]).tree_
+        recounted = tree.recounted(X, codes, np.ones(len(X)))
+        assert recounted.splits == tree.splits
+        assert recounted.value[0].sum() == 600
+        leaf = recounted.apply(X)
+        for node in recounted.leaves():
+            assert recounted.n_node_samples[node] == np.count_nonzero(leaf == node)
+            np.testing.assert_array_equal(
+                recounted.value[node], np.bincount(codes[leaf == node], minlength=2))
+        for node in range(recounted.node_count):
+            if recounted.children[node]:
+                np.testing.assert_allclose(
+                    recounted.value[list(recounted.children[node])].sum(axis=0),
+                    recounted.value[node])
+
+
+def test_pruned_estimator_counts_every_training_row():
+    from orangecontrib.oblique.core import GeometricTreeClassifier
+    from orangecontrib.oblique.core.datasets import checkerboard_4x4
+    X, y = checkerboard_4x4(800, random_state=2)
+    model = GeometricTreeClassifier(pruning_portion=0.2, random_state=0).fit(X, y)
+    assert model.tree_.value[0].sum() == 800
+    assert model.tree_.n_node_samples[0] == 800

@@ -69,12 +69,15 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
     def _grow_and_prune(self, X, y, sample_weight, random_state, grow):
         """Hold out ``pruning_portion`` of the rows, ``grow(X, y, sample_weight)`` a tree on
         the rest and prune it by cost-complexity pruning on the held-out rows with the
-        ``se_rule``-SE rule (OC1 Section 3; Breiman et al. 1984, ch. 3)."""
+        ``se_rule``-SE rule (OC1 Section 3; Breiman et al. 1984, ch. 3).  The pruned tree's
+        class counts are then those of *all* training rows, so that every row a model was
+        trained on is counted in the nodes it reaches (Orange's viewers select them)."""
         grow_rows, prune_rows = holdout_split(y, self.pruning_portion, random_state)
         tree = grow(X[grow_rows], y[grow_rows], sample_weight[grow_rows])
         if len(prune_rows):
             tree = prune_with_holdout(tree, X[prune_rows], y[prune_rows],
                                       sample_weight[prune_rows], self.se_rule)
+            tree = tree.recounted(X, y, sample_weight)
         return tree
 
     def _validated(self, X):

@@ -99,15 +99,29 @@ def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE):
     directions = _full_rank_directions(G_equilibrated, H_equilibrated, tolerance)
     if directions is not None:
         return _unit_normal(A.T @ directions[0]), _unit_normal(A.T @ directions[1])
-    # Rank deficient: ranks are counted in the equilibrated coordinates, the subspaces and
-    # the null-space solutions taken in the given ones (Section II-B's answer depends on the
-    # metric): range(G + H) is spanned by its top rank(G + H) eigenvectors, and so on.
+    # Rank deficient: ranks are counted in the equilibrated coordinates.  Where a
+    # denominator is rank deficient, Section II-B's answer depends on the metric, so it is
+    # taken in the given coordinates (range(G + H) spanned by its top rank(G + H)
+    # eigenvectors, null spaces by the bottom eigenvectors); a generalized eigenproblem of
+    # full rank is covariant and is solved in the better-conditioned equilibrated ones.
     rank_both = _rank(G_equilibrated + H_equilibrated, tolerance)
-    basis = _symmetric_eigen(G + H)[1][:, len(G) - rank_both:]
-    G_in, H_in = basis.T @ G @ basis, basis.T @ H @ basis
-    w1 = _maximise_ratio_with_nullity(H_in, G_in, rank_both - _rank(G_equilibrated, tolerance))
-    w2 = _maximise_ratio_with_nullity(G_in, H_in, rank_both - _rank(H_equilibrated, tolerance))
-    return _unit_normal(basis @ w1), _unit_normal(basis @ w2)
+    skip = len(G) - rank_both
+    basis = _symmetric_eigen(G + H)[1][:, skip:]
+    basis_equilibrated = _symmetric_eigen(G_equilibrated + H_equilibrated)[1][:, skip:]
+    directions = []
+    for numerator, denominator, numerator_e, denominator_e in (
+            (H, G, H_equilibrated, G_equilibrated), (G, H, G_equilibrated, H_equilibrated)):
+        nullity = rank_both - _rank(denominator_e, tolerance)
+        if nullity > 0:
+            w = basis @ _maximise_ratio_with_nullity(basis.T @ numerator @ basis,
+                                                     basis.T @ denominator @ basis, nullity)
+        else:
+            w_equilibrated = basis_equilibrated @ _maximise_ratio_with_nullity(
+                basis_equilibrated.T @ numerator_e @ basis_equilibrated,
+                basis_equilibrated.T @ denominator_e @ basis_equilibrated, 0)
+            w = basis @ (basis.T @ (A.T @ w_equilibrated))  # back, within range(G + H)
+        directions.append(_unit_normal(w))
+    return directions[0], directions[1]
 
 
 def _full_rank_directions(G, H, tolerance):

@@ -42,7 +42,7 @@ class OC1Splitter:
 
     def __init__(self, X, y, sample_weight, n_classes, measure, n_restarts, n_random_jumps,
                  coefficient_order, axis_parallel_bias, oblique_rows_per_feature, split_mode,
-                 random_state):
+                 random_state, heartbeat=None):
         self.X, self.y, self.sample_weight = X, y, sample_weight
         self.n_classes = n_classes
         self.measure = measure
@@ -53,6 +53,9 @@ class OC1Splitter:
         self.oblique_rows_per_feature = oblique_rows_per_feature
         self.split_mode = split_mode
         self.random_state = random_state
+        #: Called before every restart, so that a long search at a large node can report
+        #: progress and be cancelled (it may raise).
+        self.heartbeat = heartbeat
 
     def __call__(self, rows, counts, depth):
         X = self.X[rows]
@@ -94,6 +97,8 @@ class OC1Splitter:
         the others from random hyperplanes with coefficients in [-1, 1] (Section 2.3)."""
         best, best_impurity = None, np.inf
         for restart in range(self.n_restarts):
+            if self.heartbeat is not None:
+                self.heartbeat()
             start = (axis_parallel_start.copy() if restart == 0
                      else self.random_state.uniform(-1, 1, Z.shape[1]))
             hyperplane, value = self.local_search(Z, class_counts, start)
@@ -247,12 +252,23 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
                                  f"got {value!r}")
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
+        last_fraction = [0.0]
+
+        def report(fraction):
+            last_fraction[0] = fraction
+            progress_callback(fraction)
+
+        def heartbeat():
+            progress_callback(last_fraction[0])
+
         def grow(X, y, sample_weight):
             splitter = OC1Splitter(
                 X, y, sample_weight, len(self.classes_), self.impurity, self.n_restarts,
                 self.n_random_jumps, self.coefficient_order, self.axis_parallel_bias,
-                self.oblique_rows_per_feature, self.split_mode, random_state)
+                self.oblique_rows_per_feature, self.split_mode, random_state,
+                heartbeat if progress_callback is not None else None)
             return grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
-                             self.max_depth, self.min_samples_split, progress_callback)
+                             self.max_depth, self.min_samples_split,
+                             report if progress_callback is not None else None)
 
         return self._grow_and_prune(X, y, sample_weight, random_state, grow)

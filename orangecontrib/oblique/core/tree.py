@@ -278,6 +278,19 @@ class ObliqueTree:
         return self.proba[self.apply(X)]
 
     # ----- editing -----
+    def recounted(self, X, y, sample_weight, n_classes=None):
+        """A new tree with the same splits and the class counts of the rows ``X, y`` (class
+        codes) routed through it, e.g. all training rows after pruning on held-out ones."""
+        leaf = self.apply(X)
+        paths = self._leaf_paths()[leaf]                 # (n_rows, node_count) indicator
+        n_classes = self.n_classes if n_classes is None else n_classes
+        by_class = np.zeros((len(y), n_classes))
+        by_class[np.arange(len(y)), y] = sample_weight
+        value = np.asarray(paths.T @ by_class)
+        n_node_samples = np.asarray(paths.sum(axis=0)).ravel()
+        return ObliqueTree(self.n_features, n_classes, self.splits, self.children,
+                           self.parent, value, n_node_samples)
+
     def pruned(self, collapse):
         """A new tree in which every node in ``collapse`` becomes a leaf.
 

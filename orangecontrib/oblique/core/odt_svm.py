@@ -1,0 +1,326 @@
+"""ODT-SVM (Menkovski, Christou & Efremidis, "Oblique Decision Trees using embedded Support
+Vector Machines in classifier ensembles", 2008): a C4.5 (J48) tree whose candidate tests at
+a node are (Fig. 2 and Section II-C)
+
+* for every nominal attribute ``x_k`` and value ``a``: ``x_k = a`` against the rest;
+* C4.5's own threshold tests ``x_k ≥ t`` on single continuous attributes (J48, which
+  ODT-SVM extends: the paper's J48-SVM-ODT reproduces J48 exactly on many numeric sets of
+  its Table I, so J48's tests stay among the candidates; ``axis_parallel_tests``);
+* a linear SVM trained on the node's rows projected on the continuous attributes: one
+  hyperplane and two children for two classes; for K classes K one-vs-rest hyperplanes and
+  one child per class, a row going to the class of largest decision value;
+* the SVM clustering split: X-means groups the rows by their signed distances to the SVM
+  hyperplane(s); one child per cluster, a row going to the nearest cluster centre.
+
+The test is chosen as C4.5 does: among the tests whose (MDL-corrected) information gain is
+at least the average over all candidate tests, the one of highest gain ratio.  The MDL
+correction subtracts the coding cost of the test, in bits per training row, from its gain
+(Section II-C-3):
+
+=================  =========================================================================
+test               cost in bits (``m`` attributes, ``N`` rows at the node)
+=================  =========================================================================
+``x_k = a``        0, as in J48 (so that, as the paper says, the tree is C4.5's own on data
+                   with nominal attributes only)
+``x_k ≥ t``        ``log2(c − 1)`` for ``c`` distinct values: J48's correction
+                   ``log2(c − 1) / N`` for choosing the cut point
+SVM split          ``|A| · log2 m`` — the indices of the attributes ``A`` with a non-zero
+                   weight in any hyperplane (the paper: "the coding of all the attributes
+                   used in the split")
+clustering split   the SVM split's cost ``+ log2(k_max − 1) + k · L · ½ log2 N`` — which
+                   number of clusters, and ``k`` centres of ``L`` coordinates at Rissanen's
+                   ``½ log2 N`` bits per real parameter
+=================  =========================================================================
+
+so ``corrected gain = gain − cost / N`` and ``gain ratio = corrected gain / split info``.
+Growing stops as in J48 (pure node, fewer than ``2 · min_samples_leaf`` rows, no test with
+positive corrected gain and at least two branches of ``min_samples_leaf`` rows); the tree
+is then pruned by C4.5's error-based pruning with confidence ``CF``.
+"""
+import numbers
+import warnings
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.svm import LinearSVC
+
+from .base import ObliqueTreeClassifierMixin
+from .pruning import error_based_prune
+from .tree import ARGMAX, HYPERPLANE, NEAREST_CENTRE, Split, grow_tree
+
+_TINY = float(np.finfo(float).tiny)
+
+
+def entropy(counts, axis=0):
+    """Entropy in bits of (weighted) counts along ``axis``; 0 for an empty distribution."""
+    counts = np.asarray(counts, dtype=float)
+    total = counts.sum(axis=axis, keepdims=True)
+    p = counts / np.maximum(total, _TINY)
+    return -(p * np.log2(np.where(p > 0, p, 1.0))).sum(axis=axis)
+
+
+def gain_and_split_info(branch_counts):
+    """Information gain and split information of a test (Quinlan 1993, ch. 2).
+
+    ``branch_counts`` (..., branches, K) holds the class counts of every branch; leading
+    axes index candidate tests.  Returns ``(gain, split_info)`` in bits per row.
+    """
+    branch_counts = np.asarray(branch_counts, dtype=float)
+    total = branch_counts.sum(axis=-2)
+    n = np.maximum(total.sum(axis=-1), _TINY)
+    sizes = branch_counts.sum(axis=-1)
+    remainder = (sizes * entropy(branch_counts, axis=-1)).sum(axis=-1) / n
+    return entropy(total, axis=-1) - remainder, entropy(sizes, axis=-1)
+
+
+class _Candidate:
+    """A scored candidate test: the split, its corrected gain and its gain ratio."""
+    __slots__ = ("split", "gain", "ratio")
+
+    def __init__(self, split, gain, split_info):
+        self.split = split
+        self.gain = gain
+        self.ratio = gain / split_info if split_info > 1e-12 else -np.inf
+
+
+class ODTSVMSplitter:
+    """Proposes ODT-SVM's test at a node; see :class:`ODTSVMClassifier`."""
+
+    def __init__(self, X, y, sample_weight, n_classes, categorical, estimator, random_state):
+        self.X, self.y, self.sample_weight = X, y, sample_weight
+        self.n_classes = n_classes
+        self.categorical = categorical
+        self.continuous = np.setdiff1d(np.arange(X.shape[1]), categorical)
+        self.estimator = estimator
+        self.random_state = random_state
+        self.log2_attributes = np.log2(max(X.shape[1], 2))
+
+    def __call__(self, rows, counts, depth):
+        X, y, weights = self.X[rows], self.y[rows], self.sample_weight[rows]
+        n = float(weights.sum())
+        candidates = []
+        for feature in self.categorical:
+            candidates.extend(self.nominal_tests(X[:, feature], feature, y, weights, n))
+        if self.continuous.size:
+            if self.estimator.axis_parallel_tests:
+                candidates.extend(self.threshold_tests(X, y, weights, n))
+            svm = self.svm_hyperplanes(X, y, weights)
+            if svm is not None:
+                candidates.extend(self.svm_tests(X, y, weights, n, *svm))
+        candidates = [c for c in candidates if c is not None and np.isfinite(c.ratio)]
+        if not candidates:
+            return None
+        average = np.mean([c.gain for c in candidates])
+        eligible = [c for c in candidates if c.gain > 0 and c.gain >= average - 1e-12]
+        if not eligible:
+            return None
+        return max(eligible, key=lambda c: c.ratio).split
+
+    # ----- scoring -----
+    def score(self, split, position, y, weights, n, bits):
+        """A :class:`_Candidate`, or None if fewer than two branches hold
+        ``min_samples_leaf`` rows."""
+        branch_counts = np.bincount(position * self.n_classes + y, weights,
+                                    split.n_children * self.n_classes)
+        branch_counts = branch_counts.reshape(split.n_children, self.n_classes)
+        if np.count_nonzero(np.bincount(position, minlength=split.n_children)
+                            >= self.estimator.min_samples_leaf) < 2:
+            return None
+        gain, split_info = gain_and_split_info(branch_counts)
+        correction = bits / n if self.estimator.mdl_penalty else 0.0
+        return _Candidate(split, float(gain) - correction, float(split_info))
+
+    def nominal_tests(self, column, feature, y, weights, n):
+        """``x_k = a`` for the best value ``a`` of nominal attribute ``k`` (Fig. 2, 2.1)."""
+        codes = column.astype(np.intp)
+        values = np.unique(codes)
+        if values.size < 2:
+            return []
+        table = np.bincount(codes * self.n_classes + y, weights,
+                            (codes.max() + 1) * self.n_classes).reshape(-1, self.n_classes)
+        table = table[values]                                   # (V, K) present values
+        sizes = np.bincount(codes, minlength=table.shape[0])[values]
+        total = table.sum(axis=0)
+        branches = np.stack([table, total - table], axis=1)     # (V, 2, K): = a, ≠ a
+        gains, split_infos = gain_and_split_info(branches)
+        enough = (sizes >= self.estimator.min_samples_leaf) & (
+            len(codes) - sizes >= self.estimator.min_samples_leaf)
+        if not enough.any():
+            return []
+        best = int(np.argmax(np.where(enough, gains, -np.inf)))
+        split = Split.equality(feature, values[best], self.X.shape[1])
+        return [_Candidate(split, float(gains[best]), float(split_infos[best]))]
+
+    def threshold_tests(self, X, y, weights, n):
+        """J48's test ``x_k ≥ t`` on each continuous attribute: the cut point of highest
+        gain among those leaving ``min_samples_leaf`` rows on both sides."""
+        candidates = []
+        minimum = self.estimator.min_samples_leaf
+        indicators = np.zeros((self.n_classes, len(y)))
+        indicators[y, np.arange(len(y))] = weights
+        total = indicators.sum(axis=1)
+        for feature in self.continuous:
+            column = X[:, feature]
+            order = np.argsort(column, kind="stable")
+            sorted_values = column[order]
+            cuts = np.flatnonzero(sorted_values[1:] > sorted_values[:-1])
+            cuts = cuts[(cuts + 1 >= minimum) & (len(column) - cuts - 1 >= minimum)]
+            if cuts.size == 0:
+                continue
+            left = np.cumsum(indicators[:, order], axis=1)[:, cuts].T    # (cuts, K)
+            gains, split_infos = gain_and_split_info(np.stack([left, total - left], axis=1))
+            best = int(np.argmax(gains))
+            n_cut_points = np.count_nonzero(sorted_values[1:] > sorted_values[:-1])
+            bits = np.log2(max(n_cut_points, 1))
+            correction = bits / n if self.estimator.mdl_penalty else 0.0
+            threshold = (sorted_values[cuts[best]] + sorted_values[cuts[best] + 1]) / 2
+            split = Split.axis_parallel(feature, threshold, X.shape[1])
+            candidates.append(_Candidate(split, float(gains[best]) - correction,
+                                         float(split_infos[best])))
+        return candidates
+
+    def svm_hyperplanes(self, X, y, weights):
+        """The linear SVM on the node's continuous attributes (standardised at the node;
+        Fig. 2, 2.3): (weights over all columns in raw units, biases, SVM classes, norms of
+        the standardised normals), or None."""
+        Z = X[:, self.continuous]
+        mean = Z.mean(axis=0)
+        scale = Z.std(axis=0)
+        scale[scale <= 1e-12 * np.maximum(np.abs(mean), 1)] = 1.0
+        Z = (Z - mean) / scale
+        present = np.unique(y)
+        if present.size < 2 or not np.any(Z.std(axis=0) > 0):
+            return None
+        svm = LinearSVC(C=self.estimator.C, loss="hinge", dual=True, max_iter=2000,
+                        random_state=int(self.random_state.randint(np.iinfo(np.int32).max)))
+        with warnings.catch_warnings():
+            # Overlapping classes need not converge within max_iter; the hyperplane found
+            # is still a candidate and is judged by its gain like any other.
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            svm.fit(Z, y, sample_weight=weights)
+        normals = np.atleast_2d(svm.coef_)
+        biases = np.atleast_1d(svm.intercept_)
+        norms = np.sqrt((normals ** 2).sum(axis=1))
+        if not np.all(norms > 0):
+            return None
+        raw = np.zeros((normals.shape[0], X.shape[1]))
+        raw[:, self.continuous] = normals / scale
+        raw_bias = biases - (normals / scale) @ mean
+        return raw, raw_bias, svm.classes_, norms
+
+    def svm_tests(self, X, y, weights, n, raw, raw_bias, svm_classes, norms):
+        """The SVM split (Fig. 2, 2.3-2.4) and the SVM clustering split (Section II-C-2)."""
+        bits = np.count_nonzero(np.any(raw != 0, axis=0)) * self.log2_attributes
+        if raw.shape[0] == 1:
+            split = Split(HYPERPLANE, raw, raw_bias)
+        else:
+            labels = [str(self.estimator.classes_[c]) for c in svm_classes]
+            split = Split(ARGMAX, raw, raw_bias, child_labels=labels)
+        candidates = [self.score(split, split.route(X), y, weights, n, bits)]
+        if self.estimator.clustering_split:
+            candidates.append(self.clustering_test(X, y, weights, n, raw / norms[:, None],
+                                                   raw_bias / norms, bits))
+        return candidates
+
+    def clustering_test(self, X, y, weights, n, weights_by_distance, bias_by_distance,
+                        svm_bits):
+        """X-means on the rows' signed distances to the SVM hyperplane(s); one child per
+        cluster (Section II-C-2)."""
+        from .xmeans import XMeans
+        distances = X @ weights_by_distance.T + bias_by_distance
+        max_clusters = self.estimator.max_clusters
+        clustering = XMeans(min_clusters=2, max_clusters=max_clusters,
+                            random_state=self.random_state).fit(distances)
+        centres = clustering.cluster_centers_
+        if centres.shape[0] < 2:
+            return None
+        centres = centres[np.lexsort(centres.T[::-1])]    # readable order: by coordinate
+        k, dimensions = centres.shape
+        split = Split(NEAREST_CENTRE, weights_by_distance, bias_by_distance, centres=centres,
+                      child_labels=[str(c + 1) for c in range(k)])
+        bits = (svm_bits + np.log2(max(max_clusters - 1, 1))
+                + k * dimensions * 0.5 * np.log2(max(n, 2)))
+        return self.score(split, split.route(X), y, weights, n, bits)
+
+
+class ODTSVMClassifier(ObliqueTreeClassifierMixin):
+    """ODT-SVM (Menkovski, Christou & Efremidis 2008), a scikit-learn classifier.
+
+    Parameters
+    ----------
+    C : float, default 1.0
+        Penalty of the linear SVM (WEKA's SMO default, which the paper used).
+    clustering_split : bool, default True
+        Also try the SVM clustering split (Section II-C-2).
+    max_clusters : int, default 5
+        Most clusters X-means may choose for a clustering split (at least 2).
+    mdl_penalty : bool, default True
+        Subtract the MDL coding cost of a test from its gain (module docstring).
+    axis_parallel_tests : bool, default True
+        Keep J48's single-attribute threshold tests among the candidates.
+    min_samples_leaf : int, default 2
+        C4.5's minimum number of rows in at least two branches of a test.
+    confidence : float or None, default 0.25
+        C4.5's pruning confidence ``CF``; None grows without pruning.
+    categorical_features : array-like of int or bool, optional
+        Columns holding nominal attributes as integer codes ``0 .. V−1``; they get
+        ``x_k = a`` tests and are left out of the SVM.
+    max_depth : int or None, default None
+    random_state : int, RandomState or None
+        For the SVM solver and X-means.
+    """
+
+    def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
+                 axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
+                 categorical_features=None, max_depth=None, random_state=None):
+        self.C = C
+        self.clustering_split = clustering_split
+        self.max_clusters = max_clusters
+        self.mdl_penalty = mdl_penalty
+        self.axis_parallel_tests = axis_parallel_tests
+        self.min_samples_leaf = min_samples_leaf
+        self.confidence = confidence
+        self.categorical_features = categorical_features
+        self.max_depth = max_depth
+        self.random_state = random_state
+
+    def _validate_parameters(self):
+        super()._validate_parameters()
+        if not isinstance(self.C, numbers.Real) or not self.C > 0:
+            raise ValueError(f"C must be a positive number, got {self.C!r}")
+        if not isinstance(self.max_clusters, numbers.Integral) or self.max_clusters < 2:
+            raise ValueError(f"max_clusters must be an integer of at least 2, "
+                             f"got {self.max_clusters!r}")
+        if not isinstance(self.min_samples_leaf, numbers.Integral) or self.min_samples_leaf < 1:
+            raise ValueError(f"min_samples_leaf must be a positive integer, "
+                             f"got {self.min_samples_leaf!r}")
+        if self.confidence is not None and (not isinstance(self.confidence, numbers.Real)
+                                            or not 0 < self.confidence <= 1):
+            raise ValueError(f"confidence must be in (0, 1] or None, got {self.confidence!r}")
+
+    def _categorical_columns(self, X):
+        if self.categorical_features is None:
+            return np.array([], dtype=np.intp)
+        mask = np.asarray(self.categorical_features)
+        if mask.dtype == bool:
+            if mask.shape != (X.shape[1],):
+                raise ValueError("a boolean categorical_features needs one entry per feature")
+            columns = np.flatnonzero(mask)
+        else:
+            columns = np.unique(mask.astype(np.intp))
+            if columns.size and (columns[0] < 0 or columns[-1] >= X.shape[1]):
+                raise ValueError(f"categorical_features must index the {X.shape[1]} features")
+        values = X[:, columns]
+        if np.any(values < 0) or np.any(values != np.round(values)):
+            raise ValueError("categorical features must hold non-negative integer codes")
+        return columns
+
+    def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
+        categorical = self._categorical_columns(X)
+        splitter = ODTSVMSplitter(X, y, sample_weight, len(self.classes_), categorical, self,
+                                  random_state)
+        tree = grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
+                         self.max_depth, 2 * self.min_samples_leaf, progress_callback)
+        if self.confidence is not None:
+            tree = error_based_prune(tree, self.confidence)
+        return tree
