@@ -1,0 +1,420 @@
+"""Hedge(β) ensemble of classifiers (Menkovski et al., ODT-SVM paper, Sections V–VI).
+
+M members, each trained on a different random share (90 % in Section VI) of the rows, start
+with equal weights.  A prediction is the weighted average of the members' class
+distributions (Section V-A).  Online, after each labelled example every member that
+misclassified it has its weight multiplied by β (Freund & Schapire 1997, "A
+decision-theoretic generalization of on-line learning and an application to boosting",
+Section 2: Hedge(β) with 0/1 loss); optionally, members whose weight falls below a
+threshold are discarded and replaced by members trained on the most recent examples
+(the extension of Section V-A).
+"""
+import numbers
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
+from sklearn.utils import check_random_state
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import (_check_sample_weight, check_is_fitted,
+                                      has_fit_parameter, validate_data)
+
+_MAX_SEED = np.iinfo(np.int32).max
+
+
+def stratified_subset(codes, size, random_state):
+    """Indices (sorted) of ``size`` rows drawn without replacement, stratified by class.
+
+    Each class gets its proportional share of ``size`` (largest remainders round it), and at
+    least one row whenever ``size`` is at least the number of classes, so that a member
+    trained on the subset sees every class if it can.
+
+    Parameters
+    ----------
+    codes : ndarray of shape (n_samples,)
+        Class codes 0 .. K-1; every code occurs at least once.
+    size : int
+        Number of rows to draw, 1 <= ``size`` <= ``n_samples``.
+    random_state : numpy.random.RandomState
+    """
+    n_samples = len(codes)
+    if size >= n_samples:
+        return np.arange(n_samples)
+    counts = np.bincount(codes)
+    quota = size * counts / n_samples
+    take = np.floor(quota).astype(np.intp)
+    if size >= len(counts):
+        take = np.maximum(take, 1)
+    # ``take <= counts`` holds here (size < n_samples); move the rounding difference to the
+    # classes furthest from their quota, never giving a class more rows than it has or
+    # taking a guaranteed class down to zero.
+    while take.sum() > size:
+        surplus = np.where(take > 1, take - quota, -np.inf)
+        take[np.argmax(surplus)] -= 1
+    while take.sum() < size:
+        deficit = np.where(take < counts, quota - take, -np.inf)
+        take[np.argmax(deficit)] += 1
+    chosen = [random_state.choice(np.flatnonzero(codes == code), count, replace=False)
+              for code, count in enumerate(take) if count]
+    return np.sort(np.concatenate(chosen))
+
+
+def _normalised_softmax(log_weights):
+    """Column-wise ``exp(log w) / Σ exp(log w)``, safe when weights underflow."""
+    shifted = np.exp(log_weights - log_weights.max(axis=0))
+    return shifted / shifted.sum(axis=0)
+
+
+class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
+    """Hedge(β) ensemble of classifiers, updatable online (ODT-SVM paper, Sections V–VI).
+
+    ``fit`` trains ``n_estimators`` clones of ``estimator``, each on a different random
+    ``sample_fraction`` of the rows (Section VI: ten J48-SVM-ODT trees, each on a different
+    90 % of the data), and gives them equal weights 1/M ("weighted homogeneously",
+    Section V-A).  ``predict_proba`` is the weighted sum of the members' class
+    distributions (Section V-A).  ``partial_fit`` applies the Hedge(β) update of
+    Freund & Schapire (1997) to each labelled row in turn: every member that misclassifies
+    it has its weight multiplied by β, and the weights are normalised to sum to 1.  With
+    ``replace_members`` a member whose normalised weight falls below ``weight_threshold``
+    is discarded and a new one, trained on the most recent ``window`` labelled rows, takes
+    its place (the extension of Section V-A).
+
+    Members are trained on class *codes* (indices into ``classes_``), so any base
+    classifier works with any label type, and a member that saw only some classes has its
+    distribution mapped onto the ensemble's columns (the other classes get 0).
+
+    Parameters
+    ----------
+    estimator : classifier or None, default None
+        The base classifier, cloned for every member; ``None`` means
+        :class:`~orangecontrib.oblique.core.odt_svm.ODTSVMClassifier` with its defaults (the
+        paper's J48-SVM-ODT).  Members are combined by ``predict_proba`` when the base has
+        one, otherwise by a one-hot of ``predict``.  Every ``random_state`` parameter of a
+        member (nested ones included) is set to a seed drawn from this ensemble's
+        ``random_state``, as :class:`sklearn.ensemble.BaggingClassifier` does, so that
+        members differ and the ensemble is reproducible.
+    n_estimators : int, default 10
+        Number of members M (Section VI uses 10).
+    sample_fraction : float in (0, 1], default 0.9
+        Share of the rows each member is trained on, drawn without replacement (Section VI:
+        90 %).  The draw is stratified by class, with at least one row of every class
+        whenever the subset is at least as large as the number of classes.
+    beta : float in (0, 1), default 0.9
+        Hedge's β: the factor a member's weight is multiplied by for each misclassified
+        row.  The paper gives no value.  Freund & Schapire (1997, Section 2.2) tune β as
+        ``g(L̃ / ln N)`` with ``g(z) = 1 / (1 + sqrt(2 / z))``, where ``L̃`` bounds the loss
+        of the best of the ``N`` members; for ten members whose best one may make some 350
+        mistakes over the stream this gives β ≈ 0.9.  It decays slowly: a member needs
+        about 22 more mistakes than another to fall to a tenth of its weight
+        (0.9²² ≈ 0.1), so a few unlucky errors do not silence it.  Their analysis allows
+        β = 0; it is excluded here because a member that errs once would get weight 0 for
+        ever, and the weights of an ensemble that all err would not normalise.
+    weight_threshold : float, default 0.01
+        A member whose normalised weight falls below this value is replaced in
+        ``partial_fit`` when ``replace_members`` is on.  Must be below the average weight
+        ``1 / n_estimators``: at or above it, equally good members would all be replaced.
+    replace_members : bool, default False
+        Whether ``partial_fit`` replaces low-weight members (Section V-A's extension).
+    window : int, default 200
+        A replacement member is trained on this many of the most recent labelled rows.
+    random_state : int, RandomState or None, default None
+        Seeds the subsets, the members' ``random_state`` parameters and those of the
+        replacement members trained by later ``partial_fit`` calls.
+
+    Attributes
+    ----------
+    estimator_ : estimator
+        The unfitted base classifier the members are cloned from.
+    estimators_ : list of estimators
+        The fitted members.
+    weights_ : ndarray of shape (n_estimators,)
+        The members' normalised Hedge weights (they sum to 1).
+    subsets_ : list of ndarray or None
+        ``subsets_[m]`` are the indices of the ``fit`` rows member ``m`` was trained on;
+        ``None`` for a member that replaced another in ``partial_fit`` (it was trained on
+        the rows in ``recent_X_`` at that moment).
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        Only when ``X`` had feature names.
+    n_updates_ : int
+        Number of labelled rows ``partial_fit`` has applied the Hedge update for.
+    n_replaced_ : int
+        Number of members replaced by ``partial_fit`` so far.
+    recent_X_, recent_y_ : ndarray
+        The at most ``window`` most recent labelled rows (``recent_y_`` as class codes), the
+        training set of the next replacement member.  ``fit``'s rows have no order in time,
+        so ``fit`` starts the buffer with ``min(window, n_samples)`` of them drawn at
+        random; rows given to ``partial_fit`` are then appended in order and push out the
+        oldest.
+
+    Notes
+    -----
+    Hedge's update is applied row by row, so a replacement happens right after the row
+    that pushed a weight below the threshold, and the replacement is judged on the rows
+    after it.  A new member gets the average weight of the members kept (equal weights if
+    all are replaced), after which the weights are normalised again.
+    """
+
+    def __init__(self, estimator=None, n_estimators=10, sample_fraction=0.9, beta=0.9,
+                 weight_threshold=0.01, replace_members=False, window=200,
+                 random_state=None):
+        self.estimator = estimator
+        self.n_estimators = n_estimators
+        self.sample_fraction = sample_fraction
+        self.beta = beta
+        self.weight_threshold = weight_threshold
+        self.replace_members = replace_members
+        self.window = window
+        self.random_state = random_state
+
+    # ----- fitting -----
+
+    def fit(self, X, y, sample_weight=None):
+        """Train the members on random subsets and give them equal weights (Sections V–VI).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features), finite numbers
+        y : array-like of shape (n_samples,), class labels of any hashable type
+        sample_weight : array-like of shape (n_samples,), optional
+            Non-negative row weights, passed (restricted to its subset) to every member's
+            ``fit``; a ValueError if the base classifier's ``fit`` does not accept them.
+
+        Returns
+        -------
+        self
+        """
+        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1)
+        return self._fit(X, y, sample_weight, classes=None)
+
+    def partial_fit(self, X, y, classes=None):
+        """Hedge(β) update of the weights on labelled rows, in order (Section V-A).
+
+        For each row, every member that misclassifies it has its weight multiplied by
+        ``beta``; the weights are then normalised.  With ``replace_members``, members whose
+        normalised weight falls below ``weight_threshold`` are replaced by new members
+        trained on the ``window`` most recent labelled rows (see the class Notes).
+
+        On an unfitted ensemble the first call fits it on the given rows, as ``fit`` does,
+        and leaves the weights equal: the members were trained on those rows, so their
+        mistakes on them say little about how they will do on new ones.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Labels; each must be in ``classes_``.
+        classes : array-like or None
+            All the labels the stream may have.  Only needed at the first call (on an
+            unfitted ensemble) when later rows may carry labels absent from the first
+            ones, as is scikit-learn's convention; at later calls it must equal
+            ``classes_`` if given.
+
+        Returns
+        -------
+        self
+        """
+        first_call = not hasattr(self, "estimators_")
+        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1,
+                             reset=first_call)
+        if first_call:
+            return self._fit(X, y, None, classes)
+        check_classification_targets(y)
+        self._validate_parameters()
+        if classes is not None and not np.array_equal(np.unique(classes), self.classes_):
+            raise ValueError(f"classes {np.unique(classes).tolist()} differ from the "
+                             f"classes {self.classes_.tolist()} the ensemble was fitted with")
+        self._hedge(X, self._encode(y))
+        return self
+
+    def _fit(self, X, y, sample_weight, classes):
+        check_classification_targets(y)
+        self._validate_parameters()
+        self.estimator_ = self._resolved_estimator()
+        if sample_weight is not None:
+            if not has_fit_parameter(self.estimator_, "sample_weight"):
+                raise ValueError(f"the base estimator {type(self.estimator_).__name__} "
+                                 f"does not accept sample_weight in fit")
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
+                                                 ensure_non_negative=True)
+        if classes is None:
+            self.classes_ = np.unique(y)
+        else:
+            self.classes_ = np.unique(classes)
+        codes = self._encode(y)
+        self._rng = check_random_state(self.random_state)
+        # Stratify over the classes present (``classes`` may name more).
+        subset_codes = np.unique(codes, return_inverse=True)[1]
+        size = max(1, int(np.floor(self.sample_fraction * len(codes) + 0.5)))
+        self.estimators_, self.subsets_ = [], []
+        for _ in range(self.n_estimators):
+            rows = stratified_subset(subset_codes, size, self._rng)
+            member = self._new_member()
+            if sample_weight is None:
+                member.fit(X[rows], codes[rows])
+            else:
+                member.fit(X[rows], codes[rows], sample_weight=sample_weight[rows])
+            self.estimators_.append(member)
+            self.subsets_.append(rows)
+        self.weights_ = np.full(self.n_estimators, 1.0 / self.n_estimators)
+        self.n_updates_ = 0
+        self.n_replaced_ = 0
+        candidates = (np.arange(len(codes)) if sample_weight is None
+                      else np.flatnonzero(sample_weight > 0))
+        seed_rows = self._rng.permutation(candidates)[:self.window]
+        self.recent_X_, self.recent_y_ = X[seed_rows], codes[seed_rows]
+        return self
+
+    def _resolved_estimator(self):
+        if self.estimator is None:
+            # Imported here: the ODT-SVM module is heavier and only needed for the default.
+            from .odt_svm import ODTSVMClassifier
+            return ODTSVMClassifier()
+        return self.estimator
+
+    def _new_member(self):
+        """An unfitted clone of the base with fresh seeds for its ``random_state``s."""
+        member = clone(self.estimator_)
+        seeds = {name: int(self._rng.randint(_MAX_SEED))
+                 for name in sorted(member.get_params(deep=True))
+                 if name == "random_state" or name.endswith("__random_state")}
+        return member.set_params(**seeds)
+
+    def _validate_parameters(self):
+        if self.estimator is not None and not (hasattr(self.estimator, "fit")
+                                               and hasattr(self.estimator, "predict")):
+            raise ValueError(f"estimator must be a classifier with fit and predict, "
+                             f"got {self.estimator!r}")
+        if (not isinstance(self.n_estimators, numbers.Integral)
+                or isinstance(self.n_estimators, bool) or self.n_estimators < 1):
+            raise ValueError(f"n_estimators must be an integer of at least 1, "
+                             f"got {self.n_estimators!r}")
+        if (not isinstance(self.sample_fraction, numbers.Real)
+                or not 0 < self.sample_fraction <= 1):
+            raise ValueError(f"sample_fraction must be a number in (0, 1], "
+                             f"got {self.sample_fraction!r}")
+        if not isinstance(self.beta, numbers.Real) or not 0 < self.beta < 1:
+            raise ValueError(f"beta must be a number in (0, 1), got {self.beta!r}")
+        average = 1.0 / self.n_estimators
+        if (not isinstance(self.weight_threshold, numbers.Real)
+                or not 0 <= self.weight_threshold < average):
+            raise ValueError(f"weight_threshold must be a number in [0, 1/n_estimators) = "
+                             f"[0, {average:g}), got {self.weight_threshold!r}")
+        if not isinstance(self.replace_members, (bool, np.bool_)):
+            raise ValueError(f"replace_members must be True or False, "
+                             f"got {self.replace_members!r}")
+        if (not isinstance(self.window, numbers.Integral) or isinstance(self.window, bool)
+                or self.window < 1):
+            raise ValueError(f"window must be an integer of at least 1, got {self.window!r}")
+
+    def _encode(self, y):
+        """Class codes of ``y``; a ValueError for labels not in ``classes_``."""
+        codes = np.searchsorted(self.classes_, y)
+        known = codes < len(self.classes_)
+        known[known] = self.classes_[codes[known]] == y[known]
+        if not known.all():
+            raise ValueError(f"labels {np.unique(y[~known]).tolist()} are not among the "
+                             f"classes {self.classes_.tolist()}; pass every label as "
+                             f"`classes` at the first partial_fit call")
+        return codes.astype(np.intp)
+
+    # ----- Hedge(β) -----
+
+    def _hedge(self, X, codes):
+        """Apply the Hedge(β) update for each row of ``X`` in order.
+
+        Between replacements the members are fixed, so the weights after each row are
+        ``w · β^(mistakes so far)``, normalised: computed for all rows at once from the
+        running mistake counts (in logarithms, so that long streams do not underflow).
+        The first row after which a weight is below the threshold ends a segment; the
+        low-weight members are replaced and the next segment starts after that row.
+        """
+        log_beta = np.log(self.beta)
+        wrong = np.stack([self._member_predict(member, X) != codes
+                          for member in self.estimators_])
+        start = 0
+        while start < len(codes):
+            with np.errstate(divide="ignore"):
+                log_weights = np.log(self.weights_)[:, None]
+            weights = _normalised_softmax(
+                log_weights + log_beta * np.cumsum(wrong[:, start:], axis=1))
+            stop = weights.shape[1] - 1
+            low = np.zeros(len(self.estimators_), dtype=bool)
+            if self.replace_members:
+                below = weights < self.weight_threshold
+                triggered = np.flatnonzero(below.any(axis=0))
+                if len(triggered):
+                    stop = triggered[0]
+                    low = below[:, stop]
+            self.weights_ = weights[:, stop]
+            end = start + stop + 1
+            self._remember(X[start:end], codes[start:end])
+            self.n_updates_ += end - start
+            if low.any():
+                self._replace(low)
+                if end < len(codes):
+                    for member_index in np.flatnonzero(low):
+                        wrong[member_index, end:] = self._member_predict(
+                            self.estimators_[member_index], X[end:]) != codes[end:]
+            start = end
+
+    def _remember(self, X, codes):
+        self.recent_X_ = np.concatenate([self.recent_X_, X])[-self.window:]
+        self.recent_y_ = np.concatenate([self.recent_y_, codes])[-self.window:]
+
+    def _replace(self, low):
+        """Retrain the members flagged in ``low`` on the recent rows (Section V-A)."""
+        weights = self.weights_.copy()
+        weights[low] = weights[~low].mean() if not low.all() else 1.0
+        for member_index in np.flatnonzero(low):
+            member = self._new_member()
+            member.fit(self.recent_X_, self.recent_y_)
+            self.estimators_[member_index] = member
+            self.subsets_[member_index] = None
+        self.weights_ = weights / weights.sum()
+        self.n_replaced_ += int(low.sum())
+
+    # ----- prediction -----
+
+    @staticmethod
+    def _member_predict(member, X):
+        return np.asarray(member.predict(X), dtype=np.intp)
+
+    def _member_proba(self, member, X):
+        """The member's class distribution over the ensemble's ``classes_``."""
+        proba = np.zeros((len(X), len(self.classes_)))
+        if hasattr(member, "predict_proba"):
+            proba[:, np.asarray(member.classes_, dtype=np.intp)] = member.predict_proba(X)
+        else:
+            proba[np.arange(len(X)), self._member_predict(member, X)] = 1.0
+        return proba
+
+    def predict_proba(self, X):
+        """Weighted average of the members' class distributions (Section V-A).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+            Columns in the order of ``classes_``; each row sums to 1.
+        """
+        check_is_fitted(self, "estimators_")
+        X = validate_data(self, X, dtype=np.float64, reset=False)
+        weights = self.weights_ / self.weights_.sum()
+        proba = np.zeros((len(X), len(self.classes_)))
+        for weight, member in zip(weights, self.estimators_):
+            proba += weight * self._member_proba(member, X)
+        return proba
+
+    def predict(self, X):
+        """The class of the largest ensemble probability for each row."""
+        probabilities = self.predict_proba(X)
+        return self.classes_[np.argmax(probabilities, axis=1)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags
