@@ -2,9 +2,9 @@
 
 Runs offscreen::
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python doc/make_screenshots.py
+    QT_QPA_PLATFORM=offscreen .venv/bin/python doc/make_screenshots.py [GROUP ...]
 
-and writes ``doc/screenshots/*.png``.
+and writes ``doc/screenshots/*.png``; GROUP is ``gdt-oc1`` or ``odt-svm`` (default: all).
 """
 import os
 import sys
@@ -22,10 +22,12 @@ from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from Orange.widgets.visualize.owpythagorastree import OWPythagorasTree
 from Orange.widgets.visualize.owtreeviewer import OWTreeGraph
 
-from orangecontrib.oblique import GeometricTreeLearner, OC1Learner
+from orangecontrib.oblique import GeometricTreeLearner, OC1Learner, ODTSVMLearner
 from orangecontrib.oblique.core.datasets import parallel_oblique_lines
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
+from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
+from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "screenshots")
@@ -52,9 +54,16 @@ def as_table(X, y, class_name="class"):
     return Table.from_numpy(domain, X, np.searchsorted(classes, y))
 
 
-def show_tree(app, model, name, size=(1400, 900)):
-    """Orange's Tree Viewer with ``model``, the whole tree fitted into the view."""
+def show_tree(app, model, name, size=(1400, 900), spacing=None):
+    """Orange's Tree Viewer with ``model``, the whole tree fitted into the view.
+
+    ``spacing`` widens the gap between sibling subtrees (Orange's is 10 px): the viewer
+    does not make room for edge labels, so long labels of neighbouring branches, such as
+    ``≠ asymptomatic`` beside ``= asymptomatic``, would overlap.
+    """
     viewer = OWTreeGraph()
+    if spacing is not None:
+        viewer.scene._HSPACING = spacing  # pylint: disable=protected-access
     viewer.max_node_width = 200
     viewer.zoom = 5
     viewer.ctree(model)
@@ -63,7 +72,7 @@ def show_tree(app, model, name, size=(1400, 900)):
     viewer.resize(*size)
     viewer.show()
     settle(app)
-    bounds = viewer.scene.itemsBoundingRect().adjusted(-10, -10, 10, 10)
+    bounds = viewer.scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
     viewer.scene_view.fitInView(bounds, Qt.KeepAspectRatio)
     save(app, viewer, name)
     return viewer
@@ -80,9 +89,8 @@ def save(app, widget, name, size=None):
     widget.hide()
 
 
-def main():
-    app = QApplication.instance() or QApplication(sys.argv)
-    os.makedirs(OUT, exist_ok=True)
+def gdt_and_oc1(app):
+    """The GDT and OC1 widgets and their trees."""
     data = Table("heart_disease")
 
     learner_widget = OWGeometricTree()
@@ -128,9 +136,55 @@ def main():
         time.sleep(0.01)
     save(app, fitting, "geometric-tree-fitting.png")
 
-    for widget in (learner_widget, viewer, pythagoras, oc1_widget, oc1_viewer, fitting):
-        widget.onDeleteWidget()
+    return learner_widget, viewer, pythagoras, oc1_widget, oc1_viewer, fitting
+
+
+def odt_svm(app):
+    """The ODT-SVM and Hedge Ensemble widgets, and ODT-SVM trees: a multiway root on iris
+    and nominal tests on heart_disease."""
+    heart = Table("heart_disease")
+    odt_widget = OWODTSVM()
+    odt_widget.set_data(heart)
+    odt_widget.handleNewSignals()
+    wait_for_fit(app, odt_widget)
+    save(app, odt_widget, "odt-svm-widget.png")
+
+    # a base learner connected to the Learner input, as from an ODT-SVM widget
+    base = ODTSVMLearner(clustering_split=False, random_state=0)
+    base.name = "ODT-SVM (no clustering)"
+    hedge_widget = OWHedgeEnsemble()
+    hedge_widget.set_base_learner(base)
+    hedge_widget.set_data(heart)
+    hedge_widget.handleNewSignals()
+    wait_for_fit(app, hedge_widget, timeout=300)
+    save(app, hedge_widget, "hedge-ensemble-widget.png")
+
+    # without J48's single-attribute thresholds the root of iris is the SVM's
+    # one-vs-rest split, one branch per class
+    iris = Table("iris")
+    multiway = ODTSVMLearner(axis_parallel_tests=False, clustering_split=False,
+                             random_state=0)(iris)
+    multiway.instances = iris
+    iris_viewer = show_tree(app, multiway, "tree-viewer-odt-svm-iris.png", (1300, 600))
+
+    # the top levels of heart_disease: nominal tests "attribute = value"
+    nominal = ODTSVMLearner(max_depth=3, random_state=0)(heart)
+    nominal.instances = heart
+    heart_viewer = show_tree(app, nominal, "tree-viewer-odt-svm-heart.png", (1600, 500),
+                             spacing=60)
+    return odt_widget, hedge_widget, iris_viewer, heart_viewer
+
+
+GROUPS = {"gdt-oc1": gdt_and_oc1, "odt-svm": odt_svm}
+
+
+def main(groups=None):
+    app = QApplication.instance() or QApplication(sys.argv)
+    os.makedirs(OUT, exist_ok=True)
+    for name in groups or GROUPS:
+        for widget in GROUPS[name](app):
+            widget.onDeleteWidget()
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -3,6 +3,8 @@
 The Orange learners live here; scikit-learn style estimators in
 :mod:`orangecontrib.oblique.core`.
 """
-from .learners import GeometricTreeLearner, OC1Learner, ObliqueTreeLearner, ObliqueTreeModel
+from .learners import (GeometricTreeLearner, HedgeEnsembleLearner, HedgeEnsembleModel,
+                       OC1Learner, ObliqueTreeLearner, ObliqueTreeModel, ODTSVMLearner)
 
-__all__ = ["GeometricTreeLearner", "OC1Learner", "ObliqueTreeLearner", "ObliqueTreeModel"]
+__all__ = ["GeometricTreeLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel",
+           "OC1Learner", "ObliqueTreeLearner", "ObliqueTreeModel", "ODTSVMLearner"]

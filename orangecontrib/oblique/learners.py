@@ -4,7 +4,11 @@
 a core estimator; :class:`ObliqueTreeModel` wraps the fitted estimator for Orange.  The model
 is an :class:`Orange.tree.TreeModel`, so Orange's own Tree Viewer and Pythagorean Tree show
 it: every internal node carries a :class:`SplitLabel` in place of Orange's split attribute,
-with the node's hyperplane in raw feature units.
+with the node's test in raw feature units (a hyperplane), in the attribute's own values (a
+nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
+
+:class:`HedgeEnsembleLearner` combines several trees of any of these learners by Hedge(β)
+(:class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`).
 """
 from contextvars import ContextVar
 from html import escape
@@ -16,13 +20,17 @@ import Orange.classification
 import Orange.tree
 from Orange.preprocess import Continuize, Impute, RemoveNaNColumns
 from Orange.util import wrap_callback
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
 from .core import GeometricTreeClassifier, OC1Classifier
+from .core.ensemble import HedgeEnsembleClassifier
+from .core.odt_svm import ODTSVMClassifier
 from .core.rules import branch_conditions, format_number, linear_terms, split_description
-from .core.tree import ARGMAX, HYPERPLANE, NEAREST_CENTRE
+from .core.tree import ARGMAX, EQUALITY, HYPERPLANE, NEAREST_CENTRE, Split
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
-           "SplitLabel", "ObliqueNode"]
+           "ODTSVMLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel", "SplitLabel",
+           "ObliqueNode"]
 
 #: Digits after the decimal point in node texts and rules.
 DECIMALS = 3
@@ -121,12 +129,52 @@ class _SplitTexts:
     """Node and edge texts of the splits of one tree over one domain.
 
     Terms are listed by importance, ``|w_j| · std(x_j)`` over the training rows, so that a
-    hyperplane shortened to its first terms keeps the ones that matter.
+    hyperplane shortened to its first terms keeps the ones that matter.  Branches are
+    named in the domain's own words: a nominal test reads ``chest pain = asymptomatic``
+    and ``chest pain ≠ asymptomatic`` (value names, not codes), the branches of an argmax
+    split carry class names, and those of a nearest-centre split read ``cluster 1`` ..
+    ``cluster k``.
+
+    Parameters
+    ----------
+    variables : sequence of Orange variables
+        The attributes of the (preprocessed) domain, one per column of the tree's features.
+    feature_std : array of float
+        Standard deviation of every column over the training rows.
+    class_values : sequence of str, optional
+        Names of the class values; an argmax split whose branch labels are class value
+        indices (as the core estimators fitted by the learners give them) is shown with
+        these names.
     """
 
-    def __init__(self, feature_names, feature_std):
-        self.names = list(feature_names)
+    def __init__(self, variables, feature_std, class_values=None):
+        self.variables = list(variables)
+        self.names = [variable.name for variable in self.variables]
         self.std = np.asarray(feature_std, dtype=float)
+        self.class_values = None if class_values is None else list(class_values)
+
+    def readable(self, split):
+        """``split`` with branch labels in the domain's words (the routing is unchanged)."""
+        if split.rule == EQUALITY:
+            j = int(split.features_used[0])
+            variable = self.variables[j]
+            code = -split.bias[0] / split.weights[0, j]
+            if (split.child_labels is None and variable.is_discrete
+                    and code == round(code) and 0 <= code < len(variable.values)):
+                value = variable.values[int(code)]
+                return Split(EQUALITY, split.weights, split.bias,
+                             child_labels=(value, f"≠ {value}"))
+        elif split.rule == ARGMAX and split.child_labels is not None and self.class_values:
+            labels = split.child_labels
+            if all(label.isdigit() and int(label) < len(self.class_values)
+                   for label in labels):
+                return Split(ARGMAX, split.weights, split.bias,
+                             child_labels=[self.class_values[int(label)] for label in labels])
+        elif split.rule == NEAREST_CENTRE:
+            labels = split.child_labels or [str(k + 1) for k in range(split.n_children)]
+            return Split(NEAREST_CENTRE, split.weights, split.bias, centres=split.centres,
+                         child_labels=[f"cluster {label}" for label in labels])
+        return split
 
     def order(self, weights):
         importance = np.abs(weights).max(axis=0) * self.std
@@ -134,6 +182,7 @@ class _SplitTexts:
 
     def conditions(self, split):
         """Full plain-text condition of every branch of ``split``."""
+        split = self.readable(split)
         order = self.order(split.weights)
         conditions = branch_conditions(split, self.names, DECIMALS, order)
         if split.rule in (ARGMAX, NEAREST_CENTRE):
@@ -143,9 +192,13 @@ class _SplitTexts:
 
     def edge_labels(self, split):
         """Short label of every branch: the right-hand side of its condition."""
+        return self._edge_labels(self.readable(split))
+
+    def _edge_labels(self, split):
         conditions = branch_conditions(split, self.names, DECIMALS, self.order(split.weights))
         if split.n_children == 2 and split.rule not in (ARGMAX, NEAREST_CENTRE):
-            # "lhs < rhs" / "lhs ≥ rhs": the texts agree up to the operator
+            # "lhs < rhs" / "lhs ≥ rhs", "x = a" / "x ≠ a": the texts agree up to the
+            # operator
             prefix = _common_prefix(conditions)
             prefix = prefix[:prefix.rfind(" ") + 1]
             return [condition[len(prefix):] for condition in conditions]
@@ -153,6 +206,7 @@ class _SplitTexts:
 
     def label(self, split):
         """The :class:`SplitLabel` of an internal node."""
+        split = self.readable(split)
         order = self.order(split.weights)
         if split.rule in (ARGMAX, NEAREST_CENTRE):
             text = split_description(split, self.names, DECIMALS, order)
@@ -164,18 +218,24 @@ class _SplitTexts:
         if split.rule == HYPERPLANE:
             lines = self._wrapped_terms(split.weights[0], order, BOX_TERMS)
         else:
-            # one short line per affine map: the branch's score (argmax) or a coordinate
-            # of the space in which the nearest centre is sought
+            # the largest term of every affine map: the branch's score (argmax) or a
+            # coordinate of the space in which the nearest centre is sought; the map's
+            # name shares the first line if both fit, else it has a line of its own
             if split.rule == ARGMAX:
-                lines, row_names = ["largest score:"], self.edge_labels(split)
+                lines, row_names = ["largest score:"], self._edge_labels(split)
             else:
                 lines = ["nearest centre in:"]
                 row_names = [f"v{i + 1}" for i in range(split.weights.shape[0])]
-            for row_name, weights, bias in zip(row_names, split.weights, split.bias):
+            rows = list(zip(row_names, split.weights, split.bias))
+            for row_name, weights, bias in rows[:BOX_TERMS]:
                 terms = self._wrapped_terms(weights, order, 1, bias=bias)
-                lines.append(f"{row_name}: " + " ".join(terms))
-            if len(lines) > BOX_TERMS + 1:
-                lines = lines[:BOX_TERMS + 1] + ["…"]
+                head = f"{row_name}: {terms[0]}"
+                if len(head) <= BOX_LINE_CHARS:
+                    lines += [head] + terms[1:]
+                else:
+                    lines += [_shortened(f"{row_name}:")] + terms
+            if len(rows) > BOX_TERMS:
+                lines.append(f"… {len(rows) - BOX_TERMS} more")
         return SplitLabel("<br/>".join(escape(line) for line in lines), text)
 
     def _wrapped_terms(self, weights, order, max_terms, bias=0.0):
@@ -197,8 +257,12 @@ class _SplitTexts:
                 lines[-1] += " " + piece
             else:
                 lines.append(piece)
-        return [line if len(line) <= BOX_LINE_CHARS else line[:BOX_LINE_CHARS - 1] + "…"
-                for line in lines]
+        return [_shortened(line) for line in lines]
+
+
+def _shortened(line):
+    """``line`` cut to BOX_LINE_CHARS characters, ending with "…" if it was cut."""
+    return line if len(line) <= BOX_LINE_CHARS else line[:BOX_LINE_CHARS - 1] + "…"
 
 
 def _common_prefix(texts):
@@ -256,7 +320,7 @@ class ObliqueTreeModel(Orange.tree.TreeModel, Orange.classification.Model):
         reached, _ = route(tree, X)
         known = ~np.isnan(data.Y)
         std = np.nanstd(X[known] if known.any() else X, axis=0) if X.size else []
-        texts = _SplitTexts([attr.name for attr in data.domain.attributes], std)
+        texts = _SplitTexts(data.domain.attributes, std, data.domain.class_var.values)
         nodes = []
         for node_id in range(tree.node_count):
             split = tree.splits[node_id]
@@ -326,13 +390,58 @@ def _dense(X):
     return X.toarray() if sp.issparse(X) else np.asarray(X, dtype=float)
 
 
-class ObliqueTreeLearner(Orange.classification.Learner):
+class _FitProgressMixin:
+    """``__call__`` of a learner whose ``fit_storage`` reports progress (see
+    ``_FIT_PROGRESS``) and whose model keeps its fitted core estimator in ``estimator``."""
+
+    def __call__(self, data, progress_callback=None):
+        """Fit a model; ``progress_callback(fraction, ...)`` is called during the fit, and
+        an exception it raises aborts the fit (a widget cancelling a background fit)."""
+        token = _FIT_PROGRESS.set(progress_callback)
+        try:
+            # Orange's Learner.__call__ lists the class values seen as ``unique(Y)``, which
+            # casts NaN (rows with a missing class) to an integer; list the fitted classes
+            with np.errstate(invalid="ignore"):
+                model = super().__call__(data, progress_callback)
+        finally:
+            _FIT_PROGRESS.reset(token)
+        model.used_vals = [np.asarray(model.estimator.classes_).astype(int)]
+        return model
+
+
+def _training_rows(learner, data):
+    """``(X, y, weights)`` of the rows with a known class, after the checks every learner
+    of this module makes (clear errors for data it cannot learn from)."""
+    reason = learner.incompatibility_reason(data.domain)
+    if reason is not None:
+        raise ValueError(reason)
+    if not data.domain.attributes:
+        raise ValueError("Data has no features to learn from (after preprocessing).")
+    X = _dense(data.X)
+    y = np.asarray(data.Y, dtype=float).reshape(-1)
+    known = ~np.isnan(y)
+    if not known.any():
+        raise ValueError("Every class value is missing; there is nothing to learn from.")
+    weights = data.W[known] if data.has_weights() else None
+    return X[known], y[known].astype(int), weights
+
+
+def _fit_progress():
+    """The progress callback of the running fit, scaled to the part after preprocessing."""
+    progress_callback = _FIT_PROGRESS.get()
+    if progress_callback is not None:
+        progress_callback = wrap_callback(progress_callback, start=_FIT_START, end=1)
+    return progress_callback
+
+
+class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner):
     """Base of the Orange learners of oblique trees.
 
     A subclass names its core estimator in ``estimator_class`` and keeps the estimator's
-    parameters as same-named attributes listed in ``params``.  Features are continuized (one-hot for
-    categorical ones) and missing values imputed; rows with a missing class are left out
-    of the fit but stay in the model's node subsets.
+    parameters as same-named attributes listed in ``params``.  By default features are
+    continuized (one-hot for categorical ones; :class:`ODTSVMLearner` keeps them) and
+    missing values imputed; rows with a missing class are left out of the fit but stay in
+    the model's node subsets.
     """
     __returns__ = ObliqueTreeModel
     # Impute (column means, like SklImpute) also accepts a table left without features
@@ -347,8 +456,13 @@ class ObliqueTreeLearner(Orange.classification.Learner):
         for name, value in params.items():
             setattr(self, name, value)
 
-    def create_estimator(self):
-        """The unfitted core estimator, with the learner's current parameters."""
+    def create_estimator(self, domain=None):
+        """The unfitted core estimator, with the learner's current parameters.
+
+        ``domain`` is the preprocessed domain the estimator will be fitted on; a learner
+        whose estimator treats some columns specially (:class:`ODTSVMLearner`: nominal
+        attributes) reads them from it.
+        """
         return self.estimator_class(**{name: getattr(self, name) for name in self.params})
 
     def incompatibility_reason(self, domain):
@@ -356,38 +470,10 @@ class ObliqueTreeLearner(Orange.classification.Learner):
             return "Data has no target variable; an oblique tree needs a categorical class."
         return super().incompatibility_reason(domain)
 
-    def __call__(self, data, progress_callback=None):
-        """Fit a model; ``progress_callback(fraction, ...)`` is called while the tree grows,
-        and an exception it raises aborts the fit (a widget cancelling a background fit)."""
-        token = _FIT_PROGRESS.set(progress_callback)
-        try:
-            # Orange's Learner.__call__ lists the class values seen as ``unique(Y)``, which
-            # casts NaN (rows with a missing class) to an integer; list the fitted classes
-            with np.errstate(invalid="ignore"):
-                model = super().__call__(data, progress_callback)
-        finally:
-            _FIT_PROGRESS.reset(token)
-        model.used_vals = [np.asarray(model.estimator.classes_).astype(int)]
-        return model
-
     def fit_storage(self, data):
-        reason = self.incompatibility_reason(data.domain)
-        if reason is not None:
-            raise ValueError(reason)
-        if not data.domain.attributes:
-            raise ValueError("Data has no features to learn from (after preprocessing).")
-        X = _dense(data.X)
-        y = np.asarray(data.Y, dtype=float).reshape(-1)
-        known = ~np.isnan(y)
-        if not known.any():
-            raise ValueError("Every class value is missing; there is nothing to learn from.")
-        weights = data.W[known] if data.has_weights() else None
-        progress_callback = _FIT_PROGRESS.get()
-        if progress_callback is not None:
-            progress_callback = wrap_callback(progress_callback, start=_FIT_START, end=1)
-        estimator = self.create_estimator()
-        estimator.fit(X[known], y[known].astype(int), sample_weight=weights,
-                      progress_callback=progress_callback)
+        X, y, weights = _training_rows(self, data)
+        estimator = self.create_estimator(data.domain)
+        estimator.fit(X, y, sample_weight=weights, progress_callback=_fit_progress())
         return ObliqueTreeModel(data, estimator)
 
 
@@ -431,3 +517,193 @@ class OC1Learner(ObliqueTreeLearner):
                            split_mode=split_mode, pruning_portion=pruning_portion,
                            se_rule=se_rule, max_depth=max_depth,
                            min_samples_split=min_samples_split, random_state=random_state)
+
+
+class ODTSVMLearner(ObliqueTreeLearner):
+    """ODT-SVM (Menkovski, Christou & Efremidis, 2008) for Orange.
+
+    Parameters are those of :class:`~orangecontrib.oblique.core.odt_svm.ODTSVMClassifier`,
+    with the same defaults, except ``categorical_features``: unlike the other learners,
+    ODT-SVM keeps nominal attributes as they are (no one-hot encoding).  Missing values
+    are imputed (Orange's ``Impute``: the mean of a numeric attribute, the most frequent
+    value of a nominal one), and the columns of the preprocessed domain's
+    :class:`~Orange.data.DiscreteVariable` attributes are passed to the estimator as
+    ``categorical_features``, so that they get tests ``attribute = value`` and stay out of
+    the SVM.
+    """
+    name = "ODT-SVM"
+    estimator_class = ODTSVMClassifier
+    # no Continuize: nominal attributes stay value codes 0 .. V-1
+    preprocessors = (RemoveNaNColumns(), Impute())
+
+    def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
+                 axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
+                 max_depth=None, random_state=None, preprocessors=None):
+        super().__init__(preprocessors=preprocessors)
+        self._store_params(C=C, clustering_split=clustering_split, max_clusters=max_clusters,
+                           mdl_penalty=mdl_penalty, axis_parallel_tests=axis_parallel_tests,
+                           min_samples_leaf=min_samples_leaf, confidence=confidence,
+                           max_depth=max_depth, random_state=random_state)
+
+    def create_estimator(self, domain=None):
+        estimator = super().create_estimator(domain)
+        if domain is not None:
+            estimator.set_params(categorical_features=[
+                j for j, variable in enumerate(domain.attributes) if variable.is_discrete])
+        return estimator
+
+
+#: Progress of the members of the ensemble being fitted in this thread (or asyncio
+#: context): a :class:`_MemberProgress`, or None.
+_MEMBER_PROGRESS = ContextVar("oblique_member_progress", default=None)
+
+
+class _MemberProgress:
+    """Splits the progress of an ensemble's fit into equal parts, one per member."""
+
+    def __init__(self, progress_callback, n_members):
+        self.progress_callback = progress_callback
+        self.n_members = n_members
+        self.n_started = 0
+
+    def next_member(self):
+        """The progress callback of the member whose fit starts now."""
+        first, self.n_started = self.n_started, self.n_started + 1
+        return wrap_callback(self.progress_callback, start=first / self.n_members,
+                             end=min(self.n_started / self.n_members, 1))
+
+
+class _ReportingMember(ClassifierMixin, BaseEstimator):
+    """A tree estimator that passes the ensemble's progress callback to its fit.
+
+    :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier` fits its
+    members as ``member.fit(X, y[, sample_weight])``, without a progress callback; this
+    wrapper stands in for the base estimator during the ensemble's ``fit`` and fits a
+    clone of it with the callback of the member's share of the progress (so a widget
+    sees the progress while every member grows, and cancelling stops the fit inside the
+    member being grown).  :meth:`HedgeEnsembleLearner.fit_storage` unwraps the members
+    afterwards: the fitted ensemble holds the trees themselves.
+    """
+
+    def __init__(self, estimator):
+        self.estimator = estimator
+
+    def fit(self, X, y, sample_weight=None):
+        progress = _MEMBER_PROGRESS.get()
+        callback = progress.next_member() if progress is not None else None
+        self.estimator_ = clone(self.estimator).fit(X, y, sample_weight=sample_weight,
+                                                    progress_callback=callback)
+        self.classes_ = self.estimator_.classes_
+        return self
+
+    def predict_proba(self, X):
+        return self.estimator_.predict_proba(X)
+
+    def predict(self, X):
+        return self.estimator_.predict(X)
+
+
+class HedgeEnsembleModel(Orange.classification.Model):
+    """A fitted Hedge(β) ensemble of oblique trees.
+
+    ``estimator`` is the fitted
+    :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`; its members
+    (``estimator.estimators_``) are the core tree estimators and ``estimator.weights_``
+    their Hedge weights.  Prediction is the weighted average of the members' class
+    distributions, over all values of the class variable (zero for values absent from
+    training).
+    """
+
+    def __init__(self, domain, estimator):
+        super().__init__(domain)
+        self.estimator = estimator
+
+    def predict(self, X):
+        """Class probabilities over all values of the class variable."""
+        proba = np.zeros((X.shape[0], len(self.domain.class_var.values)))
+        classes = np.asarray(self.estimator.classes_).astype(int)
+        proba[:, classes] = self.estimator.predict_proba(_dense(X))
+        return proba
+
+
+class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner):
+    """Hedge(β) ensemble of oblique trees (ODT-SVM paper, Sections V–VI) for Orange.
+
+    Trains ``n_estimators`` trees of ``learner``, each on a different random
+    ``sample_fraction`` of the rows (stratified by class), and predicts the Hedge-weighted
+    average of their class distributions; see
+    :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier` (the weights
+    start equal; the Hedge update itself is applied by its ``partial_fit``).
+
+    Parameters
+    ----------
+    learner : ObliqueTreeLearner, default ``ODTSVMLearner()``
+        The base learner: :class:`GeometricTreeLearner`, :class:`OC1Learner` or
+        :class:`ODTSVMLearner` (the paper's choice).  Its core estimator
+        (:meth:`ObliqueTreeLearner.create_estimator`) is the ensemble's base estimator, and
+        its preprocessors are applied (after the ensemble's own ``preprocessors``).
+    n_estimators : int, default 10
+    sample_fraction : float in (0, 1], default 0.9
+    beta : float in (0, 1), default 0.9
+    random_state : int or None, default 0
+        Seeds the subsets and the members' own ``random_state``.
+    preprocessors : optional
+        Applied before the base learner's preprocessors.
+
+    Rows with a missing class are left out of the fit.  While fitting, the progress
+    callback of ``__call__`` advances through equal shares, one per member, each filled as
+    that member's tree grows; an exception raised by the callback aborts the fit.
+    """
+    name = "Hedge Ensemble"
+    __returns__ = HedgeEnsembleModel
+    supports_weights = True
+
+    def __init__(self, learner=None, n_estimators=10, sample_fraction=0.9, beta=0.9,
+                 random_state=0, preprocessors=None):
+        if learner is None:
+            learner = ODTSVMLearner()
+        if not isinstance(learner, ObliqueTreeLearner):
+            name = getattr(learner, "name", type(learner).__name__)
+            raise ValueError(
+                f"The base learner of a Hedge ensemble must be an oblique tree learner of "
+                f"this add-on (Geometric Tree, OC1 or ODT-SVM), not {name}.")
+        super().__init__(preprocessors=preprocessors)
+        self.params = dict(learner=learner, n_estimators=n_estimators,
+                           sample_fraction=sample_fraction, beta=beta,
+                           random_state=random_state)
+        for name, value in self.params.items():
+            setattr(self, name, value)
+
+    @property
+    def active_preprocessors(self):
+        yield from super().active_preprocessors
+        yield from self.learner.active_preprocessors
+
+    def incompatibility_reason(self, domain):
+        return self.learner.incompatibility_reason(domain)
+
+    def create_estimator(self, domain=None):
+        """The unfitted core ensemble of the base learner's estimator for ``domain``."""
+        return HedgeEnsembleClassifier(
+            estimator=self.learner.create_estimator(domain), n_estimators=self.n_estimators,
+            sample_fraction=self.sample_fraction, beta=self.beta,
+            random_state=self.random_state)
+
+    def fit_storage(self, data):
+        X, y, weights = _training_rows(self, data)
+        ensemble = self.create_estimator(data.domain)
+        base = ensemble.estimator
+        ensemble.set_params(estimator=_ReportingMember(base))
+        progress_callback = _fit_progress()
+        token = _MEMBER_PROGRESS.set(
+            None if progress_callback is None
+            else _MemberProgress(progress_callback, self.n_estimators))
+        try:
+            ensemble.fit(X, y, sample_weight=weights)
+        finally:
+            _MEMBER_PROGRESS.reset(token)
+        # unwrap: the ensemble holds the trees and clones the base for new members
+        ensemble.set_params(estimator=base)
+        ensemble.estimator_ = base
+        ensemble.estimators_ = [member.estimator_ for member in ensemble.estimators_]
+        return HedgeEnsembleModel(data.domain, ensemble)

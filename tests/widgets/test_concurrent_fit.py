@@ -15,8 +15,11 @@ from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from Orange.widgets.tests import base
 
 from orangecontrib.oblique.core.datasets import rotated_checkerboard
+from orangecontrib.oblique import GeometricTreeLearner
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
+from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
+from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
 #: Longest wait (ms) for a cancelled fit to reach its next progress callback.
@@ -225,6 +228,45 @@ class TestGeometricTreeConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
 
     def quick_fit_done(self, model):
         return model.estimator.max_depth == 2 and model.depth() <= 2
+
+
+class TestODTSVMConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
+    widget_class = OWODTSVM
+
+    @classmethod
+    def long_fit_data(cls):
+        # the SVM clustering split runs X-means at every node: tens of seconds
+        return as_table(*rotated_checkerboard(3000, random_state=0))
+
+    def make_fit_quick(self):
+        self.widget.controls.clustering_split.click()
+
+    def quick_fit_done(self, model):
+        return not model.estimator.clustering_split
+
+
+class TestHedgeEnsembleConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
+    """The ensemble reports progress member by member and is cancelled within the
+    growing tree of the member being fitted."""
+    widget_class = OWHedgeEnsemble
+
+    @classmethod
+    def long_fit_data(cls):
+        # ten GDT trees on random labels: each takes a second or more
+        rng = np.random.default_rng(0)
+        return as_table(rng.normal(size=(6000, 10)), rng.integers(0, 3, 6000))
+
+    def setUp(self):
+        super().setUp()
+        self.send_signal(self.widget.Inputs.learner, GeometricTreeLearner())
+        self.sent.reset_mock()  # the (empty) model sent on connecting the base learner
+
+    def make_fit_quick(self):
+        self.widget.controls.sample_percent.setValue(10)
+
+    def quick_fit_done(self, model):
+        return (model.estimator.sample_fraction == 0.1
+                and all(len(rows) == 600 for rows in model.estimator.subsets_))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 import sysconfig
 
 NAME = "Oblique Trees"
-DESCRIPTION = "Oblique decision trees: Geometric Decision Tree, OC1, ODT-SVM."
+DESCRIPTION = ("Oblique decision trees: Geometric Decision Tree, OC1, ODT-SVM, and a "
+               "Hedge ensemble of them.")
 BACKGROUND = "#b5d3f1"
 ICON = "icons/category.svg"
 PRIORITY = 6100

@@ -1,0 +1,117 @@
+"""The Hedge Ensemble widget."""
+import numpy as np
+
+from Orange.classification import KNNLearner
+from Orange.data import Table
+# the module, not its classes: pytest would collect an imported WidgetTest as a test case
+from Orange.widgets.tests import base
+
+from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
+                                   HedgeEnsembleModel, OC1Learner, ODTSVMLearner)
+from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
+from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
+from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
+
+
+class TestOWHedgeEnsemble(base.WidgetTest, base.WidgetLearnerTestMixin):
+    def setUp(self):
+        self.widget = self.create_widget(OWHedgeEnsemble,
+                                         stored_settings={"auto_apply": False})
+        self.init()
+        controls = self.widget.controls
+        self.parameters = [
+            base.ParameterMapping("n_estimators", controls.n_estimators, [1, 3]),
+            base.ParameterMapping("beta", controls.beta, [0.01, 0.5, 0.99]),
+            base.ParameterMapping("random_state", controls.seed, [0, 12345]),
+            base.ParameterMapping(
+                "sample_fraction", controls.sample_percent, [0.1, 0.5, 1.0],
+                getter=lambda: controls.sample_percent.value() / 100,
+                setter=lambda value: controls.sample_percent.setValue(round(100 * value))),
+        ]
+
+    def train(self, data):
+        self.send_signal(self.widget.Inputs.data, data)
+        self.click_apply()
+        self.wait_until_finished()
+        return self.get_output(self.widget.Outputs.model)
+
+    def test_default_settings(self):
+        w = self.widget
+        learner = self.get_output(w.Outputs.learner)
+        self.assertIsInstance(learner, HedgeEnsembleLearner)
+        self.assertIsInstance(learner.learner, ODTSVMLearner)
+        self.assertEqual({k: v for k, v in learner.params.items() if k != "learner"},
+                         dict(n_estimators=10, sample_fraction=0.9, beta=0.9, random_state=0))
+        self.assertEqual(w.base_label.text(), "ODT-SVM (default)")
+        self.assertIs(w.Outputs.model.type, HedgeEnsembleModel)
+
+    def test_learner_input(self):
+        w = self.widget
+        w.auto_apply = True
+        w.controls.n_estimators.setValue(3)
+        for base_learner, core in ((GeometricTreeLearner(), GeometricTreeClassifier),
+                                   (OC1Learner(n_restarts=2), OC1Classifier)):
+            base_learner.name = "my " + base_learner.name
+            self.send_signal(w.Inputs.learner, base_learner)
+            self.assertEqual(w.base_label.text(), base_learner.name)
+            learner = self.get_output(w.Outputs.learner)
+            self.assertIs(learner.learner, base_learner)
+            model = self.train(Table("iris"))
+            self.assertIsInstance(model, HedgeEnsembleModel)
+            self.assertEqual(len(model.estimator.estimators_), 3)
+            self.assertTrue(all(isinstance(m, core) for m in model.estimator.estimators_))
+            self.assertEqual(model.name, "Hedge Ensemble")
+        self.send_signal(w.Inputs.learner, None)
+        self.assertEqual(w.base_label.text(), "ODT-SVM (default)")
+        self.assertIsInstance(self.get_output(w.Outputs.learner).learner, ODTSVMLearner)
+
+    def test_foreign_learner_is_an_error(self):
+        w = self.widget
+        self.send_signal(w.Inputs.data, Table("iris"))
+        self.send_signal(w.Inputs.learner, KNNLearner())
+        self.wait_until_finished()
+        self.assertTrue(w.Error.foreign_learner.is_shown())
+        self.assertIn("knn is not an oblique tree learner", str(w.Error.foreign_learner))
+        self.assertEqual(w.base_label.text(), "invalid")
+        self.assertIsNone(self.get_output(w.Outputs.learner))
+        self.assertIsNone(self.get_output(w.Outputs.model))
+        self.send_signal(w.Inputs.learner, GeometricTreeLearner())
+        self.wait_until_finished()
+        self.assertFalse(w.Error.foreign_learner.is_shown())
+        self.assertIsNotNone(self.get_output(w.Outputs.model))
+        self.send_signal(w.Inputs.learner, KNNLearner())
+        self.send_signal(w.Inputs.learner, None)
+        self.assertFalse(w.Error.foreign_learner.is_shown())
+
+    def test_model_on_heart_disease(self):
+        w = self.widget
+        w.controls.n_estimators.setValue(2)
+        self.send_signal(w.Inputs.learner, ODTSVMLearner(clustering_split=False))
+        data = Table("heart_disease")
+        model = self.train(data)
+        self.assertIsInstance(model, HedgeEnsembleModel)
+        self.assertTrue(all(isinstance(m, ODTSVMClassifier)
+                            for m in model.estimator.estimators_))
+        self.assertIs(model.instances, data)
+        self.assertFalse(w.Error.active)
+        probs = model(data, model.Probs)
+        np.testing.assert_allclose(probs.sum(axis=1), 1)
+        self.assertGreater(np.mean(model(data) == data.Y), 0.8)
+
+    def test_report_parameters(self):
+        w = self.widget
+        self.assertEqual(dict(w.get_learner_parameters()), {
+            "Base learner": "ODT-SVM (default)",
+            "Number of trees": "10",
+            "Rows per tree": "90 %",
+            "Hedge β": "0.90",
+            "Replicable training": "Yes (seed 0)",
+        })
+        self.send_signal(w.Inputs.learner, OC1Learner())
+        w.controls.replicable.setChecked(False)
+        self.click_apply()
+        params = dict(w.get_learner_parameters())
+        self.assertEqual(params["Base learner"], "OC1")
+        self.assertEqual(params["Replicable training"], "No")
+        self.assertIsNone(self.get_output(w.Outputs.learner).random_state)
+        w.send_report()
