@@ -111,7 +111,9 @@ def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE):
     directions = []
     for numerator, denominator, numerator_e, denominator_e in (
             (H, G, H_equilibrated, G_equilibrated), (G, H, G_equilibrated, H_equilibrated)):
-        nullity = rank_both - _rank(denominator_e, tolerance)
+        # nullity of the denominator within range(G + H), decided where it is well scaled
+        nullity = len(basis.T) - _rank(
+            basis_equilibrated.T @ denominator_e @ basis_equilibrated, tolerance)
         if nullity > 0:
             w = basis @ _maximise_ratio_with_nullity(basis.T @ numerator @ basis,
                                                      basis.T @ denominator @ basis, nullity)

@@ -20,10 +20,8 @@ correction subtracts the coding cost of the test, in bits per training row, from
 =================  =========================================================================
 test               cost in bits (``m`` attributes, ``N`` rows at the node)
 =================  =========================================================================
-``x_k = a``        0, as in J48 (so that, as the paper says, the tree is C4.5's own on data
-                   with nominal attributes only)
-``x_k ≥ t``        ``log2(c − 1)`` for ``c`` distinct values: J48's correction
-                   ``log2(c − 1) / N`` for choosing the cut point
+``x_k = a``,       ``log2 m`` — the index of the one attribute used (the paper's account of
+``x_k ≥ t``        J48: "the binary coding cost of the index of the attribute")
 SVM split          ``|A| · log2 m`` — the indices of the attributes ``A`` with a non-zero
                    weight in any hyperplane (the paper: "the coding of all the attributes
                    used in the split")
@@ -33,6 +31,9 @@ clustering split   the SVM split's cost ``+ log2(k_max − 1) + k · L · ½ log
 =================  =========================================================================
 
 so ``corrected gain = gain − cost / N`` and ``gain ratio = corrected gain / split info``.
+(J48 itself corrects a threshold test by ``log2(c − 1) / N`` for its ``c`` distinct values;
+the paper and our SPEC describe the cost as the coding of the attribute indices a test uses,
+and that is what is implemented, for every kind of test alike.)
 Growing stops as in J48 (pure node, fewer than ``2 · min_samples_leaf`` rows, no test with
 positive corrected gain and at least two branches of ``min_samples_leaf`` rows); the tree
 is then pruned by C4.5's error-based pruning with confidence ``CF``.
@@ -148,8 +149,9 @@ class ODTSVMSplitter:
         if not enough.any():
             return []
         best = int(np.argmax(np.where(enough, gains, -np.inf)))
+        correction = self.log2_attributes / n if self.estimator.mdl_penalty else 0.0
         split = Split.equality(feature, values[best], self.X.shape[1])
-        return [_Candidate(split, float(gains[best]), float(split_infos[best]))]
+        return [_Candidate(split, float(gains[best]) - correction, float(split_infos[best]))]
 
     def threshold_tests(self, X, y, weights, n):
         """J48's test ``x_k ≥ t`` on each continuous attribute: the cut point of highest
@@ -170,9 +172,7 @@ class ODTSVMSplitter:
             left = np.cumsum(indicators[:, order], axis=1)[:, cuts].T    # (cuts, K)
             gains, split_infos = gain_and_split_info(np.stack([left, total - left], axis=1))
             best = int(np.argmax(gains))
-            n_cut_points = np.count_nonzero(sorted_values[1:] > sorted_values[:-1])
-            bits = np.log2(max(n_cut_points, 1))
-            correction = bits / n if self.estimator.mdl_penalty else 0.0
+            correction = self.log2_attributes / n if self.estimator.mdl_penalty else 0.0
             threshold = (sorted_values[cuts[best]] + sorted_values[cuts[best] + 1]) / 2
             split = Split.axis_parallel(feature, threshold, X.shape[1])
             candidates.append(_Candidate(split, float(gains[best]) - correction,
