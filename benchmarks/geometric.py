@@ -29,8 +29,6 @@ make every timing depend on what the other core is doing.
 Run ``python benchmarks/geometric.py`` (a few minutes) or ``--quick`` (seconds).
 """
 import argparse
-import os
-import platform
 import sys
 import time
 import warnings
@@ -53,13 +51,14 @@ from orangecontrib.oblique.core import GeometricTreeClassifier
 from orangecontrib.oblique.core.datasets import (checkerboard_2x2, checkerboard_4x4,
                                                  synthetic_10d)
 
+from common import N_FOLDS, environment_line, mean_sd, timed_fit
+
 DATASETS = (
     ("2×2 checkerboard", checkerboard_2x2, "99.55 %, 4 leaves"),
     ("4×4 checkerboard", checkerboard_4x4, "94.18 %, 17.1 leaves"),
     ("10-dim synthetic", synthetic_10d, "79.59 %, 33.3 leaves"),
 )
 LEARNERS = ("GDT", "Orange tree", "sklearn CART")
-N_FOLDS = 10
 HEART_SEED = 0
 
 
@@ -70,12 +69,6 @@ def orange_table(X, y):
         [Orange.data.ContinuousVariable(f"x{j + 1}") for j in range(X.shape[1])],
         Orange.data.DiscreteVariable("y", values=[str(c) for c in classes]))
     return Orange.data.Table.from_numpy(domain, X, np.searchsorted(classes, y).astype(float))
-
-
-def timed_fit(fit):
-    start = time.perf_counter()
-    model = fit()
-    return model, time.perf_counter() - start
 
 
 def run_fold(X, y, table, train, test, repetition):
@@ -134,9 +127,7 @@ def print_set_table(title, paper, accuracy, per_fold, seeds, repeats):
     print(header)
     print("  " + "-" * (len(header) - 2))
     for name in LEARNERS:
-        means = 100 * np.asarray(accuracy[name])
-        sd = f"{np.std(means, ddof=1):5.2f}" if len(means) > 1 else "  n/a"
-        print(f"  {name:<13} {np.mean(means):>8.2f} ± {sd} "
+        print(f"  {name:<13} {mean_sd(100 * np.asarray(accuracy[name]))} "
               f"{np.mean(per_fold[name]['leaves']):>8.1f} "
               f"{np.mean(per_fold[name]['depth']):>7.1f} "
               f"{1000 * np.median(per_fold[name]['seconds']):>16.2f}")
@@ -196,10 +187,7 @@ def main(argv=None):
         parser.error("--seeds and --repeats must be at least 1")
 
     start = time.perf_counter()
-    import sklearn
-    print(f"Python {platform.python_version()}, numpy {np.__version__}, "
-          f"scikit-learn {sklearn.__version__}, Orange {Orange.__version__}; "
-          f"{os.cpu_count()} CPUs; fits run sequentially, BLAS threads = {args.blas_threads}")
+    print(environment_line(args.blas_threads))
     print("Accuracy: mean ± sd over the draws' means (each draw: mean over repetitions of "
           "the accuracy pooled over 10 folds).")
     print("Leaves, depth: mean over all fitted folds.  Fit time: median over all folds, "

@@ -30,10 +30,14 @@ MAX_PERTURBATION_PASSES = 100
 
 
 def _improves(new, old):
+    if not np.isfinite(old):  # leaving a split that separates nothing
+        return bool(np.isfinite(new))
     return new < old - 1e-12 * max(1.0, abs(old))
 
 
 def _equal(new, old):
+    if not (np.isfinite(new) and np.isfinite(old)):
+        return False
     return abs(new - old) <= 1e-12 * max(1.0, abs(old))
 
 
@@ -58,11 +62,15 @@ class OC1Splitter:
         self.heartbeat = heartbeat
 
     def __call__(self, rows, counts, depth):
-        X = self.X[rows]
+        X, weights = self.X[rows], self.sample_weight[rows]
         n, d = X.shape
-        # Section 2.4: normalise the attributes at the node; map the hyperplane back after.
-        mean = X.mean(axis=0)
-        scale = X.std(axis=0)
+        # Section 2.4: normalise the attributes at the node (weighted, so that a row of
+        # weight 2 acts as two copies); map the hyperplane back afterwards.
+        if weights.min() == weights.max():  # equal weights: the plain statistics, exactly
+            mean, scale = X.mean(axis=0), X.std(axis=0)
+        else:
+            mean = np.average(X, axis=0, weights=weights)
+            scale = np.sqrt(np.average((X - mean) ** 2, axis=0, weights=weights))
         scale[scale <= 1e-12 * np.maximum(np.abs(mean), 1)] = 1.0
         Z = (X - mean) / scale
         class_counts = class_indicators(self.y[rows], self.sample_weight[rows], self.n_classes)
@@ -79,6 +87,8 @@ class OC1Splitter:
         start[feature], start[d] = 1.0, -threshold
         hyperplane, oblique_impurity = self.search(np.hstack([Z, np.ones((n, 1))]),
                                                    class_counts, start)
+        if hyperplane is None:  # no restart found a split that separates anything
+            return axis_split
         if self.split_mode == "oblique" or (
                 self.axis_parallel_bias * oblique_impurity < axis_impurity):
             weights = hyperplane[:d] / scale
