@@ -1,9 +1,15 @@
 """Pure numpy/scipy/scikit-learn core of Orange Oblique Trees: no Orange, no Qt.
 
-Estimators (scikit-learn API): :class:`GeometricTreeClassifier`, :class:`OC1Classifier`.
+Estimators (scikit-learn API): :class:`GeometricTreeClassifier` (Manwani & Sastry),
+:class:`OC1Classifier` (Murthy, Kasif & Salzberg), :class:`ODTSVMClassifier` (Menkovski,
+Christou & Efremidis) and :class:`HedgeEnsembleClassifier` (Hedge(β) over any of them).
 """
+from .ensemble import HedgeEnsembleClassifier
 from .geometric import GeometricTreeClassifier
 from .oc1 import OC1Classifier
+from .odt_svm import ODTSVMClassifier
 from .tree import ObliqueTree, Split
+from .xmeans import XMeans
 
-__all__ = ["GeometricTreeClassifier", "OC1Classifier", "ObliqueTree", "Split"]
+__all__ = ["GeometricTreeClassifier", "OC1Classifier", "ODTSVMClassifier",
+           "HedgeEnsembleClassifier", "XMeans", "ObliqueTree", "Split"]

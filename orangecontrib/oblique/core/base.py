@@ -26,8 +26,10 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         X : array-like of shape (n_samples, n_features), finite numbers
         y : array-like of shape (n_samples,), class labels of any hashable type
         sample_weight : array-like of shape (n_samples,), optional
-            Non-negative weights; a row of weight 2 counts as two copies of the row and
-            rows of weight 0 are ignored.
+            Non-negative weights; they scale the row's share of every class count (and so
+            impurities, gains, hyperplanes and probabilities): a row of weight 2 counts as
+            two copies of the row there.  Rows of weight 0 are ignored.  Minimum-size rules
+            (``min_samples_split``, ``min_samples_leaf``) count rows, not weight.
         progress_callback : callable(fraction) or None
             Called while the tree grows with the fraction of training rows already in a
             leaf; an exception it raises aborts the fit.

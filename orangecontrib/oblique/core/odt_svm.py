@@ -307,6 +307,10 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
                 raise ValueError("a boolean categorical_features needs one entry per feature")
             columns = np.flatnonzero(mask)
         else:
+            if mask.size and (not np.issubdtype(mask.dtype, np.number)
+                              or np.any(mask != np.round(mask))):
+                raise ValueError("categorical_features must be integer column indices "
+                                 "or a boolean mask")
             columns = np.unique(mask.astype(np.intp))
             if columns.size and (columns[0] < 0 or columns[-1] >= X.shape[1]):
                 raise ValueError(f"categorical_features must index the {X.shape[1]} features")
