@@ -1,0 +1,153 @@
+"""Write the example workflows of ``orangecontrib/oblique/tutorials`` (Help → Examples).
+
+The workflows are built with orange-canvas-core's scheme API from the widget registry that
+Orange Canvas itself discovers, so every node and link is one the canvas accepts.
+
+    .venv/bin/python doc/make_workflows.py
+"""
+import logging
+import os
+import sys
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from orangecanvas.registry import WidgetRegistry
+from orangecanvas.scheme import Scheme, SchemeLink, SchemeNode
+from orangecanvas.scheme.readwrite import scheme_to_ows_stream
+from Orange.canvas.config import Config
+from Orange.widgets.utils.filedialogs import RecentPath
+
+import orangecontrib.oblique.tutorials
+
+OUT_DIR = os.path.dirname(orangecontrib.oblique.tutorials.__file__)
+
+FILE = "Orange.widgets.data.owfile.OWFile"
+TABLE = "Orange.widgets.data.owtable.OWTable"
+TREE = "Orange.widgets.model.owtree.OWTreeLearner"
+TREE_VIEWER = "Orange.widgets.visualize.owtreeviewer.OWTreeGraph"
+TEST_SCORE = "Orange.widgets.evaluate.owtestandscore.OWTestAndScore"
+CONFUSION = "Orange.widgets.evaluate.owconfusionmatrix.OWConfusionMatrix"
+OBLIQUE = "orangecontrib.oblique.widgets."
+OBLIQUE_DATA = OBLIQUE + "owobliquedata.OWObliqueData"
+GDT = OBLIQUE + "owgeometrictree.OWGeometricTree"
+OC1 = OBLIQUE + "owoc1.OWOC1"
+ODT_SVM = OBLIQUE + "owodtsvm.OWODTSVM"
+HEDGE = OBLIQUE + "owhedgeensemble.OWHedgeEnsemble"
+
+#: Test & Score: 5-fold stratified cross-validation (``n_folds`` indexes [2, 3, 5, 10, 20]).
+CROSS_VALIDATION = {"resampling": 0, "n_folds": 2, "cv_stratified": True}
+
+
+def registry():
+    discovery = Config.widget_discovery(WidgetRegistry())
+    discovery.run(Config.widgets_entry_points())
+    return discovery.registry
+
+
+def file_properties(name):
+    """Settings of a File widget that opens one of Orange's sample data sets."""
+    path = RecentPath(abspath=name, prefix="sample-datasets", relpath=name, title="")
+    return {"recent_paths": [path], "recent_urls": [], "source": 0, "url": "",
+            "sheet_names": {}, "domain_editor": {}, "controlAreaVisible": True,
+            "__version__": 1}
+
+
+class Builder:
+    """A scheme and the registry its nodes come from."""
+
+    def __init__(self, reg, title, description):
+        self.registry = reg
+        self.scheme = Scheme(title=title, description=description)
+
+    def node(self, qualified_name, position, title=None, properties=None):
+        desc = self.registry.widget(qualified_name)
+        node = SchemeNode(desc, title=title or desc.name, position=position,
+                          properties=properties or {})
+        self.scheme.add_node(node)
+        return node
+
+    def link(self, source, source_channel, sink, sink_channel):
+        self.scheme.add_link(SchemeLink(source, source_channel, sink, sink_channel))
+
+    def write(self, filename):
+        path = os.path.join(OUT_DIR, filename)
+        with open(path, "wb") as f:
+            scheme_to_ows_stream(self.scheme, f, pretty=True, pickle_fallback=True)
+        print("wrote", path)
+
+
+def oblique_vs_axis_parallel(reg):
+    b = Builder(
+        reg, "Oblique vs. axis-parallel trees",
+        "A rotated 4×4 checkerboard (the Geometric Decision Tree paper's second data "
+        "set) has only oblique class boundaries. Geometric Tree, OC1 and ODT-SVM find "
+        "them with oblique hyperplanes; Orange's axis-parallel Tree can only approximate "
+        "them with a staircase of many small splits. Compare the accuracies in Test and "
+        "Score and the errors in Confusion Matrix; change the rotation angle, the "
+        "number of rows or the label noise in Oblique Data (0° makes the set "
+        "axis-parallel again).")
+    data = b.node(OBLIQUE_DATA, (80, 255),
+                  properties={"set_index": 1, "n_rows": 1000, "noise_percent": 0,
+                              "seed": 0, "angles": {}, "auto_apply": True})
+    learners = [
+        b.node(GDT, (300, 30)),
+        b.node(OC1, (300, 150), properties={"n_restarts": 5, "n_random_jumps": 2}),
+        b.node(ODT_SVM, (300, 360)),
+        b.node(TREE, (300, 480)),
+    ]
+    test = b.node(TEST_SCORE, (540, 255), properties=dict(CROSS_VALIDATION))
+    confusion = b.node(CONFUSION, (760, 255))
+    b.link(data, "Data", test, "Data")
+    for learner in learners:
+        b.link(data, "Data", learner, "Data")
+        b.link(learner, "Learner", test, "Learner")
+    b.link(test, "Evaluation Results", confusion, "Evaluation Results")
+    b.write("oblique-vs-axis-parallel.ows")
+
+
+def reading_an_oblique_tree(reg):
+    b = Builder(
+        reg, "Reading an oblique tree",
+        "A Geometric Tree grown on the heart disease data, shown in Orange's Tree "
+        "Viewer: every internal node is a hyperplane over several features (a weighted "
+        "sum compared with a threshold). Select a node in the viewer to see its "
+        "patients in the Data Table.")
+    data = b.node(FILE, (80, 200), properties=file_properties("heart_disease.tab"))
+    tree = b.node(GDT, (280, 200))
+    viewer = b.node(TREE_VIEWER, (480, 200))
+    table = b.node(TABLE, (680, 200))
+    b.link(data, "Data", tree, "Data")
+    b.link(tree, "Model", viewer, "Tree")
+    b.link(viewer, "Selected Data", table, "Data")
+    b.write("reading-an-oblique-tree.ows")
+
+
+def ensembles(reg):
+    b = Builder(
+        reg, "Ensembles of oblique trees",
+        "Hedge Ensemble trains several ODT-SVM trees on random subsets of the iris "
+        "data and weighs their votes. Test and Score compares the ensemble with the "
+        "single ODT-SVM tree it is built from; connect another learner (Geometric "
+        "Tree, OC1) to the ensemble's Learner input to change its members.")
+    data = b.node(FILE, (80, 200), properties=file_properties("iris.tab"))
+    odt = b.node(ODT_SVM, (280, 110))
+    hedge = b.node(HEDGE, (480, 110))
+    test = b.node(TEST_SCORE, (680, 200), properties=dict(CROSS_VALIDATION))
+    b.link(odt, "Learner", hedge, "Learner")
+    b.link(data, "Data", test, "Data")
+    b.link(odt, "Learner", test, "Learner")
+    b.link(hedge, "Learner", test, "Learner")
+    b.write("ensembles.ows")
+
+
+def main():
+    # File's recent paths are not Python literals; the pickle fallback is intended
+    logging.getLogger("orangecanvas.scheme.readwrite").setLevel(logging.ERROR)
+    reg = registry()
+    oblique_vs_axis_parallel(reg)
+    reading_an_oblique_tree(reg)
+    ensembles(reg)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
