@@ -150,6 +150,23 @@ class TestSplitExplorer(base.GuiTest):
         self.assertEqual(self.view.plot.getAxis("left").labelText,
                          "largest remaining spread")
 
+    def test_multiway_branch_labels_use_class_names(self):
+        from sklearn.datasets import make_blobs
+        from orangecontrib.oblique.core import ODTSVMClassifier
+        X, y = make_blobs(300, n_features=4, centers=3, random_state=0)
+        tree = ODTSVMClassifier(axis_parallel_tests=False, random_state=0).fit(X, y).tree_
+        self.assertEqual(tree.splits[0].rule, "argmax")
+        names = ["setosa", "versicolor", "virginica"]
+        colors = [(255, 0, 0), (0, 255, 0), (0, 0, 255)]
+        self.view.set_node(tree, 0, X, y.astype(float), colors, list("abcd"), names)
+        texts = [item.toPlainText() for item in self.view.plot.items
+                 if hasattr(item, "toPlainText")]
+        labels = [text for text in texts if "largest score: " in text]
+        self.assertEqual(len(labels), 2, texts)
+        for text in labels:
+            name = text.split("largest score: ")[1].strip(" ▶")
+            self.assertIn(name, names)
+
     def test_inner_node_with_unknown_classes(self):
         tree = self.estimator.tree_
         node = tree.children[0][1]

@@ -428,6 +428,12 @@ class SplitExplorer(_PlotView):
         self.plot.addItem(pg.InfiniteLine(pos=0, angle=90, movable=False,
                                           pen=pg.mkPen(QColor(40, 40, 40), width=2)))
         conditions = branch_conditions(split, feature_names, max_terms=MAX_TERMS)
+        if split.rule == ARGMAX and split.child_labels and class_names is not None:
+            # one branch per class: the core labels them by class index
+            names = list(class_names)
+            conditions = [f"largest score: {names[int(label)]}"
+                          if label.isdigit() and int(label) < len(names) else condition
+                          for label, condition in zip(split.child_labels, conditions)]
         x_range = _padded(np.append(coordinates[:, 0], 0.0))
         y_range = _padded(coordinates[:, 1])
         # Room above the points for the two condition labels.
