@@ -229,7 +229,8 @@ class ODTSVMSplitter:
         from .xmeans import XMeans
         distances = X @ weights_by_distance.T + bias_by_distance
         max_clusters = self.estimator.max_clusters
-        clustering = XMeans(min_clusters=2, max_clusters=max_clusters,
+        # One k-means run per Improve-Params step, as in Pelleg & Moore's X-means.
+        clustering = XMeans(min_clusters=2, max_clusters=max_clusters, n_init=1,
                             random_state=self.random_state).fit(distances)
         centres = clustering.cluster_centers_
         if centres.shape[0] < 2:
