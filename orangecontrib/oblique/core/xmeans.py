@@ -75,6 +75,7 @@ are the largest eigenvalue and its eigenvector of the region's covariance (as in
 Elkan's G-means), instead of the paper's random direction: in one dimension this is exactly
 the two half-Gaussian means, and it needs one k-means run instead of random restarts.
 """
+import functools
 import numbers
 
 import numpy as np
@@ -82,7 +83,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.cluster import KMeans
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array, check_is_fitted
-from threadpoolctl import threadpool_limits
+from threadpoolctl import ThreadpoolController
 
 #: :class:`XMeans` floors the pooled variance at this fraction of the training data's mean
 #: per-coordinate variance, so a model whose clusters are sets of coincident points (the
@@ -156,6 +157,36 @@ def bic(X, labels, centers, min_variance=0.0):
                       - ss / (2 * variance))
     n_parameters = (n_clusters - 1) + n_dims * n_clusters + 1
     return log_likelihood - n_parameters / 2 * np.log(n_rows)
+
+
+@functools.lru_cache(maxsize=None)
+def _thread_pools():
+    """One ThreadpoolController for the process: finding the loaded thread-pool libraries
+    costs milliseconds, more than a k-means run on node data."""
+    return ThreadpoolController()
+
+
+def lloyd(X, centers, max_iter=100):
+    """k-means (Lloyd's iterations) from the given ``centers`` until no row changes cluster
+    or ``max_iter`` rounds; a centre that loses all its rows stays where it was.
+
+    The seeded runs of X-means (Improve-Params and the 2-means of each region) start from
+    known centres, and on a few thousand rows with k ≤ 8 plain numpy is several times
+    cheaper than a call of scikit-learn's KMeans.
+    """
+    centers = np.array(centers, dtype=float)
+    labels = None
+    for _ in range(max_iter):
+        new_labels = nearest_centre(X, centers)
+        if labels is not None and np.array_equal(new_labels, labels):
+            break
+        labels = new_labels
+        counts = np.bincount(labels, minlength=len(centers))
+        sums = np.column_stack([np.bincount(labels, X[:, j], minlength=len(centers))
+                                for j in range(X.shape[1])])
+        filled = counts > 0
+        centers[filled] = sums[filled] / counts[filled, None]
+    return centers
 
 
 class XMeans(ClusterMixin, BaseEstimator):
@@ -239,7 +270,7 @@ class XMeans(ClusterMixin, BaseEstimator):
         else:
             # One thread: on a few thousand rows OpenMP's start-up and, on a busy machine,
             # its waiting for cores cost more than it saves (ten times as much when measured).
-            with threadpool_limits(limits=1, user_api="openmp"):
+            with _thread_pools().limit(limits=1, user_api="openmp"):
                 centers = self._search(X, min(self.max_clusters, len(distinct)),
                                        min_variance, random_state)
         self.cluster_centers_ = centers
@@ -263,8 +294,7 @@ class XMeans(ClusterMixin, BaseEstimator):
                                               random_state)
             if centers is None:
                 break
-            centers = KMeans(len(centers), init=centers, n_init=1, max_iter=self.max_iter,
-                             random_state=random_state).fit(X).cluster_centers_
+            centers = lloyd(X, centers, self.max_iter)
             labels = nearest_centre(X, centers)
             score = bic(X, labels, centers, min_variance)
             if score > best_bic:
@@ -300,8 +330,7 @@ class XMeans(ClusterMixin, BaseEstimator):
             return None  # all points coincide
         offset = np.sqrt(2 * eigenvalues[-1] / np.pi) * eigenvectors[:, -1]
         init = np.vstack([mean - offset, mean + offset])
-        child_centers = KMeans(2, init=init, n_init=1, max_iter=self.max_iter,
-                               random_state=random_state).fit(region).cluster_centers_
+        child_centers = lloyd(region, init, self.max_iter)
         child_labels = nearest_centre(region, child_centers)
         if np.bincount(child_labels, minlength=2).min() == 0:
             return None
