@@ -22,7 +22,7 @@ setup(
         "PyQt5",
         "PyQtWebEngine",
     ],
-    extras_require={"test": ["pytest", "hypothesis"]},
+    extras_require={"test": ["pytest", "hypothesis", "sphinx", "myst-parser"]},
     entry_points={
         "orange.widgets": ["Oblique Trees = orangecontrib.oblique.widgets"],
         "orange.canvas.help": ["html-index = orangecontrib.oblique.widgets:WIDGET_HELP_PATH"],

@@ -10,6 +10,7 @@ nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
 :class:`HedgeEnsembleLearner` combines several trees of any of these learners by Hedge(β)
 (:class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`).
 """
+import warnings
 from contextvars import ContextVar
 from html import escape
 
@@ -18,6 +19,7 @@ import scipy.sparse as sp
 
 import Orange.classification
 import Orange.tree
+from Orange.data import Table
 from Orange.preprocess import Continuize, Impute, RemoveNaNColumns
 from Orange.util import wrap_callback
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
@@ -30,7 +32,7 @@ from .core.tree import ARGMAX, EQUALITY, HYPERPLANE, NEAREST_CENTRE, Split
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
            "ODTSVMLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel", "SplitLabel",
-           "ObliqueNode"]
+           "ObliqueNode", "InputDataWarning"]
 
 #: Digits after the decimal point in node texts and rules.
 DECIMALS = 3
@@ -92,8 +94,8 @@ def route(tree, X):
     """Rows reaching every node of an :class:`ObliqueTree`, and the node each row stops at.
 
     A row follows the routing rules of :mod:`orangecontrib.oblique.core.tree`; like in
-    Orange's own trees, a row with a missing value (NaN) in a feature used by a split
-    stops at that split's node.  Vectorised over rows: one step per node.
+    Orange's own trees, a row with a missing value (NaN, or ±inf) in a feature used by a
+    split stops at that split's node.  Vectorised over rows: one step per node.
 
     Returns
     -------
@@ -114,7 +116,7 @@ def route(tree, X):
             stop[rows] = node
             continue
         block = X[rows]
-        nan = np.isnan(block)
+        nan = ~np.isfinite(block)  # ±inf, like NaN, is a missing value here
         missing = nan[:, split.features_used].any(axis=1)
         stop[rows[missing]] = node
         block = np.where(nan, 0.0, block)[~missing]  # NaNs left are in unused features
@@ -390,9 +392,55 @@ def _dense(X):
     return X.toarray() if sp.issparse(X) else np.asarray(X, dtype=float)
 
 
+class InputDataWarning(UserWarning):
+    """Warned by the learners of this module when they leave rows out of the fit (rows
+    with a missing class value) or treat values as missing (±inf); the message gives the
+    count, so that a widget can show it."""
+
+
+class _Impute(Impute):
+    """Orange's :class:`~Orange.preprocess.Impute` (means of numeric attributes, most
+    frequent values of nominal ones), also for tables with instance weights: Orange 3.40's
+    statistics fail on those (``Table._compute_basic_stats``), so the imputed values of a
+    weighted table are computed without the weights."""
+
+    def __call__(self, data):
+        if not data.has_weights():
+            return super().__call__(data)
+        unweighted = Table.from_numpy(data.domain, data.X, data.Y, data.metas, ids=data.ids)
+        return data.transform(super().__call__(unweighted).domain)
+
+
+def _infinite_as_missing(data):
+    """``data`` with ±inf feature values replaced by NaN (missing), with an
+    :class:`InputDataWarning` giving their count; ``data`` itself if it has none.  (Orange's
+    ``Table.from_numpy`` does the same, but a table's arrays can be edited afterwards.)"""
+    values = data.X.data if sp.issparse(data.X) else data.X
+    if values.dtype.kind != "f":
+        return data
+    count = int(np.isinf(values).sum())
+    if not count:
+        return data
+    warnings.warn(f"{count} infinite feature value{'s' if count > 1 else ''} (±inf) treated "
+                  f"as missing and imputed.", InputDataWarning, stacklevel=4)
+    data = data.copy()
+    with data.unlocked(data.X):
+        values = data.X.data if sp.issparse(data.X) else data.X
+        values[np.isinf(values)] = np.nan
+    return data
+
+
 class _FitProgressMixin:
     """``__call__`` of a learner whose ``fit_storage`` reports progress (see
     ``_FIT_PROGRESS``) and whose model keeps its fitted core estimator in ``estimator``."""
+
+    def preprocess(self, data, progress_callback=None):
+        """Orange's preprocessing, after the checks no preprocessor can mend: a table
+        without rows is a clear error, and ±inf feature values are treated as missing (so
+        that they are imputed), with an :class:`InputDataWarning`."""
+        if len(data) == 0:
+            raise ValueError("Data has no rows; there is nothing to learn from.")
+        return super().preprocess(_infinite_as_missing(data), progress_callback)
 
     def __call__(self, data, progress_callback=None):
         """Fit a model; ``progress_callback(fraction, ...)`` is called during the fit, and
@@ -422,6 +470,10 @@ def _training_rows(learner, data):
     known = ~np.isnan(y)
     if not known.any():
         raise ValueError("Every class value is missing; there is nothing to learn from.")
+    if not known.all():
+        count = len(y) - int(known.sum())
+        warnings.warn(f"{count} of {len(y)} rows have a missing class value and were left "
+                      f"out of the fit.", InputDataWarning, stacklevel=3)
     weights = data.W[known] if data.has_weights() else None
     return X[known], y[known].astype(int), weights
 
@@ -440,12 +492,13 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner):
     A subclass names its core estimator in ``estimator_class`` and keeps the estimator's
     parameters as same-named attributes listed in ``params``.  By default features are
     continuized (one-hot for categorical ones; :class:`ODTSVMLearner` keeps them) and
-    missing values imputed; rows with a missing class are left out of the fit but stay in
-    the model's node subsets.
+    missing values (and ±inf) imputed; rows with a missing class are left out of the fit,
+    with an :class:`InputDataWarning` giving their number, but stay in the model's node
+    subsets.  A table without rows, features or a categorical class is a ValueError.
     """
     __returns__ = ObliqueTreeModel
     # Impute (column means, like SklImpute) also accepts a table left without features
-    preprocessors = (RemoveNaNColumns(), Continuize(), Impute())
+    preprocessors = (RemoveNaNColumns(), Continuize(), _Impute())
     supports_weights = True
     #: The core estimator class; built from the parameters named in ``self.params``.
     estimator_class = None
@@ -468,7 +521,12 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner):
     def incompatibility_reason(self, domain):
         if domain.class_var is None and not domain.class_vars:
             return "Data has no target variable; an oblique tree needs a categorical class."
-        return super().incompatibility_reason(domain)
+        reason = super().incompatibility_reason(domain)
+        if (reason is not None and domain.class_var is not None
+                and domain.class_var.is_continuous):
+            reason = (f"Categorical class variable expected: '{domain.class_var.name}' is "
+                      f"numeric (a regression target), and an oblique tree is a classifier.")
+        return reason
 
     def fit_storage(self, data):
         X, y, weights = _training_rows(self, data)
@@ -534,7 +592,7 @@ class ODTSVMLearner(ObliqueTreeLearner):
     name = "ODT-SVM"
     estimator_class = ODTSVMClassifier
     # no Continuize: nominal attributes stay value codes 0 .. V-1
-    preprocessors = (RemoveNaNColumns(), Impute())
+    preprocessors = (RemoveNaNColumns(), _Impute())
 
     def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
@@ -619,10 +677,22 @@ class HedgeEnsembleModel(Orange.classification.Model):
         self.estimator = estimator
 
     def predict(self, X):
-        """Class probabilities over all values of the class variable."""
+        """Class probabilities over all values of the class variable.
+
+        A row with a missing value (NaN or ±inf; a table's own rows are imputed before)
+        stops, in every member, at the node whose split it cannot evaluate, as in
+        :class:`ObliqueTreeModel`."""
+        X = _dense(X)
         proba = np.zeros((X.shape[0], len(self.domain.class_var.values)))
         classes = np.asarray(self.estimator.classes_).astype(int)
-        proba[:, classes] = self.estimator.predict_proba(_dense(X))
+        if np.isfinite(X).all():
+            proba[:, classes] = self.estimator.predict_proba(X)
+            return proba
+        ensemble = self.estimator
+        for weight, member in zip(ensemble.weights_ / ensemble.weights_.sum(),
+                                  ensemble.estimators_):
+            member_classes = classes[np.asarray(member.classes_, dtype=np.intp)]
+            proba[:, member_classes] += weight * member.tree_.proba[route(member.tree_, X)[1]]
         return proba
 
 

@@ -54,10 +54,10 @@ class RecordingTree(DecisionTreeClassifier):
 
 # ----- fit: subsets and initial weights -----
 
-def test_weights_start_equal_and_probabilities_average_the_members():
+def test_without_held_out_rows_weights_are_equal_and_probabilities_average_the_members():
     X, y = load_iris(return_X_y=True)
-    ensemble = HedgeEnsembleClassifier(DecisionTreeClassifier(max_depth=2),
-                                       n_estimators=4, random_state=0).fit(X, y)
+    ensemble = HedgeEnsembleClassifier(DecisionTreeClassifier(max_depth=2), n_estimators=4,
+                                       sample_fraction=1.0, random_state=0).fit(X, y)
     np.testing.assert_array_equal(ensemble.weights_, np.full(4, 0.25))
     average = np.mean([member.predict_proba(X) for member in ensemble.estimators_], axis=0)
     np.testing.assert_allclose(ensemble.predict_proba(X), average)
@@ -65,6 +65,42 @@ def test_weights_start_equal_and_probabilities_average_the_members():
                                   ensemble.classes_[np.argmax(average, axis=1)])
     assert ensemble.n_updates_ == 0 and ensemble.n_replaced_ == 0
     assert ensemble.n_features_in_ == 4
+
+
+@pytest.mark.parametrize("beta", [0.5, 0.9])
+def test_fit_weights_members_by_hedge_on_their_held_out_rows(beta):
+    """Equal start, then β per mistake on the rows left out of the member's own subset."""
+    X, y = load_iris(return_X_y=True)
+    ensemble = HedgeEnsembleClassifier(DecisionTreeClassifier(max_depth=2, random_state=0),
+                                       n_estimators=6, sample_fraction=0.7, beta=beta,
+                                       random_state=0).fit(X, y)
+    mistakes = []
+    for member, rows in zip(ensemble.estimators_, ensemble.subsets_):
+        held_out = np.setdiff1d(np.arange(len(y)), rows)
+        assert len(held_out) == 45
+        mistakes.append(np.count_nonzero(member.predict(X[held_out]) != y[held_out]))
+    expected = beta ** np.array(mistakes, dtype=float)
+    assert len(set(mistakes)) > 1, "premise: members differ on their held-out rows"
+    np.testing.assert_allclose(ensemble.weights_, expected / expected.sum())
+    expected_proba = sum(weight * member.predict_proba(X)
+                         for weight, member in zip(ensemble.weights_, ensemble.estimators_))
+    np.testing.assert_allclose(ensemble.predict_proba(X), expected_proba)
+    assert ensemble.n_updates_ == 0
+
+
+def test_zero_weight_rows_do_not_judge_members():
+    X, y = load_iris(return_X_y=True)
+    weights = np.ones(len(y))
+    weights[::3] = 0
+    ensemble = HedgeEnsembleClassifier(DecisionTreeClassifier(max_depth=1, random_state=0),
+                                       n_estimators=4, sample_fraction=0.7,
+                                       random_state=0).fit(X, y, sample_weight=weights)
+    mistakes = []
+    for member, rows in zip(ensemble.estimators_, ensemble.subsets_):
+        held_out = np.setdiff1d(np.flatnonzero(weights > 0), rows)
+        mistakes.append(np.count_nonzero(member.predict(X[held_out]) != y[held_out]))
+    expected = 0.9 ** np.array(mistakes, dtype=float)
+    np.testing.assert_allclose(ensemble.weights_, expected / expected.sum())
 
 
 def test_predict_proba_is_the_weighted_average_after_updates():
@@ -150,14 +186,15 @@ def test_hedge_over_a_batch_multiplies_by_beta_per_mistake():
     ensemble, X, y = disagreeing_ensemble(beta=0.8)
     mistakes = (member_labels(ensemble, X[:60]) != y[:60]).sum(axis=1)
     assert len(np.unique(mistakes)) > 1
+    start = ensemble.weights_.copy()          # fit's weights (held-out rows)
     ensemble.partial_fit(X[:60], y[:60])
-    expected = 0.8 ** mistakes
+    expected = start * 0.8 ** mistakes
     np.testing.assert_allclose(ensemble.weights_, expected / expected.sum())
     assert ensemble.n_updates_ == 60
     # A second batch continues from these weights.
     more = (member_labels(ensemble, X[60:100]) != y[60:100]).sum(axis=1)
     ensemble.partial_fit(X[60:100], y[60:100])
-    expected = 0.8 ** (mistakes + more)
+    expected = start * 0.8 ** (mistakes + more)
     np.testing.assert_allclose(ensemble.weights_, expected / expected.sum())
     assert ensemble.n_updates_ == 100
 
@@ -243,7 +280,7 @@ def test_partial_fit_on_an_unfitted_ensemble_fits_it():
                                      random_state=0)
     online = clone(fitted).partial_fit(X, y)
     fitted.fit(X, y)
-    np.testing.assert_array_equal(online.weights_, np.full(3, 1 / 3))
+    np.testing.assert_array_equal(online.weights_, fitted.weights_)
     assert online.n_updates_ == 0
     np.testing.assert_array_equal(online.predict_proba(X), fitted.predict_proba(X))
 
@@ -299,8 +336,8 @@ def test_members_without_predict_proba_vote_with_their_predictions():
     ensemble = HedgeEnsembleClassifier(LinearSVC(), n_estimators=3,
                                        random_state=0).fit(X, y)
     votes = np.zeros((len(X), 3))
-    for member in ensemble.estimators_:
-        votes[np.arange(len(X)), member.predict(X)] += 1 / 3
+    for weight, member in zip(ensemble.weights_, ensemble.estimators_):
+        votes[np.arange(len(X)), member.predict(X)] += weight
     np.testing.assert_allclose(ensemble.predict_proba(X), votes)
 
 

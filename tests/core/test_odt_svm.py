@@ -378,10 +378,10 @@ class TestClusteringSplit:
 
 class TestSelection:
     def node(self):
-        """40 rows, one nominal column (1), three informative continuous columns and a
+        """400 rows, one nominal column (1), three informative continuous columns and a
         constant one (4), which the SVM cannot weight."""
         rng = np.random.default_rng(0)
-        n = 40
+        n = 400
         X = np.column_stack([rng.normal(size=n), rng.integers(0, 3, n), rng.normal(size=n),
                              rng.normal(size=n), np.full(n, 2.5)])
         y = ((X[:, 0] + X[:, 2] - 0.3 * X[:, 3] > 0) ^ (X[:, 1] == 2)).astype(np.intp)
@@ -401,13 +401,20 @@ class TestSelection:
     @pytest.mark.parametrize("weights", [None, "integers"])
     def test_penalty_is_cost_over_n(self, weights):
         if weights == "integers":
-            weights = np.random.default_rng(5).integers(1, 4, 40).astype(float)
+            weights = np.random.default_rng(5).integers(1, 4, 400).astype(float)
         nominal, thresholds, svm, (raw, _, _, _), n = self.candidates(True, weights)
         nominal0, thresholds0, svm0, _, _ = self.candidates(False, weights)
         m = 5                                    # attributes in all
         used = np.count_nonzero(np.any(raw != 0, axis=0))
         assert used == 3, "not the nominal column, not the constant one"
-        for with_mdl, without in zip(nominal + thresholds, nominal0 + thresholds0):
+        for with_mdl, without in zip(nominal, nominal0):
+            assert with_mdl.split == without.split
+            assert without.gain - with_mdl.gain == pytest.approx(np.log2(m) / n)
+        # a threshold test whose corrected gain is not positive is dropped (J48)
+        assert len(thresholds) >= 2
+        uncorrected = {int(np.flatnonzero(c.split.weights[0])[0]): c for c in thresholds0}
+        for with_mdl in thresholds:
+            without = uncorrected[int(np.flatnonzero(with_mdl.split.weights[0])[0])]
             assert with_mdl.split == without.split
             assert without.gain - with_mdl.gain == pytest.approx(np.log2(m) / n)
         hyperplane, clustering = svm
@@ -420,7 +427,10 @@ class TestSelection:
                 + k * dimensions * 0.5 * np.log2(n))
         assert svm0[1].gain - clustering.gain == pytest.approx(cost / n)
         # ratios use the corrected gain and the unchanged split info
-        for c, c0 in zip(nominal + thresholds + svm, nominal0 + thresholds0 + svm0):
+        for c, c0 in zip(nominal + svm, nominal0 + svm0):
+            assert c.gain / c.ratio == pytest.approx(c0.gain / c0.ratio)
+        for c in thresholds:
+            c0 = uncorrected[int(np.flatnonzero(c.split.weights[0])[0])]
             assert c.gain / c.ratio == pytest.approx(c0.gain / c0.ratio)
 
     def test_uncorrected_gains_are_c45_gains(self):

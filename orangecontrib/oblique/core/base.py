@@ -42,6 +42,8 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         keep = sample_weight > 0
         if not keep.any():
             raise ValueError("sample_weight is zero for every row: nothing to learn from")
+        if keep.all():
+            keep = slice(None)  # no copy of the data when every row counts
         self.classes_, y_encoded = np.unique(y, return_inverse=True)
         self.n_classes_ = len(self.classes_)
         self.tree_ = self._build_tree(
@@ -75,6 +77,8 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         class counts are then those of *all* training rows, so that every row a model was
         trained on is counted in the nodes it reaches (Orange's viewers select them)."""
         grow_rows, prune_rows = holdout_split(y, self.pruning_portion, random_state)
+        if not len(prune_rows):  # grow_rows are all rows: grow on the data, not a copy
+            return grow(X, y, sample_weight)
         tree = grow(X[grow_rows], y[grow_rows], sample_weight[grow_rows])
         if len(prune_rows):
             tree = prune_with_holdout(tree, X[prune_rows], y[prune_rows],

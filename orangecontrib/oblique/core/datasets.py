@@ -93,3 +93,39 @@ def rotated_checkerboard(n_samples=2000, angle=np.pi / 6, random_state=None):
     cell = np.minimum(np.floor(X), 3).astype(int)
     y = (cell[:, 0] + 4 * cell[:, 1]) % 8
     return _rotate(X, angle), y
+
+
+def oblique_parity(n_samples=2000, n_features=10, n_hyperplanes=3, label_noise=0.05,
+                   random_state=None):
+    """A ``d``-dimensional generalisation of :func:`synthetic_10d`, for scaling studies:
+    uniform on [-1, 1]^d, label +1 where an even number of ``n_hyperplanes`` hyperplanes
+    through the origin put the point on their negative side, else -1; then every label is
+    flipped with probability ``label_noise``, so that a tree keeps splitting below the
+    true boundaries.
+
+    The hyperplanes do not depend on ``random_state``: their normals are drawn once from
+    ``RandomState(n_features)`` with coefficients in {-1, 0, 1}, like the GDT paper's, and at
+    least two non-zero coefficients each (so that no boundary is axis-parallel).  Samples
+    of different sizes with the same ``n_features`` therefore come from one problem.
+    """
+    if n_features < 2:
+        raise ValueError(f"n_features must be at least 2, got {n_features!r}")
+    if not 0 <= label_noise <= 0.5:
+        raise ValueError(f"label_noise must be in [0, 0.5], got {label_noise!r}")
+    hyperplanes = oblique_parity_hyperplanes(n_features, n_hyperplanes)
+    rng = check_random_state(random_state)
+    X = rng.uniform(-1, 1, size=(n_samples, n_features))
+    sides = _hyperplane_sides(X, hyperplanes)
+    y = np.where((~sides).sum(axis=1) % 2 == 0, 1, -1)
+    flip = rng.uniform(size=n_samples) < label_noise
+    return X, np.where(flip, -y, y)
+
+
+def oblique_parity_hyperplanes(n_features, n_hyperplanes=3):
+    """The augmented hyperplanes ``[w, 0]`` of :func:`oblique_parity` (one per row)."""
+    rng = np.random.RandomState(n_features)
+    hyperplanes = np.zeros((n_hyperplanes, n_features + 1))
+    for row in hyperplanes:
+        while np.count_nonzero(row[:-1]) < 2:
+            row[:-1] = rng.randint(-1, 2, size=n_features)
+    return hyperplanes

@@ -2,10 +2,11 @@
 
 M members, each trained on a different random share (90 % in Section VI) of the rows, start
 with equal weights.  A prediction is the weighted average of the members' class
-distributions (Section V-A).  Online, after each labelled example every member that
+distributions (Section V-A).  After each labelled example every member that
 misclassified it has its weight multiplied by β (Freund & Schapire 1997, "A
 decision-theoretic generalization of on-line learning and an application to boosting",
-Section 2: Hedge(β) with 0/1 loss); optionally, members whose weight falls below a
+Section 2: Hedge(β) with 0/1 loss): in ``fit`` on the rows each member was not trained
+on, online in ``partial_fit`` on every new labelled row; optionally, members whose weight falls below a
 threshold are discarded and replaced by members trained on the most recent examples
 (the extension of Section V-A).
 """
@@ -69,8 +70,10 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
     ``fit`` trains ``n_estimators`` clones of ``estimator``, each on a different random
     ``sample_fraction`` of the rows (Section VI: ten J48-SVM-ODT trees, each on a different
-    90 % of the data), and gives them equal weights 1/M ("weighted homogeneously",
-    Section V-A).  ``predict_proba`` is the weighted sum of the members' class
+    90 % of the data), gives them equal weights 1/M ("weighted homogeneously",
+    Section V-A) and applies the Hedge(β) update to the labelled rows each member has not
+    seen: a member's weight is multiplied by β for every row held out of its subset that
+    it misclassifies (so ``beta`` matters for a model that is only fitted, as in Orange).  ``predict_proba`` is the weighted sum of the members' class
     distributions (Section V-A).  ``partial_fit`` applies the Hedge(β) update of
     Freund & Schapire (1997) to each labelled row in turn: every member that misclassifies
     it has its weight multiplied by β, and the weights are normalised to sum to 1.  With
@@ -170,7 +173,8 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
     # ----- fitting -----
 
     def fit(self, X, y, sample_weight=None):
-        """Train the members on random subsets and give them equal weights (Sections V–VI).
+        """Train the members on random subsets, weight them by Hedge(β) on the rows each
+        did not see (Sections V–VI).
 
         Parameters
         ----------
@@ -195,9 +199,10 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         normalised weight falls below ``weight_threshold`` are replaced by new members
         trained on the ``window`` most recent labelled rows (see the class Notes).
 
-        On an unfitted ensemble the first call fits it on the given rows, as ``fit`` does,
-        and leaves the weights equal: the members were trained on those rows, so their
-        mistakes on them say little about how they will do on new ones.
+        On an unfitted ensemble the first call fits it on the given rows, as ``fit`` does
+        (members are weighted by their mistakes on the rows held out of their subsets
+        only: their mistakes on the rows they were trained on say little about how they
+        will do on new ones).
 
         Parameters
         ----------
@@ -256,7 +261,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                 member.fit(X[rows], codes[rows], sample_weight=sample_weight[rows])
             self.estimators_.append(member)
             self.subsets_.append(rows)
-        self.weights_ = np.full(self.n_estimators, 1.0 / self.n_estimators)
+        self.weights_ = self._held_out_weights(X, codes, sample_weight)
         self.n_updates_ = 0
         self.n_replaced_ = 0
         candidates = (np.arange(len(codes)) if sample_weight is None
@@ -264,6 +269,26 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         seed_rows = self._rng.permutation(candidates)[:self.window]
         self.recent_X_, self.recent_y_ = X[seed_rows], codes[seed_rows]
         return self
+
+    def _held_out_weights(self, X, codes, sample_weight):
+        """Equal starting weights 1/M after the Hedge(β) update on the held-out rows.
+
+        Every member is judged only on the rows left out of its own subset, which are
+        labelled examples it has not seen: for each of them it misclassifies its weight
+        is multiplied by β.  The update is multiplicative, so the order of the rows does
+        not matter: ``w_m ∝ β^(mistakes of member m on its held-out rows)``, normalised.
+        All subsets have the same size, so every member is judged on equally many rows;
+        with ``sample_fraction = 1`` there are none and the weights stay equal.
+        """
+        usable = np.ones(len(codes), dtype=bool) if sample_weight is None else sample_weight > 0
+        mistakes = np.zeros(self.n_estimators)
+        for index, (member, rows) in enumerate(zip(self.estimators_, self.subsets_)):
+            held_out = usable.copy()
+            held_out[rows] = False
+            if held_out.any():
+                mistakes[index] = np.count_nonzero(
+                    self._member_predict(member, X[held_out]) != codes[held_out])
+        return _normalised_softmax(np.log(self.beta) * mistakes[:, None])[:, 0]
 
     def _resolved_estimator(self):
         if self.estimator is None:

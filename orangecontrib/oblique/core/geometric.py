@@ -149,8 +149,14 @@ def _equilibration(G, H):
     if not weight > 0:
         return A
     mean = mixture[:-1, -1] / weight
-    spread = np.sqrt(np.maximum(np.diagonal(mixture)[:-1] / weight - mean ** 2, 0.0))
-    spread[spread <= 1e-12 * np.maximum(np.abs(mean), 1.0)] = 1.0
+    second_moment = np.diagonal(mixture)[:-1] / weight
+    spread = np.sqrt(np.maximum(second_moment - mean ** 2, 0.0))
+    # E[x²] − E[x]² from summed moments carries a rounding error of some ε·E[x²], i.e. a
+    # spread of about 1e-8 of the root mean square for a feature constant at the node:
+    # below 1e-6 of it a spread is that noise, and scaling it up would make a direction
+    # of no variance look like one of full rank.
+    spread[(spread <= 1e-12 * np.maximum(np.abs(mean), 1.0))
+           | (spread <= 1e-6 * np.sqrt(second_moment))] = 1.0
     A[np.arange(size - 1), np.arange(size - 1)] = 1.0 / spread
     A[:-1, -1] = -mean / spread
     return A
@@ -208,6 +214,9 @@ class GeometricSplitter:
         self.unit_weights = bool(np.all(sample_weight == 1))
         self.mean = mean
         self.scale = scale
+        #: Columns that are 0 in every row (constant features, standardised): their weight
+        #: in an eigenvector is rounding noise, and is dropped.
+        self.zero_columns = ~np.any(augmented[:, :-1], axis=0)
 
     def __call__(self, rows, counts, depth):
         Z = self.augmented[rows]
@@ -231,17 +240,28 @@ class GeometricSplitter:
             candidates = (w1 if w2 is None else w2)[None, :]
         else:
             candidates = angle_bisectors(w1, w2)
-        goes_right = (Z @ candidates.T >= 0).astype(float)
+        values = Z @ candidates.T
+        # A bisector can pass through rows (duplicates, symmetric or lattice data); the side
+        # such a row is computed on then depends on rounding (raw or standardised units,
+        # order of summation).  Rows within rounding of the plane count as on it, i.e.
+        # right, and a chosen plane through rows is moved clear of them (below).
+        slack = 1e-9 * (np.abs(Z) @ np.abs(candidates.T))
+        goes_right = (values >= -slack).astype(float)
         gini = binary_gini(goes_right, positive, weights)
         n_right = goes_right.sum(axis=0)
         for best in np.argsort(gini, kind="stable"):
             if 0 < n_right[best] < len(rows):
-                return self.to_raw_units(candidates[best])
+                w = candidates[best]
+                if np.any(np.abs(values[:, best]) <= slack[:, best]):
+                    right = goes_right[:, best] > 0
+                    w = w.copy()
+                    w[-1] -= (values[~right, best].max() + values[right, best].min()) / 2
+                return self.to_raw_units(w)
         return None
 
     def to_raw_units(self, w):
         """The hyperplane ``w̃`` over standardised features as a unit-normal raw split."""
-        weights = w[:-1] / self.scale
+        weights = np.where(self.zero_columns, 0.0, w[:-1] / self.scale)
         bias = w[-1] - weights @ self.mean
         # Unit normal whose largest coefficient is positive: an eigenvector's sign is
         # LAPACK's choice, and fixing it makes trees reproducible across builds.
@@ -307,10 +327,21 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
 
     def _grow(self, X, y, sample_weight, progress_callback):
         n_features = X.shape[1]
+        # Rounding in the sums behind the means and G, H depends on the order of the rows,
+        # and a last-bit change moves a hyperplane across rows or points that lie on it.
+        # Growing on the rows in a canonical order (by features, then class and weight)
+        # makes the tree independent of the order they were given in.
+        order = np.lexsort(np.column_stack([X, y, sample_weight]).T[::-1])
+        X, y, sample_weight = X[order], y[order], sample_weight[order]
         if self.standardize:
             mean = np.average(X, axis=0, weights=sample_weight)
             scale = np.sqrt(np.average((X - mean) ** 2, axis=0, weights=sample_weight))
-            scale[scale <= 1e-12 * np.maximum(np.abs(mean), 1)] = 1.0
+            # constant columns only (exact test): a spread of 1e-12 is a scale, not noise
+            constant = np.ptp(X, axis=0) == 0
+            scale[~(scale > 0) | constant] = 1.0
+            # The computed mean of equal values need not equal them; with the value itself
+            # a constant column is exactly 0 and gets no weight (not rounding noise's).
+            mean[constant] = X[0, constant]
         else:
             mean, scale = np.zeros(n_features), np.ones(n_features)
         augmented = np.hstack([(X - mean) / scale, np.ones((X.shape[0], 1))])

@@ -8,12 +8,14 @@ of local minima (Section 2.3) and restarts.  The oblique split is kept only if
 ``axis_parallel_bias × oblique impurity < axis-parallel impurity``.  The tree is then pruned
 by cost-complexity pruning on a held-out part of the training data (Section 3).
 """
+import math
 import numbers
 
 import numpy as np
 
 from .base import ObliqueTreeClassifierMixin
-from .impurity import MEASURES, best_axis_parallel, best_step, impurity, class_indicators
+from .impurity import (MEASURES, best_axis_parallel, best_step, impurity, class_indicators,
+                       evaluate_class_major)
 from .tree import Split, grow_tree
 
 SPLIT_MODES = ("oblique_and_axis_parallel", "axis_parallel", "oblique")
@@ -27,18 +29,91 @@ STAGNATION_STEP = 0.1
 RANDOM_ORDER_PERTURBATIONS = 50
 #: Safety bound on passes over the coefficients in one deterministic local search.
 MAX_PERTURBATION_PASSES = 100
+#: Sequential order: the line searches of ``BATCH_ELEMENTS // n`` coefficients (at least
+#: 1, at most :data:`MAX_BATCH`) are done in one set of numpy calls on class counts
+#: prepared once per node (:func:`_batched_best_steps`), since every coefficient before the
+#: first one that moves sees the same hyperplane.  The moves, random draws and trees are
+#: exactly those of one :func:`best_step` per coefficient; the per-call overhead, which
+#: dominates at nodes of a few hundred rows, is shared.  0 switches this off.
+BATCH_ELEMENTS = 1024
+#: Most coefficients per batch (those after the first move are computed in vain).
+MAX_BATCH = 4
+#: A node's columns are prepared for batches only while ``K × n × (d + 1)`` is at most
+#: this (sign-adjusted class counts of every column are kept during the node's search).
+NODE_CACHE_ELEMENTS = 1 << 22
+#: Measures whose scores are computed element by element (so a batch gives every
+#: candidate bit for bit the score of a single search); sum of variances uses a product.
+_BATCHED_MEASURES = frozenset({"twoing", "information_gain", "gini", "max_minority",
+                               "sum_minority"})
 
 
 def _improves(new, old):
-    if not np.isfinite(old):  # leaving a split that separates nothing
-        return bool(np.isfinite(new))
+    if not math.isfinite(old):  # leaving a split that separates nothing
+        return math.isfinite(new)
     return new < old - 1e-12 * max(1.0, abs(old))
 
 
 def _equal(new, old):
-    if not (np.isfinite(new) and np.isfinite(old)):
+    if not (math.isfinite(new) and math.isfinite(old)):
         return False
     return abs(new - old) <= 1e-12 * max(1.0, abs(old))
+
+
+class _NodeColumns:
+    """What a node's line searches along its columns share: the columns contiguous, which
+    columns have no zero (only those are batched) and, per column, the class counts of the
+    rows with a negative entry (the constant term of :func:`best_step`'s counts)."""
+
+    def __init__(self, Z, class_counts):
+        self.Z, self.class_counts = Z, class_counts
+        n, n_columns = Z.shape
+        self.columns = np.ascontiguousarray(Z.T)
+        self.all_moving = np.all(self.columns != 0, axis=1)
+        negative = self.columns < 0
+        self.offsets = np.empty((class_counts.shape[0], n_columns))
+        for m, column_negative in enumerate(negative):
+            # exactly best_step's ``(counts @ negative)[:, None] + fixed_right``
+            self.offsets[:, m] = ((class_counts @ column_negative) + 0.0
+                                  if column_negative.any() else 0.0)
+        # counts with the sign of the column's direction, column after column (K, d·n)
+        self.signed_counts = np.where(negative, -class_counts[:, None, :],
+                                      class_counts[:, None, :]).reshape(len(class_counts), -1)
+        self.starts = (np.arange(n_columns) * n)[:, None]
+
+
+def _batched_best_steps(values, node, first, size, function, total):
+    """:func:`best_step` of ``values`` along columns ``first .. first + size − 1`` of the
+    node (all without zeros), bit for bit, as a list of ``(impurity, t)``.
+
+    Every column's candidates are evaluated at all ``n − 1`` sorted positions at once;
+    positions between tied ``U_j`` (not candidates of :func:`best_step`) are then masked.
+    """
+    directions = node.columns[first:first + size]
+    u = -values / directions
+    order = np.argsort(u, axis=1)
+    order += node.starts[:size]                     # flat indices into u, row by row
+    sorted_u = u.ravel()[order]
+    distinct = sorted_u[:, 1:] > sorted_u[:, :-1]
+    order += node.starts[first]                     # ... and into the signed counts
+    right = np.cumsum(node.signed_counts[:, order], axis=2)[:, :, :-1]   # (K, size, n-1)
+    right += node.offsets[:, first:first + size, None]
+    shape = right.shape
+    left = np.subtract(total[:, None, None], right, out=np.empty(shape))  # contiguous
+    np.maximum(left, 0.0, out=left)
+    scores = evaluate_class_major(function, left.reshape(shape[0], -1), total)
+    scores = np.where(distinct, scores.reshape(shape[1:]), np.inf)
+    best = np.argmin(scores, axis=1).tolist()
+    results = []
+    for b, i in enumerate(best):
+        if not distinct[b, i]:  # every candidate scores inf: best_step returns the first
+            candidates = np.flatnonzero(distinct[b])
+            if candidates.size == 0:
+                results.append((np.inf, np.nan))
+                continue
+            i = int(candidates[0])
+        results.append((float(scores[b, i]),
+                        float((sorted_u[b, i] + sorted_u[b, i + 1]) / 2)))
+    return results
 
 
 class OC1Splitter:
@@ -71,8 +146,14 @@ class OC1Splitter:
         else:
             mean = np.average(X, axis=0, weights=weights)
             scale = np.sqrt(np.average((X - mean) ** 2, axis=0, weights=weights))
-        scale[scale <= 1e-12 * np.maximum(np.abs(mean), 1)] = 1.0
+        # constant columns only (exact test): a spread of 1e-12 is a scale, not noise
+        constant = np.ptp(X, axis=0) == 0
+        scale[~(scale > 0) | constant] = 1.0
         Z = (X - mean) / scale
+        # The mean of equal values need not equal them: without this, a constant column's
+        # Z is a tiny constant (1e-15) that the search uses as a second bias with a huge
+        # coefficient, which cancels against the bias in raw units to rounding noise.
+        Z[:, constant] = 0.0
         class_counts = class_indicators(self.y[rows], self.sample_weight[rows], self.n_classes)
         axis_impurity, feature, threshold = best_axis_parallel(Z, class_counts, self.measure)
         if feature < 0:
@@ -92,11 +173,23 @@ class OC1Splitter:
         if self.split_mode == "oblique" or (
                 self.axis_parallel_bias * oblique_impurity < axis_impurity):
             weights = hyperplane[:d] / scale
-            bias = hyperplane[d] - weights @ mean
-            norm = np.sqrt(weights @ weights)
-            if norm > 0 and np.isfinite(oblique_impurity):
+            weights[constant] = 0.0  # moves no row of the node (random restarts set it)
+            # Divided by the largest weight before squaring: along a feature whose values
+            # are tiny (1e-290) the search takes huge steps, and weights @ weights overflows.
+            largest = np.abs(weights).max()
+            if 0 < largest < np.inf and np.isfinite(oblique_impurity):
+                weights = weights / largest
+                bias = hyperplane[d] / largest - weights @ mean
+                norm = np.sqrt(weights @ weights)
                 return Split.hyperplane(weights / norm, bias / norm)
         return axis_split
+
+    def _node_columns(self, Z, class_counts):
+        """The :class:`_NodeColumns` of ``Z`` (kept for the node's restarts)."""
+        cached = getattr(self, "_columns_cache", None)
+        if cached is None or cached.Z is not Z or cached.class_counts is not class_counts:
+            cached = self._columns_cache = _NodeColumns(Z, class_counts)
+        return cached
 
     def split_impurity(self, values, class_counts):
         left = class_counts[:, values < 0].sum(axis=1)
@@ -116,6 +209,7 @@ class OC1Splitter:
                 best, best_impurity = hyperplane, value
             if best_impurity == 0:
                 break
+        self._columns_cache = None  # the node's arrays are not kept after its search
         return best, best_impurity
 
     def local_search(self, Z, class_counts, hyperplane):
@@ -154,7 +248,7 @@ class OC1Splitter:
 
         def try_move(m, new, step):
             nonlocal current, p_move
-            if not np.isfinite(new):
+            if not math.isfinite(new):
                 return False
             if _improves(new, current):
                 p_move = 1.0
@@ -168,11 +262,36 @@ class OC1Splitter:
             return True
 
         if self.coefficient_order == "sequential":
+            # Up to ``batch`` coefficients are searched at once (_batched_best_steps) and
+            # offered to try_move in order until one moves: the same moves as one by one.
+            node, batch = None, 0
+            if (BATCH_ELEMENTS > 0 and self.measure in _BATCHED_MEASURES and len(values) > 1
+                    and class_counts.shape[0] * Z.size <= NODE_CACHE_ELEMENTS):
+                node = self._node_columns(Z, class_counts)
+                batch = max(1, min(MAX_BATCH, BATCH_ELEMENTS // len(values)))
+            last = n_coefficients - 1
             for _ in range(MAX_PERTURBATION_PASSES):
                 moved = False
-                for m in range(n_coefficients - 1):
-                    moved |= try_move(m, *best_step(values, Z[:, m], class_counts,
-                                                    self.measure, total))
+                m = 0
+                while m < last:
+                    size = 0
+                    if node is not None:
+                        while (size < batch and m + size < last
+                               and node.all_moving[m + size]):
+                            size += 1
+                    if size == 0:
+                        moved |= try_move(m, *best_step(values, Z[:, m], class_counts,
+                                                        self.measure, total))
+                        m += 1
+                        continue
+                    for offset, result in enumerate(_batched_best_steps(
+                            values, node, m, size, MEASURES[self.measure], total)):
+                        if try_move(m + offset, *result):
+                            moved = True
+                            m += offset + 1
+                            break
+                    else:
+                        m += size
                 if not moved:
                     break
         elif self.coefficient_order == "best_first":

@@ -12,10 +12,10 @@ a node are (Fig. 2 and Section II-C)
 * the SVM clustering split: X-means groups the rows by their signed distances to the SVM
   hyperplane(s); one child per cluster, a row going to the nearest cluster centre.
 
-The test is chosen as C4.5 does: among the tests whose (MDL-corrected) information gain is
-at least the average over all candidate tests, the one of highest gain ratio.  The MDL
-correction subtracts the coding cost of the test, in bits per training row, from its gain
-(Section II-C-3):
+The test is chosen as J48 (WEKA's C4.5) does: among the valid tests whose (MDL-corrected)
+information gain is at least the average gain of all valid tests minus 10⁻³, the one of
+highest gain ratio.  The MDL correction subtracts the coding cost of the test, in bits per
+training row, from its gain (Section II-C-3):
 
 =================  =========================================================================
 test               cost in bits (``m`` attributes, ``N`` rows at the node)
@@ -31,9 +31,13 @@ clustering split   the SVM split's cost ``+ log2(k_max − 1) + k · L · ½ log
 =================  =========================================================================
 
 so ``corrected gain = gain − cost / N`` and ``gain ratio = corrected gain / split info``.
-(J48 itself corrects a threshold test by ``log2(c − 1) / N`` for its ``c`` distinct values;
-the paper and our SPEC describe the cost as the coding of the attribute indices a test uses,
-and that is what is implemented, for every kind of test alike.)
+(J48 itself corrects a threshold test by ``log2 c / N`` for its ``c`` admissible cut points
+and a nominal test not at all; the paper and our SPEC describe the cost as the coding of
+the attribute indices a test uses, and that is what is implemented, for every kind of test
+alike.)  As in J48, a test on continuous attributes (threshold, SVM, clustering) whose
+corrected gain is not positive is not valid, a nominal test is valid when two branches
+keep ``min_samples_leaf`` rows, and a cut point of ``x_k ≥ t`` is admissible when both
+sides keep at least ``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows (``K`` classes).
 Growing stops as in J48 (pure node, fewer than ``2 · min_samples_leaf`` rows, no test with
 positive corrected gain and at least two branches of ``min_samples_leaf`` rows); the tree
 is then pruned by C4.5's error-based pruning with confidence ``CF``.
@@ -111,8 +115,10 @@ class ODTSVMSplitter:
         candidates = [c for c in candidates if c is not None and np.isfinite(c.ratio)]
         if not candidates:
             return None
+        # J48 (C45ModelSelection): the average is over the valid tests, the winner has the
+        # highest positive gain ratio among those of gain ≥ average − 10⁻³.
         average = np.mean([c.gain for c in candidates])
-        eligible = [c for c in candidates if c.gain > 0 and c.gain >= average - 1e-12]
+        eligible = [c for c in candidates if c.gain > 0 and c.gain >= average - 1e-3]
         if not eligible:
             return None
         return max(eligible, key=lambda c: c.ratio).split
@@ -128,8 +134,10 @@ class ODTSVMSplitter:
                             >= self.estimator.min_samples_leaf) < 2:
             return None
         gain, split_info = gain_and_split_info(branch_counts)
-        correction = bits / n if self.estimator.mdl_penalty else 0.0
-        return _Candidate(split, float(gain) - correction, float(split_info))
+        gain = float(gain) - (bits / n if self.estimator.mdl_penalty else 0.0)
+        if gain <= 0:      # as J48 treats an MDL-corrected test: not a valid test
+            return None
+        return _Candidate(split, gain, float(split_info))
 
     def nominal_tests(self, column, feature, y, weights, n):
         """``x_k = a`` for the best value ``a`` of nominal attribute ``k`` (Fig. 2, 2.1)."""
@@ -149,15 +157,17 @@ class ODTSVMSplitter:
         if not enough.any():
             return []
         best = int(np.argmax(np.where(enough, gains, -np.inf)))
-        correction = self.log2_attributes / n if self.estimator.mdl_penalty else 0.0
         split = Split.equality(feature, values[best], self.X.shape[1])
+        correction = self.log2_attributes / n if self.estimator.mdl_penalty else 0.0
         return [_Candidate(split, float(gains[best]) - correction, float(split_infos[best]))]
 
     def threshold_tests(self, X, y, weights, n):
-        """J48's test ``x_k ≥ t`` on each continuous attribute: the cut point of highest
-        gain among those leaving ``min_samples_leaf`` rows on both sides."""
+        """J48's test ``x_k ≥ t`` on each continuous attribute (WEKA's ``C45Split``): the
+        cut point of highest gain among those that leave at least
+        ``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows on both sides; a test whose
+        corrected gain is not positive is not a candidate."""
         candidates = []
-        minimum = self.estimator.min_samples_leaf
+        minimum = max(min(0.1 * len(y) / self.n_classes, 25), self.estimator.min_samples_leaf)
         indicators = np.zeros((self.n_classes, len(y)))
         indicators[y, np.arange(len(y))] = weights
         total = indicators.sum(axis=1)
@@ -172,11 +182,14 @@ class ODTSVMSplitter:
             left = np.cumsum(indicators[:, order], axis=1)[:, cuts].T    # (cuts, K)
             gains, split_infos = gain_and_split_info(np.stack([left, total - left], axis=1))
             best = int(np.argmax(gains))
-            correction = self.log2_attributes / n if self.estimator.mdl_penalty else 0.0
+            gain = float(gains[best])
+            if self.estimator.mdl_penalty:
+                gain -= self.log2_attributes / n
+            if gain <= 0:
+                continue
             threshold = (sorted_values[cuts[best]] + sorted_values[cuts[best] + 1]) / 2
             split = Split.axis_parallel(feature, threshold, X.shape[1])
-            candidates.append(_Candidate(split, float(gains[best]) - correction,
-                                         float(split_infos[best])))
+            candidates.append(_Candidate(split, gain, float(split_infos[best])))
         return candidates
 
     def svm_hyperplanes(self, X, y, weights):
@@ -186,8 +199,13 @@ class ODTSVMSplitter:
         Z = X[:, self.continuous]
         mean = Z.mean(axis=0)
         scale = Z.std(axis=0)
-        scale[scale <= 1e-12 * np.maximum(np.abs(mean), 1)] = 1.0
+        # constant columns only (exact test): a spread of 1e-12 is a scale, not noise
+        constant = np.ptp(Z, axis=0) == 0
+        scale[~(scale > 0) | constant] = 1.0
         Z = (Z - mean) / scale
+        # Exactly 0, not the rounding noise left by a mean of equal values: the SVM then
+        # gives such a column no weight, which would also count in the test's MDL cost.
+        Z[:, constant] = 0.0
         present = np.unique(y)
         if present.size < 2 or not np.any(Z.std(axis=0) > 0):
             return None
@@ -197,6 +215,8 @@ class ODTSVMSplitter:
             # Overlapping classes need not converge within max_iter; the hyperplane found
             # is still a candidate and is judged by its gain like any other.
             warnings.simplefilter("ignore", ConvergenceWarning)
+            # A small node may hold many classes; that is no regression problem.
+            warnings.filterwarnings("ignore", message="The number of unique classes")
             svm.fit(Z, y, sample_weight=weights)
         normals = np.atleast_2d(svm.coef_)
         biases = np.atleast_1d(svm.intercept_)

@@ -212,7 +212,7 @@ class XMeans(ClusterMixin, BaseEstimator):
 
     Attributes
     ----------
-    cluster_centers_ : ndarray of shape (n_clusters_, n_features_in_)
+    cluster_centers_ : ndarray of shape ``(n_clusters_, n_features_in_)``
     labels_ : ndarray of shape (n_samples,)
         Index of the nearest centre of each training row (as :meth:`predict` gives it).
     n_clusters_ : int
@@ -344,7 +344,7 @@ class XMeans(ClusterMixin, BaseEstimator):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features_in_) or (n_samples,) if
+        X : array-like of shape ``(n_samples, n_features_in_)`` or (n_samples,) if
             ``n_features_in_`` is 1
 
         Returns

@@ -65,7 +65,7 @@ class OWHedgeEnsemble(ConcurrentLearnerWidgetMixin, ClassValueChecksMixin, OWBas
         grid.addRow("Hedge β:", gui.doubleSpin(
             None, self, "beta", 0.01, 0.99, step=0.05, decimals=2, **spin,
             tooltip="Factor by which a tree's weight is multiplied when it misclassifies "
-                    "a labelled row in online updates."))
+                    "a labelled row it was not trained on (the rows left out of its share)."))
         box = gui.vBox(self.controlArea, "Reproducibility")
         gui.spin(
             box, self, "seed", 0, 2 ** 31 - 1, label="Replicable training, seed: ",

@@ -12,6 +12,8 @@ from Orange.widgets.utils.widgetpreview import WidgetPreview
 from Orange.widgets.widget import Msg, Output, OWWidget
 
 from orangecontrib.oblique.core import datasets
+from orangecontrib.oblique.widgets.utils import (clamp_settings_to_controls,
+                                                 restore_mistyped_settings)
 
 
 class DataSet(NamedTuple):
@@ -111,6 +113,7 @@ class OWObliqueData(OWWidget):
 
     def __init__(self):
         super().__init__()
+        restore_mistyped_settings(self)  # a workflow saved by another version
         self.angles = dict(self.angles)
         if not 0 <= self.set_index < len(DATA_SETS):
             self.set_index = 0
@@ -139,6 +142,7 @@ class OWObliqueData(OWWidget):
             alignment=Qt.AlignRight, controlWidth=90, callback=self.commit.deferred)
 
         gui.auto_send(self.buttonsArea, self, "auto_apply")
+        clamp_settings_to_controls(self)
         self._update_angle_control()
         self.commit.now()
 

@@ -27,6 +27,8 @@ from Orange.widgets.utils.widgetpreview import WidgetPreview
 from Orange.widgets.widget import Input, Msg, Output, OWWidget
 
 from orangecontrib.oblique.core.rules import format_number
+from orangecontrib.oblique.widgets.utils import (clamp_settings_to_controls,
+                                                 restore_mistyped_settings)
 from orangecontrib.oblique.widgets.treelayout import (DomainMismatchError, NotATreeError,
                                                       ViewTree, layout, table_rows)
 
@@ -219,6 +221,7 @@ class OWObliqueTreeViewer(OWWidget):
 
     def __init__(self):
         super().__init__()
+        restore_mistyped_settings(self)  # a workflow saved by another version
         self.model = None
         self.view_tree = None
         self.input_data = None
@@ -298,6 +301,7 @@ class OWObliqueTreeViewer(OWWidget):
             self.tabs.addTab(self.split_explorer, "Split explorer")
             self.partition_view = splitviews.PartitionView()
             self.tabs.addTab(self.partition_view, "Partition")
+        clamp_settings_to_controls(self)
 
     def sizeHint(self):
         return QSize(1100, 700)
@@ -337,7 +341,10 @@ class OWObliqueTreeViewer(OWWidget):
         self.commit()
 
     def _nodes_at(self, paths):
-        nodes = (self.view_tree.node_at(tuple(path)) for path in paths)
+        # stored paths may come from another version: lists of branch positions only
+        nodes = (self.view_tree.node_at(tuple(path)) for path in paths
+                 if isinstance(path, (list, tuple))
+                 and all(isinstance(p, int) and p >= 0 for p in path))
         return {node for node in nodes if node is not None}
 
     def _count_rows(self):

@@ -1,0 +1,197 @@
+"""The documentation builds without warnings, and the widgets' F1 help opens its pages.
+
+The docs (``doc/``, markdown with MyST, API pages by autodoc) are built with Sphinx in a
+subprocess of this interpreter, ``python -m sphinx -W --keep-going -b html``.  Orange Canvas
+finds a widget's help through the add-on's ``orange.canvas.help`` entry point
+(``html-index = orangecontrib.oblique.widgets:WIDGET_HELP_PATH``): it reads
+``doc/_build/html/index.html`` and maps each widget name to the link of that name in the
+index's "Widgets" section.  The last test builds the docs there and resolves the help of
+every widget of the add-on with orange-canvas-core's own ``HelpManager``, as F1 does.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from AnyQt.QtCore import QUrl
+
+from orangecanvas.help.manager import HelpManager
+from orangecanvas.registry import WidgetRegistry
+from orangecanvas.utils.pkgmeta import get_distribution
+
+from Orange.canvas.config import Config
+
+from orangewidget.utils.messages import UnboundMsg
+
+import orangecontrib.oblique.core.odt_svm
+import orangecontrib.oblique.widgets
+from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
+from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
+from orangecontrib.oblique.widgets.owobliquedata import OWObliqueData
+from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
+from orangecontrib.oblique.widgets.owoc1 import OWOC1
+from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOC = os.path.join(ROOT, "doc")
+#: Where ``WIDGET_HELP_PATH`` expects the built docs of a development install.
+HELP_HTML = os.path.join(DOC, "_build", "html")
+WIDGETS_PACKAGE = "orangecontrib.oblique.widgets"
+DISTRIBUTION = "Orange3-Oblique"
+#: The widgets of the add-on (name: class) and their pages (name: page).
+WIDGET_CLASSES = {
+    "Oblique Data": OWObliqueData,
+    "Geometric Tree": OWGeometricTree,
+    "OC1": OWOC1,
+    "ODT-SVM": OWODTSVM,
+    "Hedge Ensemble": OWHedgeEnsemble,
+    "Oblique Tree Viewer": OWObliqueTreeViewer,
+}
+WIDGET_PAGES = {
+    "Oblique Data": "widgets/oblique-data.html",
+    "Geometric Tree": "widgets/geometric-tree.html",
+    "OC1": "widgets/oc1.html",
+    "ODT-SVM": "widgets/odt-svm.html",
+    "Hedge Ensemble": "widgets/hedge-ensemble.html",
+    "Oblique Tree Viewer": "widgets/oblique-tree-viewer.html",
+}
+BUILD_TIMEOUT = 300  # seconds; a build takes well under 30 on a quiet machine
+
+
+def build_docs(html_dir, doctree_dir):
+    """Run ``sphinx-build -W --keep-going -b html doc html_dir``; the finished process."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONWARNINGS="ignore")
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
+         "-d", doctree_dir, DOC, html_dir],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
+        check=False)
+
+
+class BuildMixin:
+    def assert_built(self, process):
+        output = process.stdout + process.stderr
+        self.assertEqual(process.returncode, 0, output[-5000:])
+        self.assertNotIn("WARNING", output)
+        self.assertNotIn("ERROR", output)
+        self.assertIn("build succeeded", output)
+
+
+class TestDocumentationBuild(BuildMixin, unittest.TestCase):
+    def test_builds_without_warnings(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            html = os.path.join(tmp, "html")
+            self.assert_built(build_docs(html, os.path.join(tmp, "doctrees")))
+            for page in ("index.html", "api.html", "algorithms/gdt.html",
+                         "algorithms/oc1.html", "algorithms/odt-svm.html",
+                         *WIDGET_PAGES.values()):
+                self.assertTrue(os.path.isfile(os.path.join(html, page)), page)
+            with open(os.path.join(html, "api.html"), encoding="utf-8") as file:
+                api = file.read()
+            for name in ("GeometricTreeClassifier", "OC1Classifier", "ODTSVMClassifier",
+                         "HedgeEnsembleClassifier", "XMeans", "ObliqueTree", "Split",
+                         "GeometricTreeLearner", "OC1Learner", "ODTSVMLearner",
+                         "HedgeEnsembleLearner"):
+                self.assertRegex(api, rf'id="orangecontrib\.oblique\.(core\.)?{name}"')
+
+    def test_odt_svm_page_quotes_the_test_selection(self):
+        """The formula on the ODT-SVM page is the one the implementation documents."""
+        docstring = " ".join(orangecontrib.oblique.core.odt_svm.__doc__.split())
+        with open(os.path.join(DOC, "algorithms", "odt-svm.md"), encoding="utf-8") as file:
+            # table cells run together; an escaped "\|" in a cell is a literal "|"
+            page = re.sub(r"(?<!\\)\|", " ", file.read()).replace("\\|", "|")
+            page = " ".join(page.split())
+        for fragment in (
+                "among the valid tests whose (MDL-corrected) information gain is at least "
+                "the average gain of all valid tests minus 10⁻³, the one of highest gain "
+                "ratio",
+                "subtracts the coding cost of the test, in bits per training row, from its "
+                "gain",
+                "``log2 m`` — the index of the one attribute used",
+                "``|A| · log2 m`` — the indices of the attributes ``A`` with a non-zero "
+                "weight in any hyperplane",
+                "``+ log2(k_max − 1) + k · L · ½ log2 N``",
+                "``max(min(0.1 · N / K, 25), min_samples_leaf)``",
+                "``corrected gain = gain − cost / N``",
+                "``gain ratio = corrected gain / split info``"):
+            self.assertIn(fragment, docstring,
+                          "the docstring of core/odt_svm.py changed: update the test "
+                          "selection on doc/algorithms/odt-svm.md and here")
+            in_markdown = re.sub(r"``(.*?)``", r"`\1`", fragment)
+            if in_markdown.startswith("`corrected") or in_markdown.startswith("`gain ratio"):
+                in_markdown = in_markdown.strip("`")  # in a code block on the page
+                in_markdown = " ".join(in_markdown.split())
+            self.assertIn(in_markdown, page, "doc/algorithms/odt-svm.md must quote the "
+                          "test selection of core/odt_svm.py's docstring")
+
+
+class TestWidgetPages(unittest.TestCase):
+    """Every message the add-on's widgets define is on the widget's page."""
+
+    @staticmethod
+    def page_text(page):
+        """The markdown of a widget page with its includes, as plain words."""
+        path = os.path.join(DOC, page.replace(".html", ".md"))
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+        for include in re.findall(r"```\{include\} (\S+)", text):
+            with open(os.path.join(os.path.dirname(path), include), encoding="utf-8") as file:
+                text += file.read()
+        return " ".join(re.sub(r"[*`]", "", text).split())
+
+    def test_every_message_is_documented(self):
+        for name, page in WIDGET_PAGES.items():
+            widget = WIDGET_CLASSES[name]
+            text = self.page_text(page)
+            for group in ("Error", "Warning", "Information"):
+                for klass in getattr(widget, group).__mro__:
+                    if not klass.__module__.startswith("orangecontrib."):
+                        continue  # Orange's own messages: documented where they can show
+                    for attr, message in vars(klass).items():
+                        if not isinstance(message, UnboundMsg):
+                            continue
+                        for fragment in str(message).split("{}"):
+                            fragment = " ".join(fragment.split())
+                            if len(fragment) >= 8:
+                                self.assertIn(fragment, text, f"{name}: {group}.{attr}")
+
+
+class TestWidgetHelp(BuildMixin, unittest.TestCase):
+    """F1 on each widget opens its page of the built documentation."""
+
+    def test_help_of_every_widget_resolves_to_its_page(self):
+        package = os.path.realpath(os.path.dirname(orangecontrib.oblique.widgets.__file__))
+        if not package.startswith(os.path.realpath(ROOT) + os.sep):
+            self.skipTest("the add-on is not imported from this checkout (pip install -e .), "
+                          "so its help is not this checkout's doc/_build/html")
+        self.assertIsNotNone(get_distribution(DISTRIBUTION))
+        # the doctrees where a plain ``sphinx-build ... doc doc/_build/html`` keeps them
+        self.assert_built(build_docs(HELP_HTML, os.path.join(HELP_HTML, ".doctrees")))
+
+        discovery = Config.widget_discovery(WidgetRegistry())
+        discovery.run([ep for ep in Config.widgets_entry_points()
+                       if ep.value == WIDGETS_PACKAGE])
+        registry = discovery.registry
+        descriptions = {desc.name: desc for desc in registry.widgets()}
+        self.assertEqual(set(descriptions), set(WIDGET_PAGES))
+
+        manager = HelpManager()
+        manager.set_registry(registry)
+        for name, page in WIDGET_PAGES.items():
+            desc = descriptions[name]
+            self.assertEqual(desc.project_name, DISTRIBUTION)
+            url = manager.search({"id": desc.qualified_name})
+            self.assertIsInstance(url, QUrl)
+            self.assertTrue(url.isLocalFile(), url.toString())
+            path = url.toLocalFile()
+            self.assertEqual(os.path.realpath(path),
+                             os.path.realpath(os.path.join(HELP_HTML, page)), name)
+            self.assertTrue(os.path.isfile(path), path)
+            with open(path, encoding="utf-8") as file:
+                self.assertRegex(file.read(), rf"<h1>{re.escape(name)}<a ")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,684 @@
+"""Hostile inputs: what every core estimator and every Orange learner does with them.
+
+Each case is a small data set and an *expected outcome*, written down here and in
+``doc/robustness.md`` (whose table is printed by ``benchmarks/hostile_inputs.py`` from the
+cases below):
+
+* :class:`Model` -- a model whose probabilities are finite, have one column per class and
+  sum to 1 on every row, with the accuracy (or the probabilities) given;
+* :class:`Raises` -- a ``ValueError`` whose message names the problem;
+* :class:`LikeUnscaled` -- a model as accurate on held-out rows as the one fitted on the
+  same data before rescaling;
+* a :class:`Model` with ``warns`` -- the model, and a warning saying what was left out.
+
+Where an estimator behaves differently from the others on a case (e.g. OC1 holds out rows
+for pruning), the case says so per estimator, with the reason in ``doc/robustness.md``.
+"""
+import re
+import warnings
+
+import numpy as np
+import pytest
+from threadpoolctl import threadpool_limits
+
+from Orange.data import (ContinuousVariable, DiscreteVariable, Domain, StringVariable,
+                         Table)
+
+from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner, OC1Learner,
+                                   ODTSVMLearner)
+from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
+                                        OC1Classifier, ODTSVMClassifier)
+from orangecontrib.oblique.learners import InputDataWarning
+
+
+@pytest.fixture(autouse=True, scope="module")
+def one_blas_thread():
+    """The cases are small: one BLAS thread is faster than threads competing for cores."""
+    with threadpool_limits(limits=1, user_api="blas"):
+        yield
+
+
+# ----- the estimators and learners under test -----
+
+CORE_ESTIMATORS = {
+    "GeometricTreeClassifier": lambda: GeometricTreeClassifier(),
+    "OC1Classifier": lambda: OC1Classifier(random_state=0),
+    "ODTSVMClassifier": lambda: ODTSVMClassifier(random_state=0),
+    "HedgeEnsembleClassifier": lambda: HedgeEnsembleClassifier(n_estimators=3,
+                                                               random_state=0),
+}
+
+ORANGE_LEARNERS = {
+    "GeometricTreeLearner": lambda: GeometricTreeLearner(),
+    "OC1Learner": lambda: OC1Learner(random_state=0),
+    "ODTSVMLearner": lambda: ODTSVMLearner(random_state=0),
+    "HedgeEnsembleLearner": lambda: HedgeEnsembleLearner(n_estimators=3),
+}
+
+GDT, OC1, ODT, HEDGE = "GeometricTree", "OC1", "ODTSVM", "HedgeEnsemble"
+
+
+def family(name):
+    """The algorithm behind an estimator or learner name (for per-algorithm outcomes)."""
+    return next(f for f in (GDT, OC1, ODT, HEDGE) if name.startswith(f))
+
+
+# ----- expected outcomes -----
+
+class Model:
+    """A model: finite probabilities, one column per class, rows summing to 1.
+
+    accuracy : float, optional
+        Exact accuracy on the evaluation rows.
+    min_accuracy : float, optional
+        Lowest accepted accuracy on the evaluation rows.
+    proba : array-like, optional
+        The probabilities every evaluation row must get (e.g. a lone leaf).
+    minority_recall : float, optional
+        Exact share of the rows of class 1 predicted as class 1.
+    warns : (category, regex), optional
+        A warning that must be raised while fitting.
+    """
+
+    def __init__(self, accuracy=None, min_accuracy=None, proba=None, minority_recall=None,
+                 warns=None):
+        self.accuracy = accuracy
+        self.min_accuracy = min_accuracy
+        self.proba = proba
+        self.minority_recall = minority_recall
+        self.warns = warns
+
+    def describe(self):
+        parts = []
+        if self.warns is not None:
+            parts.append(f"{self.warns[0].__name__} \"{_plain(self.warns[1])}\"")
+        if self.accuracy is not None:
+            parts.append(f"model, accuracy {self.accuracy:g}")
+        elif self.min_accuracy is not None:
+            parts.append(f"model, accuracy ≥ {self.min_accuracy:g}")
+        else:
+            parts.append("model")
+        if self.proba is not None:
+            parts.append("probabilities " + "/".join(f"{p:.3g}" for p in self.proba))
+        if self.minority_recall is not None:
+            parts.append(f"minority recall {self.minority_recall:g}")
+        return ", ".join(parts)
+
+
+class LikeUnscaled(Model):
+    """A model as accurate on held-out rows as the one fitted on the unscaled data
+    (within ``tolerance``), and at least ``min_accuracy``."""
+
+    def __init__(self, tolerance=0.02, min_accuracy=0.9):
+        super().__init__(min_accuracy=min_accuracy)
+        self.tolerance = tolerance
+
+    def describe(self):
+        return (f"model, held-out accuracy within {self.tolerance:g} of the unscaled fit "
+                f"(and ≥ {self.min_accuracy:g})")
+
+
+class Raises:
+    """A ValueError whose message matches ``match`` (a regex)."""
+
+    def __init__(self, match):
+        self.match = match
+
+    def describe(self):
+        return f"ValueError \"{_plain(self.match)}\""
+
+
+def _plain(regex):
+    """A regex of this module (only escaped brackets) as the text it matches."""
+    return regex.replace("\\", "")
+
+
+class Case:
+    """A hostile input: ``make()`` returns a dict with the data and, optionally, held-out
+    rows for the accuracy and extra estimator parameters.  ``expect`` is an outcome, or a
+    dict from an algorithm (``family``) to its outcome with ``"*"`` for the others."""
+
+    def __init__(self, name, description, make, expect):
+        self.name = name
+        self.description = description
+        self.make = make
+        self.expect = expect
+
+    def expected(self, name):
+        if isinstance(self.expect, dict):
+            return self.expect.get(family(name), self.expect.get("*"))
+        return self.expect
+
+
+# ----- data -----
+
+WEIGHTS = np.array([1.0, -2.0, 1.5])
+
+
+def separable(n=200, d=3, seed=0, margin=0.05):
+    """Linearly separable rows in [-1, 1]^d with a margin around ``w·x = 0.1``."""
+    rng = np.random.RandomState(seed)
+    X = rng.uniform(-1, 1, (4 * n, d))
+    score = X @ WEIGHTS[:d] - 0.1
+    keep = np.flatnonzero(np.abs(score) > margin)[:n]
+    return X[keep], (score[keep] > 0).astype(int)
+
+
+def _separable_with_test(transform=lambda X: X):
+    X, y = separable()
+    X_test, y_test = separable(500, seed=1)
+    return dict(X=transform(X), y=y, X_eval=transform(X_test), y_eval=y_test,
+                unscaled=dict(X=X, y=y, X_eval=X_test, y_eval=y_test))
+
+
+def _two_rows():
+    return dict(X=np.array([[0.0, 0.0], [1.0, 1.0]]), y=np.array([0, 1]))
+
+
+def _more_features_than_rows():
+    rng = np.random.RandomState(0)
+    X = rng.normal(size=(10, 50))
+    return dict(X=X, y=(X[:, 0] + X[:, 1] > 0).astype(int))
+
+
+def _degenerate_columns():
+    data = _separable_with_test()
+    def add_columns(X):
+        return np.column_stack([X, np.full(len(X), 3.0), X[:, 0], 2 * X[:, 0] - 3 * X[:, 1]])
+    return dict(data, X=add_columns(data["X"]), X_eval=add_columns(data["X_eval"]))
+
+
+def _identical_rows():
+    return dict(X=np.ones((10, 3)), y=np.arange(10) % 2)
+
+
+def _with_value(value, column):
+    X, y = separable()
+    X = X.copy()
+    X[3, column] = value
+    X[7, 1] = -value if np.isinf(value) else value
+    return dict(X=X, y=y)
+
+
+def _nan_class():
+    X, y = separable()
+    return dict(X=X, y=np.where(np.arange(len(y)) == 3, np.nan, y.astype(float)))
+
+
+def _imbalanced():
+    rng = np.random.RandomState(1)
+    X = rng.normal(size=(2002, 2))
+    y = np.zeros(2002, dtype=int)
+    y[:2] = 1
+    X[:2] += 6
+    return dict(X=X, y=y)
+
+
+def _many_classes():
+    """101 classes, two rows each, on one feature (classes 10 units apart)."""
+    rng = np.random.RandomState(2)
+    y = np.arange(202) % 101
+    return dict(X=(y * 10 + rng.normal(size=202))[:, None], y=y)
+
+
+def _nominal_many_values():
+    """A nominal attribute with 101 values (codes) and a noise column; the class is 1 for
+    ten of the values."""
+    rng = np.random.RandomState(3)
+    codes = np.repeat(np.arange(101), 2)
+    positive = rng.choice(101, 10, replace=False)
+    return dict(X=np.column_stack([codes, rng.normal(size=len(codes))]).astype(float),
+                y=np.isin(codes, positive).astype(int), categorical=[0])
+
+
+def _string_features():
+    return dict(X=np.array([["a", "1.0"], ["b", "2.0"], ["c", "3.0"]], dtype=object),
+                y=np.array([0, 1, 0]))
+
+
+def _string_labels():
+    data = _separable_with_test()
+    names = np.array(["no", "yes"])
+    return dict(data, y=names[data["y"]], y_eval=names[data["y_eval"]])
+
+
+def _zero_weight_rows():
+    """Clean separable rows plus 60 copies with flipped labels that have weight 0."""
+    data = _separable_with_test()
+    X, y = data["X"], data["y"]
+    flipped = np.arange(0, len(y), 3)[:60]
+    return dict(data, X=np.vstack([X, X[flipped]]), y=np.concatenate([y, 1 - y[flipped]]),
+                sample_weight=np.concatenate([np.ones(len(y)), np.zeros(len(flipped))]))
+
+
+def _weights(kind):
+    X, y = separable(50)
+    weights = np.zeros(len(y)) if kind == "zero" else np.where(np.arange(len(y)) == 4, -1, 1)
+    return dict(X=X, y=y, sample_weight=weights.astype(float))
+
+
+def _numeric_target():
+    X, _ = separable()
+    return dict(X=X, y=1.5 * X[:, 0] + 0.25)
+
+
+CORE_CASES = [
+    Case("empty", "no rows (0 × 3)",
+         lambda: dict(X=np.empty((0, 3)), y=np.empty(0, dtype=int)),
+         Raises(r"0 sample\(s\)")),
+    Case("one row", "a single row",
+         lambda: dict(X=np.array([[1.0, 2.0]]), y=np.array([7])),
+         Model(accuracy=1, proba=[1])),
+    Case("two rows, two classes", "two rows of different classes", _two_rows,
+         {GDT: Model(accuracy=1),
+          "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
+    Case("single class", "200 rows, all of one class",
+         lambda: dict(X=separable()[0], y=np.full(200, 4)),
+         Model(accuracy=1, proba=[1])),
+    Case("more features than rows", "10 rows × 50 features", _more_features_than_rows,
+         Model(min_accuracy=0.8)),
+    Case("constant, duplicated, collinear columns",
+         "separable set plus a constant column, a copy of x1 and 2·x1 − 3·x2",
+         _degenerate_columns, Model(min_accuracy=0.93)),
+    Case("identical rows, different labels", "10 equal rows, labels 0/1 alternating",
+         _identical_rows, {HEDGE: Model(accuracy=0.5, proba=[5 / 9, 4 / 9]),
+                           "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
+    Case("NaN in features", "two NaN cells", lambda: _with_value(np.nan, 0),
+         Raises("Input X contains NaN")),
+    Case("NaN in class", "one NaN label", _nan_class, Raises("Input y contains NaN")),
+    Case("±inf in features", "+inf and −inf cells", lambda: _with_value(np.inf, 0),
+         Raises("Input X contains infinity")),
+    Case("scaled by 1e12", "separable set × 1e12",
+         lambda: _separable_with_test(lambda X: X * 1e12), LikeUnscaled()),
+    Case("scaled by 1e-12", "separable set × 1e-12",
+         lambda: _separable_with_test(lambda X: X * 1e-12), LikeUnscaled()),
+    Case("mixed scales", "columns × 1e-6, × 1e6, × 1",
+         lambda: _separable_with_test(lambda X: X * np.array([1e-6, 1e6, 1.0])),
+         LikeUnscaled()),
+    Case("values around 1e12", "separable set + 1e12 (spread 1 around 1e12)",
+         lambda: _separable_with_test(lambda X: X + 1e12), LikeUnscaled()),
+    Case("imbalanced 1 : 1000", "2 rows of class 1, 2000 of class 0, separable",
+         _imbalanced,
+         {GDT: Model(min_accuracy=0.999), "*": Model(accuracy=1, minority_recall=1)}),
+    Case("101 classes", "202 rows, 101 classes on one feature", _many_classes,
+         Model(min_accuracy=0.8)),
+    Case("nominal attribute, 101 values",
+         "codes 0..100 (ODT-SVM: categorical_features=[0]) + a noise column",
+         _nominal_many_values, Model(min_accuracy=0.9)),
+    Case("string features", "an object array of strings", _string_features,
+         Raises("could not convert string to float")),
+    Case("string labels", "class labels 'no'/'yes'", _string_labels,
+         Model(min_accuracy=0.93)),
+    Case("sample_weight: zero-weight rows", "60 mislabelled copies with weight 0",
+         _zero_weight_rows, Model(min_accuracy=0.93)),
+    Case("sample_weight: all zero", "every weight 0", lambda: _weights("zero"),
+         Raises("Sample weights must contain at least one non-zero number")),
+    Case("sample_weight: negative", "one weight −1", lambda: _weights("negative"),
+         Raises("Negative values in data passed to `sample_weight`")),
+    Case("numeric target", "a continuous y (regression)", _numeric_target,
+         Raises("Unknown label type: continuous")),
+    Case("no features", "10 rows × 0 features",
+         lambda: dict(X=np.empty((10, 0)), y=np.arange(10) % 2),
+         Raises(r"0 feature\(s\)")),
+]
+
+
+def core_estimator(name, data):
+    estimator = CORE_ESTIMATORS[name]()
+    categorical = data.get("categorical")
+    if categorical is not None:
+        if isinstance(estimator, ODTSVMClassifier):
+            estimator.set_params(categorical_features=categorical)
+        elif isinstance(estimator, HedgeEnsembleClassifier):
+            estimator.set_params(estimator=ODTSVMClassifier(categorical_features=categorical))
+    return estimator
+
+
+def fit_core(name, data):
+    estimator = core_estimator(name, data)
+    kwargs = {}
+    if "sample_weight" in data:
+        kwargs["sample_weight"] = data["sample_weight"]
+    return estimator.fit(data["X"], data["y"], **kwargs)
+
+
+def core_accuracy(estimator, data):
+    X, y = data.get("X_eval", data["X"]), data.get("y_eval", data["y"])
+    return float(np.mean(estimator.predict(X) == y))
+
+
+def check_core_model(name, case, expected):
+    """Fit ``name`` on the case and assert ``expected``; return what was found: the
+    accuracy, that of the unscaled fit (or None) and the warnings."""
+    data = case.make()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        estimator = fit_core(name, data)
+    if expected.warns is not None:
+        assert any(issubclass(w.category, expected.warns[0])
+                   and re.search(expected.warns[1], str(w.message)) for w in caught)
+    X_eval = data.get("X_eval", data["X"])
+    proba = estimator.predict_proba(X_eval)
+    n_classes = len(np.unique(data["y"]))
+    assert proba.shape == (len(X_eval), n_classes)
+    assert np.all(np.isfinite(proba)) and np.all(proba >= 0)
+    np.testing.assert_allclose(proba.sum(axis=1), 1)
+    np.testing.assert_array_equal(estimator.classes_, np.unique(data["y"]))
+    accuracy = core_accuracy(estimator, data)
+    if expected.accuracy is not None:
+        assert accuracy == pytest.approx(expected.accuracy)
+    if expected.min_accuracy is not None:
+        assert accuracy >= expected.min_accuracy
+    if expected.proba is not None:
+        np.testing.assert_allclose(proba, np.tile(expected.proba, (len(X_eval), 1)))
+    if expected.minority_recall is not None:
+        minority = data["y"] == 1
+        assert np.mean(estimator.predict(data["X"][minority]) == 1) == expected.minority_recall
+    reference = None
+    if isinstance(expected, LikeUnscaled):
+        reference = core_accuracy(fit_core(name, data["unscaled"]), data["unscaled"])
+        assert accuracy >= reference - expected.tolerance
+    return dict(accuracy=accuracy, reference=reference,
+                warnings=[str(w.message) for w in caught if expected.warns is not None
+                          and issubclass(w.category, expected.warns[0])])
+
+
+@pytest.mark.parametrize("name", list(CORE_ESTIMATORS))
+@pytest.mark.parametrize("case", CORE_CASES, ids=[c.name for c in CORE_CASES])
+def test_core_estimator(case, name):
+    expected = case.expected(name)
+    if isinstance(expected, Raises):
+        data = case.make()
+        with pytest.raises(ValueError, match=expected.match):
+            fit_core(name, data)
+    else:
+        check_core_model(name, case, expected)
+
+
+@pytest.mark.parametrize("estimator", [OC1Classifier(pruning_portion=0, random_state=0),
+                                       ODTSVMClassifier(min_samples_leaf=1, random_state=0)],
+                         ids=["OC1 without pruning", "ODT-SVM min_samples_leaf=1"])
+def test_two_rows_separated_without_the_size_rules(estimator):
+    """OC1 and ODT-SVM leave two rows in one leaf only because of their defaults (OC1
+    holds out a row for pruning, ODT-SVM wants two rows in a leaf)."""
+    data = _two_rows()
+    estimator.fit(data["X"], data["y"])
+    np.testing.assert_array_equal(estimator.predict(data["X"]), data["y"])
+
+
+def test_gdt_finds_the_minority_with_a_lower_epsilon1():
+    data = _imbalanced()
+    tree = GeometricTreeClassifier(epsilon1=1e-4).fit(data["X"], data["y"])
+    np.testing.assert_array_equal(tree.predict(data["X"]), data["y"])
+
+
+# ----- Orange tables -----
+
+def _domain(n_features, n_classes=2, metas=()):
+    return Domain([ContinuousVariable(f"x{i + 1}") for i in range(n_features)],
+                  DiscreteVariable("y", values=[f"c{i}" for i in range(n_classes)]),
+                  metas=metas)
+
+
+def _table(X, y, n_classes=2, **kwargs):
+    X = np.asarray(X, dtype=float)
+    return Table.from_numpy(_domain(X.shape[1], n_classes), X, np.asarray(y, dtype=float),
+                            **kwargs)
+
+
+def _orange(core_make, n_classes=2):
+    """An Orange table (and held-out table) from a core case's arrays."""
+    def make():
+        data = core_make()
+        result = dict(data=_table(data["X"], data["y"], n_classes))
+        if "X_eval" in data:
+            result["eval"] = _table(data["X_eval"], data["y_eval"], n_classes)
+            unscaled = data["unscaled"]
+            result["unscaled"] = dict(data=_table(unscaled["X"], unscaled["y"]),
+                                      eval=_table(unscaled["X_eval"], unscaled["y_eval"]))
+        return result
+    return make
+
+
+def _orange_missing_features():
+    X, y = separable()
+    X_test, y_test = separable(500, seed=1)
+    X = X.copy()
+    X[np.arange(0, len(y), 10), 0] = np.nan
+    X[np.arange(5, len(y), 10), 2] = np.nan
+    X_test = X_test.copy()
+    X_test[::7, 1] = np.nan
+    return dict(data=_table(X, y), eval=_table(X_test, y_test))
+
+
+def _orange_missing_column():
+    X, y = separable()
+    X = X.copy()
+    X[:, 0] = np.nan
+    y = (X[:, 1] < 0).astype(int)
+    return dict(data=_table(X, y), removed="x1")
+
+
+def _orange_missing_class(count):
+    X, y = separable(100)
+    y = y.astype(float)
+    y[np.arange(count) * (len(y) // max(count, 1))] = np.nan
+    return dict(data=_table(X, y))
+
+
+def _orange_infinite_from_numpy():
+    X, y = separable()
+    X = X.copy()
+    X[3, 0], X[7, 1] = np.inf, -np.inf
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # Orange: "Array contains infinity."
+        return dict(data=_table(X, y))
+
+
+def _orange_infinite_edited():
+    X, y = separable()
+    data = _table(X, y)
+    with data.unlocked(data.X):
+        data.X[3, 0], data.X[7, 1] = np.inf, -np.inf
+    return dict(data=data)
+
+
+def _orange_single_value_class():
+    X, _ = separable()
+    return dict(data=_table(X, np.zeros(len(X)), n_classes=1))
+
+
+def _orange_nominal_many_values():
+    data = _nominal_many_values()
+    domain = Domain([DiscreteVariable("a", values=[f"v{i}" for i in range(101)]),
+                     ContinuousVariable("noise")],
+                    DiscreteVariable("y", values=["c0", "c1"]))
+    return dict(data=Table.from_numpy(domain, data["X"], data["y"]))
+
+
+def _orange_string_and_metas():
+    X, y = separable()
+    domain = _domain(3, metas=[StringVariable("name"), ContinuousVariable("id")])
+    metas = np.array([[f"row {i}", float(i)] for i in range(len(y))], dtype=object)
+    return dict(data=Table.from_numpy(domain, X, y, metas=metas))
+
+
+def _orange_weights():
+    data = _zero_weight_rows()
+    return dict(data=_table(data["X"], data["y"], W=data["sample_weight"]),
+                eval=_table(data["X_eval"], data["y_eval"]))
+
+
+def _orange_numeric_target():
+    X, _ = separable()
+    domain = Domain([ContinuousVariable(f"x{i + 1}") for i in range(3)],
+                    ContinuousVariable("t"))
+    return dict(data=Table.from_numpy(domain, X, 1.5 * X[:, 0]))
+
+
+def _orange_no_class():
+    X, _ = separable()
+    return dict(data=Table.from_numpy(Domain([ContinuousVariable(f"x{i + 1}")
+                                              for i in range(3)]), X))
+
+
+def _orange_two_targets():
+    X, y = separable()
+    domain = Domain([ContinuousVariable(f"x{i + 1}") for i in range(3)],
+                    [DiscreteVariable("y", values=["c0", "c1"]),
+                     DiscreteVariable("z", values=["c0", "c1"])])
+    return dict(data=Table.from_numpy(domain, X, np.column_stack([y, 1 - y])))
+
+
+ORANGE_CASES = [
+    Case("empty", "a table with 3 features and no rows",
+         lambda: dict(data=_table(np.empty((0, 3)), np.empty(0))),
+         Raises("Data has no rows")),
+    Case("one row", "a single row", lambda: dict(data=_table([[1.0, 2.0]], [1])),
+         Model(accuracy=1, proba=[0, 1])),
+    Case("two rows, two classes", "two rows of different classes", _orange(_two_rows),
+         {GDT: Model(accuracy=1), "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
+    Case("single class", "200 rows, all c0 (class variable c0/c1)",
+         lambda: dict(data=_table(separable()[0], np.zeros(200))),
+         Model(accuracy=1, proba=[1, 0])),
+    Case("class variable with one value", "200 rows, class variable with values (c0,)",
+         _orange_single_value_class, Model(accuracy=1, proba=[1])),
+    Case("more features than rows", "10 rows × 50 features",
+         _orange(_more_features_than_rows), Model(min_accuracy=0.8)),
+    Case("constant, duplicated, collinear columns",
+         "separable set plus a constant column, a copy of x1 and 2·x1 − 3·x2",
+         _orange(_degenerate_columns), Model(min_accuracy=0.93)),
+    Case("identical rows, different labels", "10 equal rows, labels 0/1 alternating",
+         _orange(_identical_rows), {HEDGE: Model(accuracy=0.5, proba=[5 / 9, 4 / 9]),
+                                    "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
+    Case("NaN in features", "10 % missing in two columns (and in held-out rows)",
+         _orange_missing_features, Model(min_accuracy=0.85)),
+    Case("NaN column", "a column with every value missing (removed)",
+         _orange_missing_column, Model(min_accuracy=0.95)),
+    Case("NaN in class", "10 of 100 class values missing", lambda: _orange_missing_class(10),
+         Model(min_accuracy=0.93, warns=(
+             InputDataWarning, "10 of 100 rows have a missing class value and were left "
+                               "out of the fit"))),
+    Case("NaN in every class value", "all class values missing",
+         lambda: _orange_missing_class(100), Raises("Every class value is missing")),
+    Case("±inf in features (Table.from_numpy)",
+         "+inf, −inf given to Table.from_numpy (Orange turns them into NaN)",
+         _orange_infinite_from_numpy, Model(min_accuracy=0.95)),
+    Case("±inf in features (edited table)", "+inf, −inf written into a table's X",
+         _orange_infinite_edited, Model(min_accuracy=0.95, warns=(
+             InputDataWarning, r"2 infinite feature values \(±inf\) treated as missing"))),
+    Case("scaled by 1e12", "separable set × 1e12",
+         _orange(lambda: _separable_with_test(lambda X: X * 1e12)), LikeUnscaled()),
+    Case("scaled by 1e-12", "separable set × 1e-12",
+         _orange(lambda: _separable_with_test(lambda X: X * 1e-12)), LikeUnscaled()),
+    Case("mixed scales", "columns × 1e-6, × 1e6, × 1",
+         _orange(lambda: _separable_with_test(lambda X: X * np.array([1e-6, 1e6, 1.0]))),
+         LikeUnscaled()),
+    Case("values around 1e12", "separable set + 1e12",
+         _orange(lambda: _separable_with_test(lambda X: X + 1e12)), LikeUnscaled()),
+    Case("imbalanced 1 : 1000", "2 rows of c1, 2000 of c0, separable",
+         _orange(_imbalanced),
+         {GDT: Model(min_accuracy=0.999), "*": Model(accuracy=1, minority_recall=1)}),
+    Case("101 classes", "202 rows, class variable with 101 values",
+         _orange(_many_classes, n_classes=101), Model(min_accuracy=0.8)),
+    Case("nominal attribute, 101 values", "a DiscreteVariable with 101 values + noise",
+         _orange_nominal_many_values, Model(min_accuracy=0.9)),
+    Case("string and meta columns", "a StringVariable and a numeric meta",
+         _orange_string_and_metas, Model(min_accuracy=0.93)),
+    Case("instance weights", "60 mislabelled copies with weight W = 0",
+         _orange_weights, Model(min_accuracy=0.93)),
+    Case("numeric target", "a ContinuousVariable class (regression)",
+         _orange_numeric_target,
+         Raises("Categorical class variable expected: 't' is numeric")),
+    Case("no target", "no class variable", _orange_no_class,
+         Raises("Data has no target variable")),
+    Case("two targets", "two class variables", _orange_two_targets,
+         Raises("Too many target variables")),
+    Case("no features", "10 rows, no attributes",
+         lambda: dict(data=Table.from_numpy(_domain(0), np.empty((10, 0)),
+                                            np.arange(10) % 2)),
+         Raises("Data has no features")),
+]
+
+
+def orange_accuracy(model, table):
+    known = ~np.isnan(table.Y)
+    return float(np.mean(model(table)[known] == table.Y[known]))
+
+
+def check_orange_model(name, case, expected):
+    """Fit learner ``name`` on the case and assert ``expected``; return what was found: the
+    accuracy, that of the unscaled fit (or None) and the InputDataWarnings."""
+    made = case.make()
+    data = made["data"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        model = ORANGE_LEARNERS[name]()(data)
+    if expected.warns is not None:
+        messages = [str(w.message) for w in caught if issubclass(w.category, expected.warns[0])]
+        assert any(re.search(expected.warns[1], m) for m in messages), messages
+    else:
+        assert not [w for w in caught if issubclass(w.category, InputDataWarning)]
+    evaluation = made.get("eval", data)
+    proba = model(evaluation, model.Probs)
+    assert proba.shape == (len(evaluation), len(data.domain.class_var.values))
+    assert np.all(np.isfinite(proba)) and np.all(proba >= 0)
+    np.testing.assert_allclose(proba.sum(axis=1), 1)
+    accuracy = orange_accuracy(model, evaluation)
+    if expected.accuracy is not None:
+        assert accuracy == pytest.approx(expected.accuracy)
+    if expected.min_accuracy is not None:
+        assert accuracy >= expected.min_accuracy
+    if expected.proba is not None:
+        np.testing.assert_allclose(proba, np.tile(expected.proba, (len(evaluation), 1)))
+    if expected.minority_recall is not None:
+        minority = data[data.Y == 1]
+        assert np.mean(model(minority) == 1) == expected.minority_recall
+    reference = None
+    if isinstance(expected, LikeUnscaled):
+        unscaled = made["unscaled"]
+        reference = orange_accuracy(ORANGE_LEARNERS[name]()(unscaled["data"]),
+                                    unscaled["eval"])
+        assert accuracy >= reference - expected.tolerance
+    if "removed" in made:
+        assert made["removed"] not in [a.name for a in model.domain.attributes]
+    return dict(accuracy=accuracy, reference=reference,
+                warnings=[str(w.message) for w in caught
+                          if issubclass(w.category, InputDataWarning)])
+
+
+@pytest.mark.parametrize("name", list(ORANGE_LEARNERS))
+@pytest.mark.parametrize("case", ORANGE_CASES, ids=[c.name for c in ORANGE_CASES])
+def test_orange_learner(case, name):
+    expected = case.expected(name)
+    if isinstance(expected, Raises):
+        data = case.make()["data"]
+        with pytest.raises(ValueError, match=expected.match):
+            ORANGE_LEARNERS[name]()(data)
+    else:
+        check_orange_model(name, case, expected)
+
+
+@pytest.mark.parametrize("name", ["GeometricTreeLearner", "OC1Learner", "ODTSVMLearner"])
+def test_instance_weights_reach_the_tree(name):
+    """The class counts of a tree's root are the instance weights of its rows."""
+    data = _orange_weights()["data"]
+    model = ORANGE_LEARNERS[name]()(data)
+    np.testing.assert_allclose(model.root.value.sum(), data.W.sum())
+    np.testing.assert_allclose(model.root.value, np.bincount(data.Y.astype(int), data.W))
+
+
+@pytest.mark.parametrize("name", list(ORANGE_LEARNERS))
+def test_model_predicts_rows_with_nan_and_inf(name):
+    """Rows given to a model as a numpy array (no imputation by the domain) with NaN or
+    ±inf get finite probabilities that sum to 1."""
+    X, y = separable()
+    model = ORANGE_LEARNERS[name]()(_table(X, y))
+    rows = X[:6].copy()
+    rows[0, 0], rows[1, 1], rows[2, 2] = np.nan, np.inf, -np.inf
+    proba = model(rows, model.Probs)
+    assert np.all(np.isfinite(proba))
+    np.testing.assert_allclose(proba.sum(axis=1), 1)
+    # complete rows get the same probabilities with or without incomplete ones beside them
+    np.testing.assert_allclose(proba[3:], model(rows[3:], model.Probs))
+    np.testing.assert_array_equal(model(rows[3:]), y[3:6])
