@@ -15,7 +15,8 @@ Learners, all with their default settings (``random_state=0`` where they draw):
 
 Sizes (rows × features): 1k×10, 10k×10, 10k×50, 20k×20, 100k×10, 100k×50.  By default OC1
 runs up to 400,000 cells (so up to 20k×20) and Hedge up to 100,000 (10k×10): beyond that a
-single fit takes many minutes; ``--all`` runs every learner at every size.
+single fit takes many minutes; ``--all`` (or sizes given with ``--sizes``) runs every chosen
+learner at every chosen size.
 
 Every (learner, size) is fitted in a fresh process (``multiprocessing`` spawn), one at a
 time, with one BLAS/OpenMP thread (``--blas-threads``).  The child generates the data, runs
@@ -35,9 +36,9 @@ mark (``/proc/self/clear_refs``), fits, and reports:
 * ``data MB``: ``X.nbytes + y.nbytes`` and the ratios ``ΔRSS / data`` and ``traced / data``:
   bounded ratios as the rows grow mean memory linear in the data.
 
-Run ``python benchmarks/scale.py`` (about an hour), ``--quick`` for a smoke run (1k×10 and
-5k×20, every learner), or pick cells, e.g.
-``--learners GDT,ODT-SVM --sizes 100000x50``.
+Run ``python benchmarks/scale.py`` (about an hour on a busy 2-core machine), ``--quick`` for
+a smoke run (1k×10 and 5k×20, every chosen learner; ``--sizes`` is then ignored), or pick
+cells, e.g. ``--learners GDT,ODT-SVM --sizes 100000x50``.
 """
 import argparse
 import gc

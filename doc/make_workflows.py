@@ -24,7 +24,6 @@ OUT_DIR = os.path.dirname(orangecontrib.oblique.tutorials.__file__)
 FILE = "Orange.widgets.data.owfile.OWFile"
 TABLE = "Orange.widgets.data.owtable.OWTable"
 TREE = "Orange.widgets.model.owtree.OWTreeLearner"
-TREE_VIEWER = "Orange.widgets.visualize.owtreeviewer.OWTreeGraph"
 TEST_SCORE = "Orange.widgets.evaluate.owtestandscore.OWTestAndScore"
 CONFUSION = "Orange.widgets.evaluate.owconfusionmatrix.OWConfusionMatrix"
 OBLIQUE = "orangecontrib.oblique.widgets."
@@ -33,6 +32,7 @@ GDT = OBLIQUE + "owgeometrictree.OWGeometricTree"
 OC1 = OBLIQUE + "owoc1.OWOC1"
 ODT_SVM = OBLIQUE + "owodtsvm.OWODTSVM"
 HEDGE = OBLIQUE + "owhedgeensemble.OWHedgeEnsemble"
+OBLIQUE_VIEWER = OBLIQUE + "owobliquetreeviewer.OWObliqueTreeViewer"
 
 #: Test & Score: 5-fold stratified cross-validation (``n_folds`` indexes [2, 3, 5, 10, 20]).
 CROSS_VALIDATION = {"resampling": 0, "n_folds": 2, "cv_stratified": True}
@@ -108,13 +108,14 @@ def oblique_vs_axis_parallel(reg):
 def reading_an_oblique_tree(reg):
     b = Builder(
         reg, "Reading an oblique tree",
-        "A Geometric Tree grown on the heart disease data, shown in Orange's Tree "
+        "A Geometric Tree grown on the heart disease data, shown in the Oblique Tree "
         "Viewer: every internal node is a hyperplane over several features (a weighted "
-        "sum compared with a threshold). Select a node in the viewer to see its "
-        "patients in the Data Table.")
+        "sum compared with a threshold), drawn with its largest terms and a bar chart of "
+        "its coefficients; the Rules tab lists the tree as IF ... THEN rules. Select a "
+        "node in the viewer to see its patients in the Data Table.")
     data = b.node(FILE, (80, 200), properties=file_properties("heart_disease.tab"))
     tree = b.node(GDT, (280, 200))
-    viewer = b.node(TREE_VIEWER, (480, 200))
+    viewer = b.node(OBLIQUE_VIEWER, (480, 200))
     table = b.node(TABLE, (680, 200))
     b.link(data, "Data", tree, "Data")
     b.link(tree, "Model", viewer, "Tree")
