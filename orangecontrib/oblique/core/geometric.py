@@ -7,6 +7,7 @@ eigenvalue problem ``H w̃ = λ G w̃`` (Eq. 3); the split is the angle bisector
 the null-space method of Section II-B; more than two classes by majority-vs-rest
 (Algorithm 2).
 """
+import math
 import numbers
 
 import numpy as np
@@ -199,6 +200,17 @@ def binary_gini(goes_right, positive, weights):
     return MEASURES["gini"](left, right, left[0] + left[1], right[0] + right[1], None)
 
 
+def _canonical_order(X, y, sample_weight):
+    """Row order by the features (first column first), then class, then weight: a single
+    stable sort when the first column has no ties (continuous data), else ``lexsort``."""
+    if X.shape[1]:
+        order = np.argsort(X[:, 0], kind="stable")
+        first = X[order, 0]
+        if not np.any(first[1:] == first[:-1]):
+            return order
+    return np.lexsort(np.column_stack([X, y, sample_weight]).T[::-1])
+
+
 class GeometricSplitter:
     """Proposes the GDT split of a node (Algorithm 2, one node).
 
@@ -217,6 +229,10 @@ class GeometricSplitter:
         #: Columns that are 0 in every row (constant features, standardised): their weight
         #: in an eigenvector is rounding noise, and is dropped.
         self.zero_columns = ~np.any(augmented[:, :-1], axis=0)
+        self.has_zero_columns = bool(self.zero_columns.any())
+        #: Largest ‖[z, 1]‖ of a row, for the rounding slack of ``z·w`` (≤ ‖z‖·‖w‖).
+        self.largest_row_norm = float(np.sqrt(np.einsum("ij,ij->i", augmented,
+                                                        augmented).max(initial=1.0)))
 
     def __call__(self, rows, counts, depth):
         Z = self.augmented[rows]
@@ -237,22 +253,27 @@ class GeometricSplitter:
         if w1 is None or w2 is None:
             if w1 is None and w2 is None:
                 return None
-            candidates = (w1 if w2 is None else w2)[None, :]
+            w = w1 if w2 is None else w2
+            candidates = w[None, :]
+            norm_bound = math.sqrt(1.0 + float(w[-1]) ** 2)
         else:
             candidates = angle_bisectors(w1, w2)
+            # the non-bias parts are unit vectors: ‖w̃1 ± w̃2‖ ≤ ‖w̃1‖ + ‖w̃2‖
+            norm_bound = (math.sqrt(1.0 + float(w1[-1]) ** 2)
+                          + math.sqrt(1.0 + float(w2[-1]) ** 2))
         values = Z @ candidates.T
         # A bisector can pass through rows (duplicates, symmetric or lattice data); the side
         # such a row is computed on then depends on rounding (raw or standardised units,
         # order of summation).  Rows within rounding of the plane count as on it, i.e.
         # right, and a chosen plane through rows is moved clear of them (below).
-        slack = 1e-9 * (np.abs(Z) @ np.abs(candidates.T))
+        slack = 1e-9 * self.largest_row_norm * norm_bound
         goes_right = (values >= -slack).astype(float)
         gini = binary_gini(goes_right, positive, weights)
         n_right = goes_right.sum(axis=0)
         for best in np.argsort(gini, kind="stable"):
             if 0 < n_right[best] < len(rows):
                 w = candidates[best]
-                if np.any(np.abs(values[:, best]) <= slack[:, best]):
+                if np.abs(values[:, best]).min() <= slack:
                     right = goes_right[:, best] > 0
                     w = w.copy()
                     w[-1] -= (values[~right, best].max() + values[right, best].min()) / 2
@@ -261,7 +282,9 @@ class GeometricSplitter:
 
     def to_raw_units(self, w):
         """The hyperplane ``w̃`` over standardised features as a unit-normal raw split."""
-        weights = np.where(self.zero_columns, 0.0, w[:-1] / self.scale)
+        weights = w[:-1] / self.scale
+        if self.has_zero_columns:
+            weights[self.zero_columns] = 0.0
         bias = w[-1] - weights @ self.mean
         # Unit normal whose largest coefficient is positive: an eigenvector's sign is
         # LAPACK's choice, and fixing it makes trees reproducible across builds.
@@ -331,7 +354,7 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         # and a last-bit change moves a hyperplane across rows or points that lie on it.
         # Growing on the rows in a canonical order (by features, then class and weight)
         # makes the tree independent of the order they were given in.
-        order = np.lexsort(np.column_stack([X, y, sample_weight]).T[::-1])
+        order = _canonical_order(X, y, sample_weight)
         X, y, sample_weight = X[order], y[order], sample_weight[order]
         if self.standardize:
             mean = np.average(X, axis=0, weights=sample_weight)
