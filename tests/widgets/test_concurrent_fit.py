@@ -10,7 +10,7 @@ import numpy as np
 from AnyQt.QtCore import QTimer
 from AnyQt.QtTest import QTest
 
-from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
+from Orange.data import Table
 # the module, not its classes: pytest would collect an imported WidgetTest as a test case
 from Orange.widgets.tests import base
 
@@ -22,15 +22,10 @@ from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
+from widget_helpers import as_table, random_labels_table
+
 #: Longest wait (ms) for a cancelled fit to reach its next progress callback.
 CANCEL_TIMEOUT = 10
-
-
-def as_table(X, y):
-    classes = np.unique(y)
-    domain = Domain([ContinuousVariable(f"x{i + 1}") for i in range(X.shape[1])],
-                    DiscreteVariable("y", values=[str(c) for c in classes]))
-    return Table.from_numpy(domain, X, np.searchsorted(classes, y))
 
 
 class ConcurrentFitChecks:
@@ -220,8 +215,7 @@ class TestGeometricTreeConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
     @classmethod
     def long_fit_data(cls):
         # random labels: GDT grows a tree of thousands of nodes, which takes seconds
-        rng = np.random.default_rng(0)
-        return as_table(rng.normal(size=(6000, 10)), rng.integers(0, 3, 6000))
+        return random_labels_table()
 
     def make_fit_quick(self):
         self.widget.controls.max_depth.setValue(2)
@@ -252,9 +246,7 @@ class TestHedgeEnsembleConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
 
     @classmethod
     def long_fit_data(cls):
-        # ten GDT trees on random labels: each takes a second or more
-        rng = np.random.default_rng(0)
-        return as_table(rng.normal(size=(6000, 10)), rng.integers(0, 3, 6000))
+        return random_labels_table()  # ten GDT trees: each takes a second or more
 
     def setUp(self):
         super().setUp()

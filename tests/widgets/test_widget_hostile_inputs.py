@@ -4,10 +4,8 @@ Every table below must give either a model whose probabilities are finite and su
 or a widget error that names the problem; never an uncaught exception (each test fails
 on one, see :class:`NoUncaughtExceptions`) and never a stale model.
 """
-import sys
 import threading
 import time
-import traceback
 import unittest
 import warnings
 
@@ -28,6 +26,8 @@ from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import captured_warnings
 
+from widget_helpers import NoUncaughtExceptions
+
 #: Longest wait (ms) for a fit of one of the small tables below.
 FIT_TIMEOUT = 60000
 
@@ -44,24 +44,6 @@ def base_data():
     rng = np.random.default_rng(0)
     X = rng.normal(size=(60, 3))
     return X, (X[:, 0] + X[:, 1] > 0).astype(float)
-
-
-class NoUncaughtExceptions:
-    """Fail a test (instead of aborting the run, as PyQt does with Python's own hook) on
-    an exception that escapes a Qt slot or event handler, e.g. a handler of a finished
-    background fit."""
-
-    def setUp(self):
-        super().setUp()
-        self.uncaught = []
-        self._previous_hook = sys.excepthook
-        sys.excepthook = lambda *exc_info: self.uncaught.append(
-            "".join(traceback.format_exception(*exc_info)))
-
-    def tearDown(self):
-        sys.excepthook = self._previous_hook
-        super().tearDown()
-        self.assertEqual(self.uncaught, [], "uncaught exceptions in Qt handlers")
 
 
 class HostileInputChecks(NoUncaughtExceptions):

@@ -2,7 +2,6 @@
 other versions, a viewer fed a model and data of different domains, and quick
 cancellation of a large fit."""
 import concurrent.futures
-import sys
 import time
 import traceback
 import unittest
@@ -13,7 +12,7 @@ from AnyQt.QtTest import QTest
 from threadpoolctl import threadpool_info
 
 from Orange.classification import TreeLearner
-from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
+from Orange.data import Table
 from Orange.preprocess import Normalize
 from Orange.widgets.settings import Context
 # the module, not its classes: pytest would collect an imported WidgetTest as a test case
@@ -28,19 +27,14 @@ from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
+from widget_helpers import NoUncaughtExceptions, as_table, random_labels_table
+
 #: Longest wait (s) for a cancelled fit to stop: OC1 checks for cancellation before every
 #: restart of its hyperplane search, which takes well under a second at the root of the
 #: 20,000-row table below (a couple of seconds on a machine shared with other jobs).
 CANCEL_SECONDS = 3
 #: Longest wait (ms) for a short fit.
 FIT_TIMEOUT = 60000
-
-
-def as_table(X, y):
-    classes = np.unique(y)
-    domain = Domain([ContinuousVariable(f"x{i + 1}") for i in range(X.shape[1])],
-                    DiscreteVariable("y", values=[str(c) for c in classes]))
-    return Table.from_numpy(domain, X, np.searchsorted(classes, y))
 
 
 def large_table(n_rows=20000, n_features=20):
@@ -53,22 +47,6 @@ def large_table(n_rows=20000, n_features=20):
 
 def blas_thread_counts():
     return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
-
-
-class NoUncaughtExceptions:
-    """Fail a test (rather than abort the run) on an exception escaping a Qt handler."""
-
-    def setUp(self):
-        super().setUp()
-        self.uncaught = []
-        self._previous_hook = sys.excepthook
-        sys.excepthook = lambda *exc_info: self.uncaught.append(
-            "".join(traceback.format_exception(*exc_info)))
-
-    def tearDown(self):
-        sys.excepthook = self._previous_hook
-        super().tearDown()
-        self.assertEqual(self.uncaught, [], "uncaught exceptions in Qt handlers")
 
 
 class SentModels:
@@ -268,8 +246,7 @@ class TestGeometricTreeMidFit(MidFitChecks, base.WidgetTest):
 
     @classmethod
     def long_fit_data(cls):
-        rng = np.random.default_rng(0)  # random labels: thousands of nodes
-        return as_table(rng.normal(size=(6000, 10)), rng.integers(0, 3, 6000))
+        return random_labels_table()  # random labels: thousands of nodes
 
     def change_setting(self):
         self.widget.controls.max_depth.setValue(2)
@@ -297,8 +274,7 @@ class TestHedgeEnsembleMidFit(MidFitChecks, base.WidgetTest):
 
     @classmethod
     def long_fit_data(cls):
-        rng = np.random.default_rng(0)
-        return as_table(rng.normal(size=(6000, 10)), rng.integers(0, 3, 6000))
+        return random_labels_table()  # ten GDT trees: each takes a second or more
 
     def setUp(self):
         super().setUp()
