@@ -27,14 +27,16 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from .core import GeometricTreeClassifier, OC1Classifier
 from .core.ensemble import HedgeEnsembleClassifier
 from .core.odt_svm import ODTSVMClassifier
-from .core.rules import branch_conditions, format_number, linear_terms, split_description
+from .core.rules import branch_conditions, format_significant, linear_terms, split_description
 from .core.tree import ARGMAX, EQUALITY, HYPERPLANE, NEAREST_CENTRE, Split
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
            "ODTSVMLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel", "SplitLabel",
            "ObliqueNode", "InputDataWarning"]
 
-#: Digits after the decimal point in node texts and rules.
+#: Digits after the decimal point of class counts in node texts.  (The numbers of a rule
+#: have the split's own significant digits, with which the rule routes the training rows
+#: exactly as the model: ``Split.print_digits``.)
 DECIMALS = 3
 #: A node box in Orange's Tree Viewer is at most 200 px wide and clips its text, so a
 #: hyperplane shows only its largest terms, at most this many characters a line (longer
@@ -165,17 +167,19 @@ class _SplitTexts:
                     and code == round(code) and 0 <= code < len(variable.values)):
                 value = variable.values[int(code)]
                 return Split(EQUALITY, split.weights, split.bias,
-                             child_labels=(value, f"≠ {value}"))
+                             child_labels=(value, f"≠ {value}"), digits=split.print_digits)
         elif split.rule == ARGMAX and split.child_labels is not None and self.class_values:
             labels = split.child_labels
             if all(label.isdigit() and int(label) < len(self.class_values)
                    for label in labels):
                 return Split(ARGMAX, split.weights, split.bias,
-                             child_labels=[self.class_values[int(label)] for label in labels])
+                             child_labels=[self.class_values[int(label)] for label in labels],
+                             digits=split.print_digits)
         elif split.rule == NEAREST_CENTRE:
             labels = split.child_labels or [str(k + 1) for k in range(split.n_children)]
             return Split(NEAREST_CENTRE, split.weights, split.bias, centres=split.centres,
-                         child_labels=[f"cluster {label}" for label in labels])
+                         child_labels=[f"cluster {label}" for label in labels],
+                         digits=split.print_digits)
         return split
 
     def order(self, weights):
@@ -186,9 +190,9 @@ class _SplitTexts:
         """Full plain-text condition of every branch of ``split``."""
         split = self.readable(split)
         order = self.order(split.weights)
-        conditions = branch_conditions(split, self.names, DECIMALS, order)
+        conditions = branch_conditions(split, self.names, order=order)
         if split.rule in (ARGMAX, NEAREST_CENTRE):
-            scores = split_description(split, self.names, DECIMALS, order)
+            scores = split_description(split, self.names, order=order)
             conditions = [f"{condition} of [{scores}]" for condition in conditions]
         return conditions
 
@@ -197,7 +201,7 @@ class _SplitTexts:
         return self._edge_labels(self.readable(split))
 
     def _edge_labels(self, split):
-        conditions = branch_conditions(split, self.names, DECIMALS, self.order(split.weights))
+        conditions = branch_conditions(split, self.names, order=self.order(split.weights))
         if split.n_children == 2 and split.rule not in (ARGMAX, NEAREST_CENTRE):
             # "lhs < rhs" / "lhs ≥ rhs", "x = a" / "x ≠ a": the texts agree up to the
             # operator
@@ -211,14 +215,15 @@ class _SplitTexts:
         split = self.readable(split)
         order = self.order(split.weights)
         if split.rule in (ARGMAX, NEAREST_CENTRE):
-            text = split_description(split, self.names, DECIMALS, order)
+            text = split_description(split, self.names, order=order)
         else:  # the left-hand side shared by the two branch conditions
-            text = _common_prefix(branch_conditions(split, self.names, DECIMALS, order))
+            text = _common_prefix(branch_conditions(split, self.names, order=order))
             text = text[:text.rfind(" ")]
         if split.features_used.size == 1 and split.rule not in (ARGMAX, NEAREST_CENTRE):
             return SplitLabel(escape(text), text)
         if split.rule == HYPERPLANE:
-            lines = self._wrapped_terms(split.weights[0], order, BOX_TERMS)
+            lines = self._wrapped_terms(split.weights[0], order, BOX_TERMS,
+                                        digits=split.print_digits)
         else:
             # the largest term of every affine map: the branch's score (argmax) or a
             # coordinate of the space in which the nearest centre is sought; the map's
@@ -230,7 +235,8 @@ class _SplitTexts:
                 row_names = [f"v{i + 1}" for i in range(split.weights.shape[0])]
             rows = list(zip(row_names, split.weights, split.bias))
             for row_name, weights, bias in rows[:BOX_TERMS]:
-                terms = self._wrapped_terms(weights, order, 1, bias=bias)
+                terms = self._wrapped_terms(weights, order, 1, bias=bias,
+                                            digits=split.print_digits)
                 head = f"{row_name}: {terms[0]}"
                 if len(head) <= BOX_LINE_CHARS:
                     lines += [head] + terms[1:]
@@ -240,19 +246,19 @@ class _SplitTexts:
                 lines.append(f"… {len(rows) - BOX_TERMS} more")
         return SplitLabel("<br/>".join(escape(line) for line in lines), text)
 
-    def _wrapped_terms(self, weights, order, max_terms, bias=0.0):
+    def _wrapped_terms(self, weights, order, max_terms, bias=0.0, digits=None):
         """Lines of at most BOX_LINE_CHARS characters with the first ``max_terms`` terms."""
         used = [int(j) for j in order if weights[j] != 0]
         pieces = []
         for j in used[:max_terms]:
-            term = linear_terms(weights, self.names, DECIMALS, order=[j])[0]
+            term = linear_terms(weights, self.names, digits, order=[j])[0]
             if pieces:
                 term = f"− {term[1:]}" if term.startswith("−") else f"+ {term}"
             pieces.append(term)
         if len(used) > max_terms:
             pieces.append(f"+ {len(used) - max_terms} more")
         if bias != 0:
-            pieces.append(("+ " if bias > 0 else "− ") + format_number(abs(bias), DECIMALS))
+            pieces.append(("+ " if bias > 0 else "− ") + format_significant(abs(bias), digits))
         lines = []
         for piece in pieces or ["0"]:
             if lines and len(lines[-1]) + 1 + len(piece) <= BOX_LINE_CHARS:

@@ -536,13 +536,16 @@ class TestExportText:
         # 4·a − 2 ≥ 0  <=>  a ≥ 0.5
         assert self.stump([4, 0], -2).splitlines()[::2] == ["|--- a < 0.5", "|--- a ≥ 0.5"]
 
-    def test_decimals(self):
+    def test_numbers_have_significant_digits_not_decimals(self):
+        """Rule numbers have the split's significant digits (four when not calibrated on
+        training rows); ``decimals`` only sets the class counts."""
         weights, bias = [0.123456, -1.0], 2.71828
-        assert self.stump(weights, bias).splitlines()[0] == "|--- 0.123·a − b < −2.718"
-        assert self.stump(weights, bias, decimals=1).splitlines()[0] == "|--- 0.1·a − b < −2.7"
-        # a non-zero weight is never printed as 0: fall back to significant digits
-        assert self.stump(weights, bias, decimals=0).splitlines()[0] == "|--- 0.1·a − b < −3"
+        assert self.stump(weights, bias).splitlines()[0] == "|--- 0.1235·a − b < −2.718"
+        assert self.stump(weights, bias, decimals=1).splitlines()[0] == (
+            "|--- 0.1235·a − b < −2.718")
         assert self.stump([0.00012, 1], 0).splitlines()[0] == "|--- 0.00012·a + b < 0"
+        assert self.stump([0.000572345, 1], -89.0571).splitlines()[0] == (
+            "|--- 0.0005723·a + b < 89.06")
 
     def test_weight_rounding_to_one_drops_the_coefficient(self):
         assert self.stump([0.99996, 1.5], -2).splitlines()[0] == "|--- a + 1.5·b < 2"

@@ -49,6 +49,7 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         self.tree_ = self._build_tree(
             X[keep], y_encoded[keep].astype(np.intp), sample_weight[keep],
             check_random_state(getattr(self, "random_state", None)), progress_callback)
+        self.tree_.calibrate_digits(X)  # printed rules route these rows as the tree does
         return self
 
     def _validate_parameters(self):

@@ -27,6 +27,18 @@ ARGMAX = "argmax"
 NEAREST_CENTRE = "nearest_centre"
 EQUALITY = "equality"
 ROUTING_RULES = (HYPERPLANE, ARGMAX, NEAREST_CENTRE, EQUALITY)
+#: Significant digits of the numbers in rule text, at the least (see ``Split.digits``).
+DIGITS = 4
+#: Significant digits that reproduce any float exactly.
+MAX_DIGITS = 17
+
+
+def round_significant(values, digits):
+    """``values`` rounded to ``digits`` significant digits, as they are printed: the
+    rounded numbers are exactly the floats the rule text reads as."""
+    values = np.asarray(values, dtype=float)
+    rounded = [float(f"{v:.{digits - 1}e}") if np.isfinite(v) else v for v in values.ravel()]
+    return np.array(rounded, dtype=float).reshape(values.shape)
 
 
 class Split:
@@ -41,11 +53,16 @@ class Split:
     centres : array of shape (n_children, m), only for ``"nearest_centre"``
     child_labels : sequence of str, optional
         What each branch means (a class, a cluster, a nominal value); used in rule text.
+    digits : int or None
+        Significant digits of the numbers in the split's rule text; ``None`` (not yet
+        calibrated) prints :data:`DIGITS`.  :meth:`ObliqueTree.calibrate_digits` sets it to
+        the fewest digits with which the printed rule routes every training row as the
+        split itself does (see :meth:`printed`).
     """
 
-    __slots__ = ("rule", "weights", "bias", "centres", "child_labels")
+    __slots__ = ("rule", "weights", "bias", "centres", "child_labels", "digits")
 
-    def __init__(self, rule, weights, bias, centres=None, child_labels=None):
+    def __init__(self, rule, weights, bias, centres=None, child_labels=None, digits=None):
         if rule not in ROUTING_RULES:
             raise ValueError(f"unknown routing rule {rule!r}; expected one of {ROUTING_RULES}")
         weights = np.atleast_2d(np.asarray(weights, dtype=float))
@@ -67,6 +84,7 @@ class Split:
         self.bias = bias
         self.centres = centres
         self.child_labels = None if child_labels is None else tuple(child_labels)
+        self.digits = digits
         if self.child_labels is not None and len(self.child_labels) != self.n_children:
             raise ValueError("child_labels needs one label per child")
 
@@ -74,7 +92,8 @@ class Split:
     def hyperplane(cls, weights, bias):
         """Binary oblique split: left if ``w·x + b < 0``, right if ``w·x + b >= 0``."""
         split = object.__new__(cls)  # no validation needed: the shapes are fixed here
-        split.rule, split.centres, split.child_labels = HYPERPLANE, None, None
+        split.rule, split.centres, split.child_labels, split.digits = (HYPERPLANE, None,
+                                                                       None, None)
         split.weights = np.array(weights, dtype=float).reshape(1, -1)
         split.bias = np.array([bias], dtype=float).reshape(1)
         return split
@@ -129,6 +148,57 @@ class Split:
             return np.argmax(values, axis=1)
         distances = ((values[:, None, :] - self.centres[None, :, :]) ** 2).sum(axis=2)
         return np.argmin(distances, axis=1)
+
+    @property
+    def print_digits(self):
+        """Significant digits of the split's printed numbers (:data:`DIGITS` if not set)."""
+        digits = getattr(self, "digits", None)  # models pickled before the slot existed
+        return DIGITS if digits is None else digits
+
+    def printed(self, digits=None):
+        """The split as its rule text states it: a split of the same rule whose weights and
+        bias are the numbers the text prints, rounded to ``digits`` significant digits
+        (default :attr:`print_digits`).
+
+        A test on one feature is printed as ``x ≥ t`` (or ``x ≤ t`` for a negative weight)
+        with ``t = −b / w`` rounded; a hyperplane as ``w·x ≥ −b`` with every weight and
+        ``−b`` rounded; an argmax split as its rounded score maps.  Evaluated as
+        ``x − t ≥ 0`` (``t − x ≥ 0``) or ``w·x + b ≥ 0``, which in floating point decide
+        exactly as the printed comparisons ``x ≥ t`` and ``w·x ≥ −b``.  A nearest-centre
+        split prints no centres and is returned unchanged.
+        """
+        digits = self.print_digits if digits is None else digits
+        if self.rule == NEAREST_CENTRE:
+            return self
+        used = self.features_used
+        if self.rule in (HYPERPLANE, EQUALITY) and used.size == 1:
+            j = int(used[0])
+            weight = self.weights[0, j]
+            threshold = round_significant(-self.bias[0] / weight, digits)
+            sign = 1.0 if weight > 0 or self.rule == EQUALITY else -1.0
+            weights = np.zeros_like(self.weights)
+            weights[0, j] = sign
+            return Split(self.rule, weights, [-sign * threshold],
+                         child_labels=self.child_labels, digits=digits)
+        return Split(self.rule, round_significant(self.weights, digits),
+                     -round_significant(-self.bias, digits),
+                     child_labels=self.child_labels, digits=digits)
+
+    def calibrate_digits(self, X, minimum=None):
+        """Set :attr:`digits` to the fewest significant digits (at least ``minimum``,
+        default :data:`DIGITS`) with which :meth:`printed` routes every row of ``X`` to
+        the same child as the split; :data:`MAX_DIGITS` (a float's full precision) if
+        none fewer does."""
+        minimum = DIGITS if minimum is None else minimum
+        if self.rule == NEAREST_CENTRE or X.shape[0] == 0:
+            self.digits = minimum
+            return self.digits
+        position = self.route(X)
+        for digits in range(minimum, MAX_DIGITS + 1):
+            if np.array_equal(self.printed(digits).route(X), position):
+                break
+        self.digits = digits
+        return digits
 
     def __eq__(self, other):
         if not isinstance(other, Split):
@@ -259,6 +329,25 @@ class ObliqueTree:
                 stack.append((child, rows[position == child_position]))
         return leaf
 
+    def calibrate_digits(self, X):
+        """Give every split the digits with which its printed rule routes the rows of
+        ``X`` (the training rows) that reach it exactly as the split does
+        (:meth:`Split.calibrate_digits`), so that rule text never disagrees with the model
+        on the data it was fitted to.  Returns ``self``."""
+        X = np.asarray(X, dtype=float)
+        stack = [(0, np.arange(X.shape[0]))]
+        while stack:
+            node, rows = stack.pop()
+            split = self.splits[node]
+            if split is None:
+                continue
+            block = X[rows]
+            split.calibrate_digits(block)
+            position = split.route(block)
+            for child_position, child in enumerate(self.children[node]):
+                stack.append((child, rows[position == child_position]))
+        return self
+
     def decision_path(self, X):
         """Sparse indicator matrix (n_rows, node_count): the nodes each row passes."""
         leaf = self.apply(X)
@@ -327,7 +416,9 @@ class ObliqueTree:
         feature_names : sequence of str, optional (default ``x1 .. xd``)
         class_names : sequence of str, optional (default ``0 .. K-1``)
         decimals : int
-            Digits after the decimal point for weights, biases and thresholds.
+            Digits after the decimal point for the class counts.  Weights and thresholds
+            have each split's own significant digits (:attr:`Split.print_digits`), with
+            which the printed rules route the training rows as the tree does.
         show_counts : bool
             Append the class counts of the training rows to every leaf.
         """
@@ -351,7 +442,7 @@ class ObliqueTree:
             elif self.splits[node] is None:
                 lines.append("|   " * level + "|--- " + leaf_text(node))
             else:
-                conditions = branch_conditions(self.splits[node], feature_names, decimals)
+                conditions = branch_conditions(self.splits[node], feature_names)
                 for condition, child in reversed(list(zip(conditions, self.children[node]))):
                     stack.append((child, level + 1, None))
                     stack.append((node, level, "|   " * level + "|--- " + condition))

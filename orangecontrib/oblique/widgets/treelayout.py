@@ -23,8 +23,9 @@ import numpy as np
 import scipy.sparse as sp
 
 import Orange.tree
-from orangecontrib.oblique.core.rules import (format_number, hyperplane_sides,
-                                              linear_terms, split_description)
+from orangecontrib.oblique.core.rules import (format_number, format_significant,
+                                              hyperplane_sides, linear_terms,
+                                              split_description)
 from orangecontrib.oblique.core.tree import ARGMAX, EQUALITY, HYPERPLANE
 from orangecontrib.oblique.learners import (DECIMALS, ObliqueTreeModel, _SplitTexts,
                                             route)
@@ -303,24 +304,27 @@ class _ObliqueViewTree(ViewTree):
         split = self._readable[node]
         order = self.texts.order(split.weights)
         if split.rule == HYPERPLANE:
+            digits = split.print_digits
             full = hyperplane_sides(split.weights[0], split.bias[0], self.names,
-                                    DECIMALS, order)[1]
+                                    digits, order)[1]
             short = hyperplane_sides(split.weights[0], split.bias[0], self.names,
-                                     DECIMALS, order, max_terms)[1]
+                                     digits, order, max_terms)[1]
             return short, full
         if split.rule == EQUALITY:
             text = self.conditions[self.tree.children[node][0]]
             return text, text
         heading = "largest score of" if split.rule == ARGMAX else "nearest centre in"
-        full = f"{heading}: " + split_description(split, self.names, DECIMALS, order)
+        full = f"{heading}: " + split_description(split, self.names, order=order)
         rows = []
         labels = self.edge_labels_of(node)
         for i, (weights, bias) in enumerate(zip(split.weights, split.bias)):
-            text, omitted = linear_terms(weights, self.names, DECIMALS, order, max_terms)
+            text, omitted = linear_terms(weights, self.names, split.print_digits, order,
+                                         max_terms)
             if omitted:
                 text += f" + {omitted} more"
             if bias != 0:
-                text += (" + " if bias > 0 else " − ") + format_number(abs(bias), DECIMALS)
+                text += (" + " if bias > 0 else " − ") + format_significant(
+                    abs(bias), split.print_digits)
             name = labels[i] if split.rule == ARGMAX else f"v{i + 1}"
             rows.append(f"{name}: {text}")
         return f"{heading}:\n" + "\n".join(rows), full
@@ -348,7 +352,8 @@ class _ObliqueViewTree(ViewTree):
         if split.rule == HYPERPLANE:
             lhs = format_number(values[0] - split.bias[0], DECIMALS)
             sign = "≥" if values[0] >= 0 else "<"
-            return (f"w·x = {lhs} {sign} {format_number(-split.bias[0], DECIMALS)} "
+            return (f"w·x = {lhs} {sign} "
+                    f"{format_significant(-split.bias[0], split.print_digits)} "
                     f"(w·x + b = {format_number(values[0], DECIMALS)})")
         texts = ", ".join(format_number(v, DECIMALS) for v in values)
         return f"{'scores' if split.rule == ARGMAX else 'v'} = [{texts}]"
@@ -397,7 +402,8 @@ class _OrangeViewTree(ViewTree):
     def _branch_texts(node):
         """(condition, edge label) of every branch of ``node``."""
         if isinstance(node, Orange.tree.NumericNode):
-            name, threshold = node.attr.name, format_number(node.threshold, DECIMALS)
+            # Orange's thresholds in full: the printed rule routes rows as the tree does
+            name, threshold = node.attr.name, format_significant(node.threshold, 17)
             return [(f"{name} ≤ {threshold}", f"≤ {threshold}"),
                     (f"{name} > {threshold}", f"> {threshold}")]
         if isinstance(node, Orange.tree.MappedDiscreteNode):
