@@ -10,8 +10,8 @@ import pytest
 
 from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
-from orangecontrib.oblique.core.rules import (branch_conditions, format_significant,
-                                              split_description)
+from orangecontrib.oblique.core.rules import (branch_conditions, format_number,
+                                              format_significant, split_description)
 from orangecontrib.oblique.core.tree import ARGMAX, NEAREST_CENTRE, Split
 
 from .printed_rules import argmax_position, predict_by_export_text, printed_position
@@ -93,13 +93,21 @@ class TestTheIssueExample:
         assert np.array_equal(predicted.astype(int), model.predict(X))
 
     def test_three_decimals_would_route_rows_differently(self):
-        """The old format (three decimals) fails on the same split: this is the defect."""
-        X, y = income_and_age()
-        split = GeometricTreeClassifier(max_depth=1).fit(X, y).tree_.splits[0]
-        weights = np.round(split.weights[0], 3)
-        threshold = np.round(-split.bias[0], 3)
-        old = (X @ weights >= threshold).astype(int)
-        assert np.count_nonzero(old != split.route(X)) > 100
+        """The old format (three decimals, ``format_number``) fails on the same split:
+        this is the defect."""
+        X, _ = income_and_age()
+        split = Split.hyperplane([0.000572, 1.0], -89.057)  # the issue's split
+
+        def old(value):
+            return float(format_number(value, 3).replace("−", "-"))
+
+        weights = np.array([old(w) for w in split.weights[0]])
+        old_route = (X @ weights >= old(-split.bias[0])).astype(int)
+        assert np.count_nonzero(old_route != split.route(X)) > 200
+        split.calibrate_digits(X)
+        assert np.array_equal(split.printed().route(X), split.route(X))
+        # the issue's own numbers: 0.000572 printed as 0.001
+        assert old(0.000572) == 0.001
 
 
 @pytest.mark.parametrize("scales", SCALES, ids=lambda s: "x".join(f"{v:g}" for v in s))
