@@ -2,6 +2,7 @@
 import inspect
 import pickle
 import unittest
+import warnings
 from copy import deepcopy
 from html import escape
 from unittest.mock import patch
@@ -17,7 +18,7 @@ from Orange.classification import TreeLearner
 from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
                                    HedgeEnsembleModel, OC1Learner, ObliqueTreeLearner,
                                    ObliqueTreeModel, ODTSVMLearner)
-from orangecontrib.oblique.learners import BOX_LINE_CHARS
+from orangecontrib.oblique.learners import BOX_LINE_CHARS, FitMessage, InputDataWarning
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier, ObliqueTree,
                                         Split)
 from orangecontrib.oblique.core.ensemble import HedgeEnsembleClassifier
@@ -390,6 +391,60 @@ class TestProgressCallback(unittest.TestCase):
             self.assertLess(calls[-1], 1)
             # a later fit without a callback does not call the old one (it would raise)
             self.assertIsNotNone(learner(Table("iris")))
+
+
+class TestFitMessages(unittest.TestCase):
+    """What a learner did to the data travels with the model (``fit_messages``), and is
+    also warned (``InputDataWarning``) for script users."""
+
+    @classmethod
+    def setUpClass(cls):
+        iris = with_missing_class(Table("iris"), [0, 60, 120])
+        with iris.unlocked(iris.X):  # Table.from_numpy would turn inf into NaN
+            iris.X[5, 0], iris.X[70, 3] = np.inf, -np.inf
+        cls.hostile = iris
+        cls.expected = (
+            FitMessage("infinite_values", 2, 600, "2 infinite feature values (±inf) treated "
+                                                  "as missing and imputed."),
+            FitMessage("skipped_rows", 3, 150, "3 of 150 rows have a missing class value "
+                                               "and were left out of the fit."))
+
+    def learners(self):
+        return (GeometricTreeLearner(), OC1Learner(n_restarts=2, random_state=0),
+                ODTSVMLearner(), HedgeEnsembleLearner(GeometricTreeLearner(), n_estimators=2))
+
+    def test_messages_and_warnings(self):
+        for learner in self.learners():
+            with self.subTest(learner.name):
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always")
+                    model = learner(self.hostile)
+                self.assertEqual(model.fit_messages, self.expected)
+                self.assertEqual(
+                    [str(w.message) for w in caught
+                     if issubclass(w.category, InputDataWarning)],
+                    [message.text for message in self.expected])
+                clone = pickle.loads(pickle.dumps(model))
+                self.assertEqual(clone.fit_messages, self.expected)
+                # the next fit has its own messages only
+                self.assertEqual(learner(Table("iris")).fit_messages, ())
+
+    def test_messages_without_warnings(self):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model = OC1Learner(n_restarts=2)(self.hostile)
+        self.assertEqual(model.fit_messages, self.expected)
+
+    def test_fit_storage_called_directly(self):
+        """Without ``__call__`` (no preprocessing), ``fit_storage`` tells its own."""
+        data = with_missing_class(Table("iris"), np.arange(10))
+        for learner in (GeometricTreeLearner(),
+                        HedgeEnsembleLearner(GeometricTreeLearner(), n_estimators=2)):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                model = learner.fit_storage(data)
+            self.assertEqual([(m.kind, m.count, m.total) for m in model.fit_messages],
+                             [("skipped_rows", 10, 150)])
 
 
 class TestMultiwaySplits(unittest.TestCase):

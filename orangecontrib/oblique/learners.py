@@ -13,6 +13,7 @@ nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
 import warnings
 from contextvars import ContextVar
 from html import escape
+from typing import NamedTuple
 
 import numpy as np
 import scipy.sparse as sp
@@ -22,7 +23,6 @@ import Orange.tree
 from Orange.data import Table
 from Orange.preprocess import Continuize, Impute, RemoveNaNColumns
 from Orange.util import wrap_callback
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
 from .core import GeometricTreeClassifier, OC1Classifier
 from .core.ensemble import HedgeEnsembleClassifier
@@ -32,7 +32,7 @@ from .core.tree import ARGMAX, EQUALITY, HYPERPLANE, NEAREST_CENTRE, Split
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
            "ODTSVMLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel", "SplitLabel",
-           "ObliqueNode", "InputDataWarning"]
+           "ObliqueNode", "InputDataWarning", "FitMessage"]
 
 #: Digits after the decimal point of class counts in node texts.  (The numbers of a rule
 #: have the split's own significant digits, with which the rule routes the training rows
@@ -401,7 +401,45 @@ def _dense(X):
 class InputDataWarning(UserWarning):
     """Warned by the learners of this module when they leave rows out of the fit (rows
     with a missing class value) or treat values as missing (±inf); the message gives the
-    count, so that a widget can show it."""
+    count.  The model keeps the same reports as data (:class:`FitMessage`, in its
+    ``fit_messages``), which is what a widget shows."""
+
+
+class FitMessage(NamedTuple):
+    """Something a learner did to the data it was given, kept by the fitted model.
+
+    A model fitted by the learners of this module has ``fit_messages``: a tuple of these,
+    in the order they happened (empty if the data needed nothing).  The learner also warns
+    each ``text`` as an :class:`InputDataWarning`.
+
+    Attributes
+    ----------
+    kind : str
+        ``"infinite_values"``: ``count`` of the ``total`` feature values were ±inf and were
+        treated as missing (imputed); ``"skipped_rows"``: ``count`` of the ``total`` rows
+        have a missing class value and were left out of the fit.
+    count, total : int
+    text : str
+        The sentence the learner warns, e.g. "10 of 100 rows have a missing class value
+        and were left out of the fit."
+    """
+    kind: str
+    count: int
+    total: int
+    text: str
+
+
+#: The :class:`FitMessage` list of the learner call running in this thread (or asyncio
+#: context), filled by the preprocessing (±inf values) for ``fit_storage`` to give to the
+#: model; None outside a call.
+_FIT_MESSAGES = ContextVar("oblique_fit_messages", default=None)
+
+
+def _report(kind, count, total, text, stacklevel):
+    """Warn ``text`` as an :class:`InputDataWarning` (``stacklevel`` as the caller's own)
+    and return it as a :class:`FitMessage`."""
+    warnings.warn(text, InputDataWarning, stacklevel=stacklevel + 1)
+    return FitMessage(kind, count, total, text)
 
 
 class _Impute(Impute):
@@ -419,7 +457,8 @@ class _Impute(Impute):
 
 def _infinite_as_missing(data):
     """``data`` with ±inf feature values replaced by NaN (missing), with an
-    :class:`InputDataWarning` giving their count; ``data`` itself if it has none.  (Orange's
+    :class:`InputDataWarning` giving their count (also recorded as a :class:`FitMessage` of
+    the running learner call); ``data`` itself if it has none.  (Orange's
     ``Table.from_numpy`` does the same, but a table's arrays can be edited afterwards.)"""
     values = data.X.data if sp.issparse(data.X) else data.X
     if values.dtype.kind != "f":
@@ -427,8 +466,12 @@ def _infinite_as_missing(data):
     count = int(np.isinf(values).sum())
     if not count:
         return data
-    warnings.warn(f"{count} infinite feature value{'s' if count > 1 else ''} (±inf) treated "
-                  f"as missing and imputed.", InputDataWarning, stacklevel=4)
+    message = _report("infinite_values", count, int(np.prod(data.X.shape)),
+                      f"{count} infinite feature value{'s' if count > 1 else ''} (±inf) "
+                      f"treated as missing and imputed.", stacklevel=4)
+    recorded = _FIT_MESSAGES.get()
+    if recorded is not None:
+        recorded.append(message)
     data = data.copy()
     with data.unlocked(data.X):
         values = data.X.data if sp.issparse(data.X) else data.X
@@ -438,7 +481,8 @@ def _infinite_as_missing(data):
 
 class _FitProgressMixin:
     """``__call__`` of a learner whose ``fit_storage`` reports progress (see
-    ``_FIT_PROGRESS``) and whose model keeps its fitted core estimator in ``estimator``."""
+    ``_FIT_PROGRESS``) and gives the model the call's :class:`FitMessage` list (see
+    ``_FIT_MESSAGES``), and whose model keeps its fitted core estimator in ``estimator``."""
 
     def preprocess(self, data, progress_callback=None):
         """Orange's preprocessing, after the checks no preprocessor can mend: a table
@@ -452,20 +496,24 @@ class _FitProgressMixin:
         """Fit a model; ``progress_callback(fraction, ...)`` is called during the fit, and
         an exception it raises aborts the fit (a widget cancelling a background fit)."""
         token = _FIT_PROGRESS.set(progress_callback)
+        messages_token = _FIT_MESSAGES.set([])
         try:
             # Orange's Learner.__call__ lists the class values seen as ``unique(Y)``, which
             # casts NaN (rows with a missing class) to an integer; list the fitted classes
             with np.errstate(invalid="ignore"):
                 model = super().__call__(data, progress_callback)
         finally:
+            _FIT_MESSAGES.reset(messages_token)
             _FIT_PROGRESS.reset(token)
         model.used_vals = [np.asarray(model.estimator.classes_).astype(int)]
         return model
 
 
 def _training_rows(learner, data):
-    """``(X, y, weights)`` of the rows with a known class, after the checks every learner
-    of this module makes (clear errors for data it cannot learn from)."""
+    """``(X, y, weights, messages)``: the rows with a known class, after the checks every
+    learner of this module makes (clear errors for data it cannot learn from), and the
+    :class:`FitMessage` tuple for the model (those of the preprocessing, then the rows left
+    out)."""
     reason = learner.incompatibility_reason(data.domain)
     if reason is not None:
         raise ValueError(reason)
@@ -476,12 +524,15 @@ def _training_rows(learner, data):
     known = ~np.isnan(y)
     if not known.any():
         raise ValueError("Every class value is missing; there is nothing to learn from.")
+    messages = list(_FIT_MESSAGES.get() or ())
     if not known.all():
         count = len(y) - int(known.sum())
-        warnings.warn(f"{count} of {len(y)} rows have a missing class value and were left "
-                      f"out of the fit.", InputDataWarning, stacklevel=3)
+        messages.append(_report(
+            "skipped_rows", count, len(y), f"{count} of {len(y)} rows have a missing class "
+            f"value and were left out of the fit.", stacklevel=3))
     weights = data.W[known] if data.has_weights() else None
-    return X[known], y[known].astype(int), weights
+    # a preprocessing run twice (Orange retries one that raises TypeError) reports once
+    return X[known], y[known].astype(int), weights, tuple(dict.fromkeys(messages))
 
 
 def _fit_progress():
@@ -535,10 +586,15 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner):
         return reason
 
     def fit_storage(self, data):
-        X, y, weights = _training_rows(self, data)
+        """The :class:`ObliqueTreeModel` of the core estimator fitted on the rows of
+        ``data`` with a known class; its ``fit_messages`` (:class:`FitMessage`) tell what
+        was done to the data."""
+        X, y, weights, messages = _training_rows(self, data)
         estimator = self.create_estimator(data.domain)
         estimator.fit(X, y, sample_weight=weights, progress_callback=_fit_progress())
-        return ObliqueTreeModel(data, estimator)
+        model = ObliqueTreeModel(data, estimator)
+        model.fit_messages = messages
+        return model
 
 
 class GeometricTreeLearner(ObliqueTreeLearner):
@@ -617,56 +673,6 @@ class ODTSVMLearner(ObliqueTreeLearner):
         return estimator
 
 
-#: Progress of the members of the ensemble being fitted in this thread (or asyncio
-#: context): a :class:`_MemberProgress`, or None.
-_MEMBER_PROGRESS = ContextVar("oblique_member_progress", default=None)
-
-
-class _MemberProgress:
-    """Splits the progress of an ensemble's fit into equal parts, one per member."""
-
-    def __init__(self, progress_callback, n_members):
-        self.progress_callback = progress_callback
-        self.n_members = n_members
-        self.n_started = 0
-
-    def next_member(self):
-        """The progress callback of the member whose fit starts now."""
-        first, self.n_started = self.n_started, self.n_started + 1
-        return wrap_callback(self.progress_callback, start=first / self.n_members,
-                             end=min(self.n_started / self.n_members, 1))
-
-
-class _ReportingMember(ClassifierMixin, BaseEstimator):
-    """A tree estimator that passes the ensemble's progress callback to its fit.
-
-    :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier` fits its
-    members as ``member.fit(X, y[, sample_weight])``, without a progress callback; this
-    wrapper stands in for the base estimator during the ensemble's ``fit`` and fits a
-    clone of it with the callback of the member's share of the progress (so a widget
-    sees the progress while every member grows, and cancelling stops the fit inside the
-    member being grown).  :meth:`HedgeEnsembleLearner.fit_storage` unwraps the members
-    afterwards: the fitted ensemble holds the trees themselves.
-    """
-
-    def __init__(self, estimator):
-        self.estimator = estimator
-
-    def fit(self, X, y, sample_weight=None):
-        progress = _MEMBER_PROGRESS.get()
-        callback = progress.next_member() if progress is not None else None
-        self.estimator_ = clone(self.estimator).fit(X, y, sample_weight=sample_weight,
-                                                    progress_callback=callback)
-        self.classes_ = self.estimator_.classes_
-        return self
-
-    def predict_proba(self, X):
-        return self.estimator_.predict_proba(X)
-
-    def predict(self, X):
-        return self.estimator_.predict(X)
-
-
 class HedgeEnsembleModel(Orange.classification.Model):
     """A fitted Hedge(β) ensemble of oblique trees.
 
@@ -675,12 +681,14 @@ class HedgeEnsembleModel(Orange.classification.Model):
     (``estimator.estimators_``) are the core tree estimators and ``estimator.weights_``
     their Hedge weights.  Prediction is the weighted average of the members' class
     distributions, over all values of the class variable (zero for values absent from
-    training).
+    training).  ``fit_messages`` (:class:`FitMessage`) tell what the learner did to the
+    data.
     """
 
-    def __init__(self, domain, estimator):
+    def __init__(self, domain, estimator, fit_messages=()):
         super().__init__(domain)
         self.estimator = estimator
+        self.fit_messages = tuple(fit_messages)
 
     def predict(self, X):
         """Class probabilities over all values of the class variable.
@@ -706,10 +714,12 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner):
     """Hedge(β) ensemble of oblique trees (ODT-SVM paper, Sections V–VI) for Orange.
 
     Trains ``n_estimators`` trees of ``learner``, each on a different random
-    ``sample_fraction`` of the rows (stratified by class), and predicts the Hedge-weighted
-    average of their class distributions; see
-    :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier` (the weights
-    start equal; the Hedge update itself is applied by its ``partial_fit``).
+    ``sample_fraction`` of the rows (stratified by class), weights them by Hedge(β) on the
+    rows each tree was not trained on (from equal weights, a tree's weight is multiplied by
+    ``beta`` for every one of its held-out rows it misclassifies, then the weights are
+    normalised; with ``sample_fraction`` 1 they stay equal), and predicts the
+    Hedge-weighted average of their class distributions; see
+    :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`.
 
     Parameters
     ----------
@@ -726,9 +736,10 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner):
     preprocessors : optional
         Applied before the base learner's preprocessors.
 
-    Rows with a missing class are left out of the fit.  While fitting, the progress
-    callback of ``__call__`` advances through equal shares, one per member, each filled as
-    that member's tree grows; an exception raised by the callback aborts the fit.
+    Rows with a missing class are left out of the fit (the model's ``fit_messages`` say
+    how many).  While fitting, the progress callback of ``__call__`` advances through equal
+    shares, one per member, each filled as that member's tree grows; an exception raised
+    by the callback aborts the fit.
     """
     name = "Hedge Ensemble"
     __returns__ = HedgeEnsembleModel
@@ -766,20 +777,7 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner):
             random_state=self.random_state)
 
     def fit_storage(self, data):
-        X, y, weights = _training_rows(self, data)
+        X, y, weights, messages = _training_rows(self, data)
         ensemble = self.create_estimator(data.domain)
-        base = ensemble.estimator
-        ensemble.set_params(estimator=_ReportingMember(base))
-        progress_callback = _fit_progress()
-        token = _MEMBER_PROGRESS.set(
-            None if progress_callback is None
-            else _MemberProgress(progress_callback, self.n_estimators))
-        try:
-            ensemble.fit(X, y, sample_weight=weights)
-        finally:
-            _MEMBER_PROGRESS.reset(token)
-        # unwrap: the ensemble holds the trees and clones the base for new members
-        ensemble.set_params(estimator=base)
-        ensemble.estimator_ = base
-        ensemble.estimators_ = [member.estimator_ for member in ensemble.estimators_]
-        return HedgeEnsembleModel(data.domain, ensemble)
+        ensemble.fit(X, y, sample_weight=weights, progress_callback=_fit_progress())
+        return HedgeEnsembleModel(data.domain, ensemble, messages)

@@ -360,6 +360,110 @@ def test_sample_weight_with_a_base_that_cannot_take_it_is_an_error():
     ensemble.fit(X, y)                                   # without weights it is fine
 
 
+# ----- progress -----
+
+class ProgressTree(DecisionTreeClassifier):
+    """A decision tree whose ``fit`` reports progress 0, ½ and 1 and records that it ran."""
+
+    def fit(self, X, y, sample_weight=None, progress_callback=None):
+        for fraction in (0.0, 0.5, 1.0):
+            if progress_callback is not None:
+                progress_callback(fraction)
+        self.fitted_ = True
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+class Abort(Exception):
+    pass
+
+
+def test_progress_is_split_into_equal_shares_one_per_member():
+    X, y = load_iris(return_X_y=True)
+    values = []
+    ensemble = HedgeEnsembleClassifier(ProgressTree(), n_estimators=4, random_state=0)
+    ensemble.fit(X, y, progress_callback=values.append)
+    assert values == sorted(values)                       # monotone
+    assert values[-1] == 1
+    for member in range(4):                               # each member fills its share
+        assert member / 4 + 1 / 8 in values
+        assert (member + 1) / 4 in values
+
+
+def test_progress_of_tree_members_while_they_grow():
+    X, y = noisy_data(0)
+    values = []
+    HedgeEnsembleClassifier(GeometricTreeClassifier(), n_estimators=3, random_state=0).fit(
+        X, y, progress_callback=values.append)
+    assert values == sorted(values) and values[-1] == 1
+    for member in range(3):
+        assert any(member / 3 < value < (member + 1) / 3 for value in values), member
+
+
+def test_progress_with_members_that_take_no_callback():
+    X, y = load_iris(return_X_y=True)
+    values = []
+    ensemble = HedgeEnsembleClassifier(DecisionTreeClassifier(), n_estimators=4,
+                                       random_state=0)
+    ensemble.fit(X, y, progress_callback=values.append)
+    assert values == [0.25, 0.5, 0.75, 1.0]               # one step per member
+
+
+def test_progress_does_not_change_the_ensemble():
+    X, y = noisy_data(1)
+    fits = [HedgeEnsembleClassifier(GeometricTreeClassifier(), n_estimators=3,
+                                    sample_fraction=0.6, random_state=2).fit(
+                X, y, progress_callback=callback)
+            for callback in (None, lambda fraction: None)]
+    np.testing.assert_array_equal(fits[0].weights_, fits[1].weights_)
+    for one, other in zip(fits[0].estimators_, fits[1].estimators_):
+        assert one.tree_.export_text() == other.tree_.export_text()
+
+
+def test_exception_from_the_progress_callback_aborts_the_fit_in_the_member():
+    X, y = load_iris(return_X_y=True)
+    started = []
+
+    class CountingTree(ProgressTree):
+        def fit(self, X, y, sample_weight=None, progress_callback=None):
+            started.append(len(started))
+            return super().fit(X, y, sample_weight, progress_callback)
+
+    def abort_in_third_member(fraction):
+        if fraction > 2.25 / 4:
+            raise Abort
+
+    ensemble = HedgeEnsembleClassifier(CountingTree(), n_estimators=4, random_state=0)
+    with pytest.raises(Abort):
+        ensemble.fit(X, y, progress_callback=abort_in_third_member)
+    assert started == [0, 1, 2]
+    assert not hasattr(ensemble, "weights_")
+
+
+def test_partial_fit_reports_progress_and_can_be_aborted_in_a_replacement():
+    ensemble, X, y = disagreeing_ensemble(base=ProgressTree(), replace_members=True,
+                                          beta=0.5, weight_threshold=0.1, window=50)
+    values = []
+    ensemble.partial_fit(X, 1 - y, progress_callback=values.append)
+    assert ensemble.n_replaced_ > 0
+    assert values == sorted(values) and values[-1] == 1
+
+    def abort(fraction):
+        raise Abort
+
+    ensemble, X, y = disagreeing_ensemble(base=ProgressTree(), replace_members=True,
+                                          beta=0.5, weight_threshold=0.1, window=50)
+    n_updates = ensemble.n_updates_
+    with pytest.raises(Abort):
+        ensemble.partial_fit(X, 1 - y, progress_callback=abort)
+    assert ensemble.n_replaced_ == 0 and ensemble.n_updates_ > n_updates
+    # at the first call, partial_fit fits the members with the callback, as fit does
+    values = []
+    HedgeEnsembleClassifier(ProgressTree(), n_estimators=2, random_state=0).partial_fit(
+        X, y, progress_callback=values.append)
+    # (each member's share ends once by its own report, once by the ensemble's)
+    assert values == [0.0, 0.25, 0.5, 0.5, 0.5, 0.75, 1.0, 1.0]
+
+
 # ----- reproducibility, pickling, accuracy -----
 
 def _run(random_state):

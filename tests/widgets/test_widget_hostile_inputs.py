@@ -4,8 +4,6 @@ Every table below must give either a model whose probabilities are finite and su
 or a widget error that names the problem; never an uncaught exception (each test fails
 on one, see :class:`NoUncaughtExceptions`) and never a stale model.
 """
-import threading
-import time
 import unittest
 import warnings
 
@@ -18,13 +16,12 @@ from Orange.regression import TreeLearner as TreeRegressionLearner
 from Orange.widgets.tests import base
 
 from orangecontrib.oblique import HedgeEnsembleModel, ObliqueTreeModel, OC1Learner
-from orangecontrib.oblique.learners import InputDataWarning
+from orangecontrib.oblique.learners import FitMessage
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
-from orangecontrib.oblique.widgets.utils import captured_warnings
 
 from widget_helpers import NoUncaughtExceptions
 
@@ -300,7 +297,8 @@ class TestHedgeEnsembleHostileInputs(HostileInputChecks, base.WidgetTest):
 
 
 class TestLearnerWarningsInWidget(NoUncaughtExceptions, base.WidgetTest):
-    """Warnings the learner issues in the background fit become a widget warning."""
+    """What the learner did to the data (the model's ``fit_messages``) becomes a widget
+    warning."""
 
     def setUp(self):
         super().setUp()
@@ -331,63 +329,42 @@ class TestLearnerWarningsInWidget(NoUncaughtExceptions, base.WidgetTest):
         self.assertIsNotNone(self.get_output(w.Outputs.model))
 
 
-def _warn(text, category=InputDataWarning):
-    warnings.warn(text, category)  # one place: the "default" filter shows it once
-
-
-class TestCapturedWarnings(unittest.TestCase):
-    """The capture of a background fit's warnings: the add-on's own, per thread, again
-    and again."""
-
-    def test_same_warning_is_captured_every_time(self):
-        with warnings.catch_warnings(record=True) as outer:
-            warnings.simplefilter("default")  # Python's own action: once per place
-            for _ in range(3):
-                with captured_warnings() as captured:
-                    _warn("5 rows skipped")
-                self.assertEqual(captured, ["5 rows skipped"])
-        self.assertEqual(outer, [])
-
-    def test_other_threads_and_categories_are_not_captured(self):
-        with warnings.catch_warnings(record=True) as outer:
-            warnings.simplefilter("always")
-            with captured_warnings() as captured:
-                thread = threading.Thread(target=_warn, args=("from another thread",))
-                thread.start()
-                thread.join()
-                _warn("numeric trouble", RuntimeWarning)
-                _warn("a library's guess", UserWarning)
-                _warn("mine")
-            _warn("after")
-        self.assertEqual(captured, ["mine"])
-        self.assertEqual([str(w.message) for w in outer],
-                         ["from another thread", "numeric trouble", "a library's guess",
-                          "after"])
-
-    def test_concurrent_captures_restore_the_handler(self):
-        barrier = threading.Barrier(2)
-        results = {}
-
-        def capture(name, wait_before_exit):
-            with captured_warnings() as captured:
-                barrier.wait()
-                _warn(f"from {name}")
-                if wait_before_exit:
-                    time.sleep(0.05)
-            results[name] = captured
-
+    def test_messages_travel_with_the_model_not_through_warnings(self):
+        """The widget shows the model's messages even when Python's warnings are ignored,
+        and leaves ``warnings.showwarning`` alone."""
+        w = self.widget
+        X, y = base_data()
+        data = table(X, y)
+        with data.unlocked(data.X):
+            data.X[:2, 1] = -np.inf
         with warnings.catch_warnings():
-            warnings.simplefilter("always")
+            warnings.simplefilter("ignore")
             handler = warnings.showwarning
-            threads = [threading.Thread(target=capture, args=(name, wait))
-                       for name, wait in (("a", True), ("b", False))]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
-            # the first capture to begin ends last; the handler is the one from before
+            self.send_signal(w.Inputs.data, data)
+            self.wait_until_finished(timeout=FIT_TIMEOUT)
             self.assertIs(warnings.showwarning, handler)
-        self.assertEqual(results, {"a": ["from a"], "b": ["from b"]})
+        model = self.get_output(w.Outputs.model)
+        self.assertEqual([(m.kind, m.count) for m in model.fit_messages],
+                         [("infinite_values", 2)])
+        self.assertEqual(str(w.Warning.fit_warnings),
+                         "2 infinite feature values (±inf) treated as missing and imputed.")
+
+    def test_skipped_rows_are_told_once_by_the_missing_class_warning(self):
+        w = self.widget
+        skipped = FitMessage("skipped_rows", 3, 10, "3 of 10 rows have a missing class "
+                                                    "value and were left out of the fit.")
+        infinite = FitMessage("infinite_values", 1, 40, "1 infinite feature value (±inf) "
+                                                        "treated as missing and imputed.")
+        w.show_fit_messages((infinite, skipped, infinite))
+        self.assertTrue(w.Warning.missing_class.is_shown())
+        self.assertEqual(str(w.Warning.missing_class),
+                         "3 rows with a missing class are skipped in training.")
+        self.assertEqual(str(w.Warning.fit_warnings), infinite.text)
+        # shown already (by the check of the data before the fit): not changed
+        w.Warning.missing_class("1 row", "is")
+        w.show_fit_messages((skipped,))
+        self.assertIn("1 row with a missing class is", str(w.Warning.missing_class))
+        self.assertFalse(w.Warning.fit_warnings.is_shown())
 
 
 class TestViewerHostileData(NoUncaughtExceptions, base.WidgetTest):

@@ -59,6 +59,18 @@ def stratified_subset(codes, size, random_state):
     return np.sort(np.concatenate(chosen))
 
 
+def _scaled_progress(progress_callback, start, end):
+    """``progress_callback`` for a part of the work: fraction ``f`` of the part is reported
+    as ``start + f · (end - start)``; None without a callback."""
+    if progress_callback is None:
+        return None
+
+    def report(fraction, *args, **kwargs):
+        return progress_callback(start + fraction * (end - start), *args, **kwargs)
+
+    return report
+
+
 def _normalised_softmax(log_weights):
     """Column-wise ``exp(log w) / Σ exp(log w)``, safe when weights underflow."""
     shifted = np.exp(log_weights - log_weights.max(axis=0))
@@ -172,7 +184,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
     # ----- fitting -----
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X, y, sample_weight=None, progress_callback=None):
         """Train the members on random subsets, weight them by Hedge(β) on the rows each
         did not see (Sections V–VI).
 
@@ -183,15 +195,21 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         sample_weight : array-like of shape (n_samples,), optional
             Non-negative row weights, passed (restricted to its subset) to every member's
             ``fit``; a ValueError if the base classifier's ``fit`` does not accept them.
+        progress_callback : callable(fraction) or None
+            Called with the fraction of the fit done.  The progress is split into equal
+            shares, one per member in the order they are trained: a member whose ``fit``
+            takes a ``progress_callback`` (the tree estimators of this package) is passed
+            one scaled to its share, and the share is complete when its fit returns.  An
+            exception the callback raises aborts the fit (in the member being trained).
 
         Returns
         -------
         self
         """
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1)
-        return self._fit(X, y, sample_weight, classes=None)
+        return self._fit(X, y, sample_weight, None, progress_callback)
 
-    def partial_fit(self, X, y, classes=None):
+    def partial_fit(self, X, y, classes=None, progress_callback=None):
         """Hedge(β) update of the weights on labelled rows, in order (Section V-A).
 
         For each row, every member that misclassifies it has its weight multiplied by
@@ -214,6 +232,11 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
             unfitted ensemble) when later rows may carry labels absent from the first
             ones, as is scikit-learn's convention; at later calls it must equal
             ``classes_`` if given.
+        progress_callback : callable(fraction) or None
+            Called with the fraction of the work done: at the first call as in ``fit``,
+            later with the fraction of the rows whose update has been applied (a
+            replacement member is passed a callback that repeats the fraction reached, so
+            that an exception the callback raises aborts the call inside its fit too).
 
         Returns
         -------
@@ -223,16 +246,16 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1,
                              reset=first_call)
         if first_call:
-            return self._fit(X, y, None, classes)
+            return self._fit(X, y, None, classes, progress_callback)
         check_classification_targets(y)
         self._validate_parameters()
         if classes is not None and not np.array_equal(np.unique(classes), self.classes_):
             raise ValueError(f"classes {np.unique(classes).tolist()} differ from the "
                              f"classes {self.classes_.tolist()} the ensemble was fitted with")
-        self._hedge(X, self._encode(y))
+        self._hedge(X, self._encode(y), progress_callback)
         return self
 
-    def _fit(self, X, y, sample_weight, classes):
+    def _fit(self, X, y, sample_weight, classes, progress_callback=None):
         check_classification_targets(y)
         self._validate_parameters()
         self.estimator_ = self._resolved_estimator()
@@ -252,13 +275,16 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         subset_codes = np.unique(codes, return_inverse=True)[1]
         size = max(1, int(np.floor(self.sample_fraction * len(codes) + 0.5)))
         self.estimators_, self.subsets_ = [], []
-        for _ in range(self.n_estimators):
+        for index in range(self.n_estimators):
             rows = stratified_subset(subset_codes, size, self._rng)
             member = self._new_member()
-            if sample_weight is None:
-                member.fit(X[rows], codes[rows])
-            else:
-                member.fit(X[rows], codes[rows], sample_weight=sample_weight[rows])
+            done = (index + 1) / self.n_estimators
+            self._fit_member(member, X[rows], codes[rows],
+                             None if sample_weight is None else sample_weight[rows],
+                             _scaled_progress(progress_callback,
+                                              index / self.n_estimators, done))
+            if progress_callback is not None:
+                progress_callback(done)
             self.estimators_.append(member)
             self.subsets_.append(rows)
         self.weights_ = self._held_out_weights(X, codes, sample_weight)
@@ -269,6 +295,17 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         seed_rows = self._rng.permutation(candidates)[:self.window]
         self.recent_X_, self.recent_y_ = X[seed_rows], codes[seed_rows]
         return self
+
+    @staticmethod
+    def _fit_member(member, X, y, sample_weight=None, progress_callback=None):
+        """``member.fit``, with ``sample_weight`` if given and ``progress_callback`` if
+        given and the member's ``fit`` accepts one."""
+        kwargs = {}
+        if sample_weight is not None:
+            kwargs["sample_weight"] = sample_weight
+        if progress_callback is not None and has_fit_parameter(member, "progress_callback"):
+            kwargs["progress_callback"] = progress_callback
+        return member.fit(X, y, **kwargs)
 
     def _held_out_weights(self, X, codes, sample_weight):
         """Equal starting weights 1/M after the Hedge(β) update on the held-out rows.
@@ -345,7 +382,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
     # ----- Hedge(β) -----
 
-    def _hedge(self, X, codes):
+    def _hedge(self, X, codes, progress_callback=None):
         """Apply the Hedge(β) update for each row of ``X`` in order.
 
         Between replacements the members are fixed, so the weights after each row are
@@ -375,25 +412,29 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
             end = start + stop + 1
             self._remember(X[start:end], codes[start:end])
             self.n_updates_ += end - start
+            done = end / len(codes)
             if low.any():
-                self._replace(low)
+                self._replace(low, _scaled_progress(progress_callback, done, done))
                 if end < len(codes):
                     for member_index in np.flatnonzero(low):
                         wrong[member_index, end:] = self._member_predict(
                             self.estimators_[member_index], X[end:]) != codes[end:]
+            if progress_callback is not None:
+                progress_callback(done)
             start = end
 
     def _remember(self, X, codes):
         self.recent_X_ = np.concatenate([self.recent_X_, X])[-self.window:]
         self.recent_y_ = np.concatenate([self.recent_y_, codes])[-self.window:]
 
-    def _replace(self, low):
+    def _replace(self, low, progress_callback=None):
         """Retrain the members flagged in ``low`` on the recent rows (Section V-A)."""
         weights = self.weights_.copy()
         weights[low] = weights[~low].mean() if not low.all() else 1.0
         for member_index in np.flatnonzero(low):
             member = self._new_member()
-            member.fit(self.recent_X_, self.recent_y_)
+            self._fit_member(member, self.recent_X_, self.recent_y_,
+                             progress_callback=progress_callback)
             self.estimators_[member_index] = member
             self.subsets_[member_index] = None
         self.weights_ = weights / weights.sum()

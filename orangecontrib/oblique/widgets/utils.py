@@ -9,7 +9,6 @@ saved by another version of the add-on load with sensible settings.
 import math
 import numbers
 import threading
-import warnings
 from contextlib import contextmanager
 
 import numpy as np
@@ -22,72 +21,12 @@ from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.widget import Msg
 
 __all__ = ["ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin", "FitInterrupted",
-           "fit_model", "captured_warnings", "restore_mistyped_settings",
+           "fit_model", "restore_mistyped_settings",
            "clamp_settings_to_controls", "single_blas_thread"]
 
 
 class FitInterrupted(Exception):
     """Raised from the progress callback to abandon a fit the widget no longer needs."""
-
-
-# ----- warnings of a fit in a worker thread -----
-# ``warnings.catch_warnings`` swaps module-wide state and is not safe when fits run in
-# several threads at once (contexts exited out of order leave a recorder installed), so
-# one routing ``showwarning`` is installed while any fit runs: a warning issued in a thread
-# that records (see ``captured_warnings``) goes to that thread's list, any other goes on to
-# the handler that was installed before.  Only the add-on's own warnings (the learners'
-# ``InputDataWarning``: skipped rows, ±inf) are meant for the user; a library's warnings
-# from deep inside a fit (scikit-learn's guesses about the target, ...) stay in the log.
-_recording = threading.local()
-_router_lock = threading.Lock()
-_router_users = 0
-_previous_showwarning = None
-
-
-def _is_addon_warning(category):
-    return (issubclass(category, UserWarning)
-            and category.__module__.split(".")[:2] == ["orangecontrib", "oblique"])
-
-
-def _route_warning(message, category, filename, lineno, file=None, line=None):
-    records = getattr(_recording, "records", None)
-    if records is not None and _is_addon_warning(category):
-        records.append(str(message))
-    elif _previous_showwarning is not None:
-        _previous_showwarning(message, category, filename, lineno, file, line)
-    else:  # pragma: no cover  (only if another handler replaced the router meanwhile)
-        warnings._showwarning_orig(  # pylint: disable=protected-access
-            message, category, filename, lineno, file, line)
-
-
-@contextmanager
-def captured_warnings():
-    """Collect the texts of the add-on's warnings (``UserWarning`` subclasses defined in
-    ``orangecontrib.oblique``, e.g. the learners' ``InputDataWarning`` about skipped rows)
-    issued in *this thread* while the context is active; other threads' warnings and
-    other warnings are shown as usual.  Thread-safe, unlike ``catch_warnings``."""
-    global _router_users, _previous_showwarning  # pylint: disable=global-statement
-    with _router_lock:
-        if _router_users == 0 and warnings.showwarning is not _route_warning:
-            _previous_showwarning = warnings.showwarning
-            warnings.showwarning = _route_warning
-        _router_users += 1
-        # the "default" action shows a warning once per text and place; a refit of the
-        # same data must warn again: mark every registry of shown warnings outdated
-        mutated = getattr(warnings, "_filters_mutated", None)
-        if mutated is not None:
-            mutated()
-    records, outer = [], getattr(_recording, "records", None)
-    _recording.records = records
-    try:
-        yield records
-    finally:
-        _recording.records = outer
-        with _router_lock:
-            _router_users -= 1
-            if _router_users == 0 and warnings.showwarning is _route_warning:
-                warnings.showwarning = _previous_showwarning
-                _previous_showwarning = None
 
 
 # ----- one BLAS thread while fitting -----
@@ -132,16 +71,16 @@ def fit_model(learner, data, state: TaskState):
     requested interruption (new data, new settings, widget closed) the callback raises
     :class:`FitInterrupted`, which unwinds the fit.
 
-    Returns the model and the texts of the learner's warnings, without repetitions.
+    Returns the model; what the learner did to the data (rows left out, ±inf values) is
+    in its ``fit_messages``.
     """
     def progress(fraction, *_):
         if state.is_interruption_requested():
             raise FitInterrupted
         state.set_progress_value(100 * fraction)
 
-    with captured_warnings() as messages, single_blas_thread():
-        model = learner(data, progress_callback=progress)
-    return model, list(dict.fromkeys(messages))
+    with single_blas_thread():
+        return learner(data, progress_callback=progress)
 
 
 # ----- settings stored by another version -----
@@ -213,8 +152,9 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
     (it is cheap); :meth:`update_model` only starts the fit and marks the Model output as
     pending.  A new fit (new data, preprocessor or settings) cancels the running one,
     whose result is then dropped: only the model of the latest inputs is ever sent.  A
-    failed fit shows ``Error.fitting_failed``, as in ``OWBaseLearner``; warnings the
-    learner issues while fitting (e.g. skipped rows) are shown as a widget warning.
+    failed fit shows ``Error.fitting_failed``, as in ``OWBaseLearner``; what the learner
+    did to the data (the fitted model's ``fit_messages``: rows left out, ±inf values) is
+    shown as widget warnings.
     Settings stored by another version are brought to types and ranges the controls
     accept before the first fit.
     """
@@ -229,7 +169,7 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
 
     def update_model(self):
         self.show_fitting_failed(None)
-        self.show_fit_warnings([])
+        self.show_fit_messages(())
         self.model = None
         if self.check_data():
             self.start(fit_model, self.learner, self.data)
@@ -243,11 +183,11 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
             super()._send_model()
 
     def on_done(self, result):
-        self.model, messages = result
+        self.model = result
         self.model.name = self.effective_learner_name()
         # any change of ``data`` restarts the fit, so this is the data it was fitted on
         self.model.instances = self.data
-        self.show_fit_warnings(messages)
+        self.show_fit_messages(getattr(self.model, "fit_messages", ()))
         self._send_model()
 
     def on_exception(self, ex):
@@ -275,7 +215,8 @@ class ClassValueChecksMixin:
     Rows with a missing class are skipped in training (a warning says how many); Orange's
     own check counts NaN as a class value, so a single class with missing values and a
     column of missing values get their own errors.  Put it before ``OWBaseLearner``.
-    The learner's own warnings are shown by :meth:`show_fit_warnings`.
+    What the learner did to the data (the model's ``fit_messages``) is shown by
+    :meth:`show_fit_messages`.
     """
 
     class Error(OWBaseLearner.Error):
@@ -287,12 +228,24 @@ class ClassValueChecksMixin:
         missing_class = Msg("{} with a missing class {} skipped in training.")
         fit_warnings = Msg("{}")
 
-    def show_fit_warnings(self, messages):
-        """Show the learner's warnings of the last fit, one a line; skipped rows with a
-        missing class are already told by ``Warning.missing_class``."""
-        if self.Warning.missing_class.is_shown():
-            messages = [text for text in messages if "missing class" not in text.lower()]
-        self.Warning.fit_warnings("\n".join(messages), shown=bool(messages))
+    def show_fit_messages(self, messages):
+        """Show the learner's :class:`~orangecontrib.oblique.learners.FitMessage` list of
+        the last fit: rows left out for a missing class in ``Warning.missing_class`` (which
+        :meth:`check_data` shows already, before the fit), the others' texts, one a line,
+        in ``Warning.fit_warnings``."""
+        texts = []
+        for message in messages:
+            if message.kind == "skipped_rows":
+                if not self.Warning.missing_class.is_shown():
+                    self._show_missing_class(message.count)
+            else:
+                texts.append(message.text)
+        texts = list(dict.fromkeys(texts))
+        self.Warning.fit_warnings("\n".join(texts), shown=bool(texts))
+
+    def _show_missing_class(self, count):
+        self.Warning.missing_class(f"{count} row" + "s" * (count > 1),
+                                   "are" if count > 1 else "is")
 
     def check_data(self):
         self.Error.no_class_values.clear()
@@ -314,7 +267,5 @@ class ClassValueChecksMixin:
         if valid:
             n_missing = int(np.isnan(data.Y).sum())
             if n_missing:
-                self.Warning.missing_class(
-                    f"{n_missing} row" + "s" * (n_missing > 1),
-                    "are" if n_missing > 1 else "is")
+                self._show_missing_class(n_missing)
         return valid
