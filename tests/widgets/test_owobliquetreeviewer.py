@@ -5,6 +5,8 @@ from unittest.mock import patch
 
 import numpy as np
 
+from AnyQt.QtWidgets import QApplication
+
 from Orange.classification import TreeLearner
 from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from Orange.regression import TreeLearner as TreeRegressionLearner
@@ -174,11 +176,11 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
         for row in (0, 7, 25):
             self.widget.row_spin.setValue(row)
             expected = self.oc1.tree_.decision_path(X[row:row + 1]).indices
-            self.assertEqual(sorted(self.widget.traced), sorted(expected.tolist()))
+            self.assertEqual(sorted(self.widget.scene.traced), sorted(expected.tolist()))
             self.assertEqual(self.widget.path_list.count(), len(expected))
             self.assertTrue(all(self.widget.items[n].traced for n in expected))
         self.widget.row_spin.setValue(-1)
-        self.assertEqual(self.widget.traced, [])
+        self.assertEqual(self.widget.scene.traced, [])
 
     def test_path_values(self):
         self.send_signal(self.widget.Inputs.tree, self.hand)
@@ -227,11 +229,12 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
                 self.assertEqual(supports, len(data))
         with tempfile.TemporaryDirectory() as directory:
             filename = os.path.join(directory, "rules.txt")
-            self.widget.save_rules(filename)
+            self.widget.rules_panel.save(filename)
             with open(filename, encoding="utf-8") as file:
                 self.assertEqual(file.read(), self.widget.rules_text())
-        self.widget.copy_rules()
-        self.assertEqual(self.widget.rules_edit.toPlainText(), self.widget.rules_text())
+        self.widget.rules_panel.copy()
+        self.assertEqual(QApplication.clipboard().text(), self.widget.rules_text())
+        self.assertEqual(self.widget.rules_panel.edit.toPlainText(), self.widget.rules_text())
 
     def test_rules_confidence_on_test_data(self):
         self.send_signal(self.widget.Inputs.tree, self.hand)
@@ -256,7 +259,7 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
         w.max_terms, w.node_width, w.color_by = 5, 300, 1
         self.send_signal(w.Inputs.tree, self.oc1)
         w.select_nodes({1, 2})
-        w.toggle_collapse(2)
+        w.scene.toggle_collapse(2)
         expected = self.get_output(w.Outputs.selected_data)
         stored = w.settingsHandler.pack_data(w)
         restored = self.create_widget(OWObliqueTreeViewer, stored_settings=stored)
@@ -264,7 +267,7 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
                          (5, 300, 1))
         self.send_signal(restored.Inputs.tree, self.oc1, widget=restored)
         self.assertEqual(restored.selected, {1, 2})
-        self.assertEqual(restored.collapsed, {2})
+        self.assertEqual(restored.scene.collapsed, {2})
         output = self.get_output(restored.Outputs.selected_data, widget=restored)
         np.testing.assert_array_equal(output.ids, expected.ids)
         # another tree does not inherit the selection
@@ -280,13 +283,14 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
         self.assertTrue(all(w.view_tree.depth[n] <= 2 for n in w.items))
         self.assertLess(len(w.items), n_nodes)
         w.limit_depth = False
-        w.toggle_collapse(0)
+        w._redraw()  # as the check box's callback does
+        w.scene.toggle_collapse(0)
         self.assertEqual(list(w.items), [0])
-        w.expand_all()
+        w.scene.expand_all()
         self.assertEqual(len(w.items), n_nodes)
-        w._hover(3)
+        w.scene.hover(3)
         self.assertTrue(all(w.items[n].hovered for n in w.view_tree.path(3)))
-        w._hover(-1)
+        w.scene.hover(-1)
         self.assertFalse(any(item.hovered for item in w.items.values()))
-        w._zoom_by(2)
+        w.view.zoom_by(2)
         w.fit_to_window()
