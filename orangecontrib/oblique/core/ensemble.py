@@ -37,26 +37,11 @@ def stratified_subset(codes, size, random_state):
         Number of rows to draw, 1 <= ``size`` <= ``n_samples``.
     random_state : numpy.random.RandomState
     """
+    from .preprocessing import stratified_sample
     n_samples = len(codes)
     if size >= n_samples:
         return np.arange(n_samples)
-    counts = np.bincount(codes)
-    quota = size * counts / n_samples
-    take = np.floor(quota).astype(np.intp)
-    if size >= len(counts):
-        take = np.maximum(take, 1)
-    # ``take <= counts`` holds here (size < n_samples); move the rounding difference to the
-    # classes furthest from their quota, never giving a class more rows than it has or
-    # taking a guaranteed class down to zero.
-    while take.sum() > size:
-        surplus = np.where(take > 1, take - quota, -np.inf)
-        take[np.argmax(surplus)] -= 1
-    while take.sum() < size:
-        deficit = np.where(take < counts, quota - take, -np.inf)
-        take[np.argmax(deficit)] += 1
-    chosen = [random_state.choice(np.flatnonzero(codes == code), count, replace=False)
-              for code, count in enumerate(take) if count]
-    return np.sort(np.concatenate(chosen))
+    return stratified_sample(codes, size, random_state, one_per_class=True)
 
 
 def _scaled_progress(progress_callback, start, end):

@@ -15,6 +15,7 @@ from scipy.linalg.lapack import dsyev as _dsyev
 
 from .base import ObliqueTreeClassifierMixin
 from .impurity import MEASURES
+from .preprocessing import Standardisation
 from .tree import Split, grow_tree
 
 #: A direction is in the null space of a PSD matrix when its eigenvalue is below this
@@ -214,22 +215,20 @@ def _canonical_order(X, y, sample_weight):
 class GeometricSplitter:
     """Proposes the GDT split of a node (Algorithm 2, one node).
 
-    Works on the standardised, augmented rows ``[z, 1]``; returns the chosen bisector as a
-    :class:`Split` in raw units (``z = (x − mean) / scale``).  The per-node work is a few
-    dozen numpy calls on small arrays, so it is written to keep their number low.
+    Works on the standardised, augmented rows ``[z, 1]`` (``z`` is ``x`` transformed by
+    ``standardisation``, a :class:`~.preprocessing.Standardisation`); returns the chosen
+    bisector as a :class:`Split` in raw units.  The per-node work is a few dozen numpy calls
+    on small arrays, so it is written to keep their number low.
     """
 
-    def __init__(self, augmented, y, sample_weight, mean, scale):
+    def __init__(self, augmented, y, sample_weight, standardisation):
         self.augmented = augmented
         self.y = y
         self.sample_weight = sample_weight
         self.unit_weights = bool(np.all(sample_weight == 1))
-        self.mean = mean
-        self.scale = scale
-        #: Columns that are 0 in every row (constant features, standardised): their weight
-        #: in an eigenvector is rounding noise, and is dropped.
-        self.zero_columns = ~np.any(augmented[:, :-1], axis=0)
-        self.has_zero_columns = bool(self.zero_columns.any())
+        #: Its zero columns (constant features, standardised) have rounding noise as their
+        #: weight in an eigenvector, which is dropped.
+        self.standardisation = standardisation
         #: Largest ‖[z, 1]‖ of a row, for the rounding slack of ``z·w`` (≤ ‖z‖·‖w‖).
         self.largest_row_norm = float(np.sqrt(np.einsum("ij,ij->i", augmented,
                                                         augmented).max(initial=1.0)))
@@ -282,10 +281,8 @@ class GeometricSplitter:
 
     def to_raw_units(self, w):
         """The hyperplane ``w̃`` over standardised features as a unit-normal raw split."""
-        weights = w[:-1] / self.scale
-        if self.has_zero_columns:
-            weights[self.zero_columns] = 0.0
-        bias = w[-1] - weights @ self.mean
+        weights = self.standardisation.raw_weights(w[:-1])
+        bias = self.standardisation.raw_bias(weights, w[-1])
         # Unit normal whose largest coefficient is positive: an eigenvector's sign is
         # LAPACK's choice, and fixing it makes trees reproducible across builds.
         norm = np.sqrt(weights @ weights) * np.sign(weights[np.argmax(np.abs(weights))])
@@ -349,7 +346,6 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
             lambda X, y, w: self._grow(X, y, w, progress_callback))
 
     def _grow(self, X, y, sample_weight, progress_callback):
-        n_features = X.shape[1]
         # Rounding in the sums behind the means and G, H depends on the order of the rows,
         # and a last-bit change moves a hyperplane across rows or points that lie on it.
         # Growing on the rows in a canonical order (by features, then class and weight)
@@ -357,20 +353,14 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         order = _canonical_order(X, y, sample_weight)
         X, y, sample_weight = X[order], y[order], sample_weight[order]
         if self.standardize:
-            mean = np.average(X, axis=0, weights=sample_weight)
-            scale = np.sqrt(np.average((X - mean) ** 2, axis=0, weights=sample_weight))
-            # constant columns only (exact test): a spread of 1e-12 is a scale, not noise
-            constant = np.ptp(X, axis=0) == 0
-            scale[~(scale > 0) | constant] = 1.0
-            # The computed mean of equal values need not equal them; with the value itself
-            # a constant column is exactly 0 and gets no weight (not rounding noise's).
-            mean[constant] = X[0, constant]
+            standardisation = Standardisation.from_rows(X, sample_weight)
+            Z = standardisation.transform(X)
         else:
-            mean, scale = np.zeros(n_features), np.ones(n_features)
-        augmented = np.hstack([(X - mean) / scale, np.ones((X.shape[0], 1))])
+            standardisation, Z = Standardisation.identity(X), X
+        augmented = np.hstack([Z, np.ones((X.shape[0], 1))])
         epsilon1 = self.epsilon1
         epsilon2 = 1 - epsilon1 if self.epsilon2 is None else self.epsilon2
-        propose_split = GeometricSplitter(augmented, y, sample_weight, mean, scale)
+        propose_split = GeometricSplitter(augmented, y, sample_weight, standardisation)
 
         def should_stop(counts, parent_counts, depth):
             """Algorithm 2: η1 < ε1 with the parent's majority still dominant, or

@@ -28,15 +28,25 @@ def _twoing(left, right, n_left, n_right, total):
     return 1.0 / np.maximum(value, _TINY)
 
 
-def _entropy(counts, size):
+def entropy(counts, axis=0, size=None):
+    """Entropy in bits of (weighted) class counts along ``axis``; 0 for no rows (Quinlan
+    1993, ch. 2: ``info(S) = −Σ_c p_c log2 p_c``).
+
+    ``size`` holds the sums of ``counts`` along ``axis`` when the caller has them
+    (broadcastable against ``counts``); by default they are summed here.
+    """
+    counts = np.asarray(counts, dtype=float)
+    if size is None:
+        size = counts.sum(axis=axis, keepdims=True)
     p = counts / np.maximum(size, _TINY)
-    return -(p * np.log2(np.where(p > 0, p, 1.0))).sum(axis=0)
+    return -(p * np.log2(np.where(p > 0, p, 1.0))).sum(axis=axis)
 
 
 def _information_gain(left, right, n_left, n_right, total):
     n = n_left + n_right
-    parent = _entropy(np.asarray(total, dtype=float), np.sum(total))
-    gain = parent - (n_left * _entropy(left, n_left) + n_right * _entropy(right, n_right)) / n
+    parent = entropy(total, size=np.sum(total))
+    gain = parent - (n_left * entropy(left, size=n_left)
+                     + n_right * entropy(right, size=n_right)) / n
     return np.where(gain > 1e-12, 1.0 / np.maximum(gain, _TINY), np.inf)
 
 

@@ -16,6 +16,7 @@ import numpy as np
 from .base import ObliqueTreeClassifierMixin
 from .impurity import (MEASURES, best_axis_parallel, best_step, impurity, class_indicators,
                        evaluate_class_major)
+from .preprocessing import Standardisation
 from .tree import Split, grow_tree
 
 SPLIT_MODES = ("oblique_and_axis_parallel", "axis_parallel", "oblique")
@@ -140,26 +141,17 @@ class OC1Splitter:
         X, weights = self.X[rows], self.sample_weight[rows]
         n, d = X.shape
         # Section 2.4: normalise the attributes at the node (weighted, so that a row of
-        # weight 2 acts as two copies); map the hyperplane back afterwards.
-        if weights.min() == weights.max():  # equal weights: the plain statistics, exactly
-            mean, scale = X.mean(axis=0), X.std(axis=0)
-        else:
-            mean = np.average(X, axis=0, weights=weights)
-            scale = np.sqrt(np.average((X - mean) ** 2, axis=0, weights=weights))
-        # constant columns only (exact test): a spread of 1e-12 is a scale, not noise
-        constant = np.ptp(X, axis=0) == 0
-        scale[~(scale > 0) | constant] = 1.0
-        Z = (X - mean) / scale
-        # The mean of equal values need not equal them: without this, a constant column's
-        # Z is a tiny constant (1e-15) that the search uses as a second bias with a huge
-        # coefficient, which cancels against the bias in raw units to rounding noise.
-        Z[:, constant] = 0.0
+        # weight 2 acts as two copies; equal weights: the plain statistics, exactly); map
+        # the hyperplane back afterwards.
+        standardisation = Standardisation.from_rows(
+            X, None if weights.min() == weights.max() else weights)
+        Z = standardisation.transform(X)
         class_counts = class_indicators(self.y[rows], self.sample_weight[rows], self.n_classes)
         axis_impurity, feature, threshold = best_axis_parallel(Z, class_counts, self.measure)
         if feature < 0:
             return None
-        axis_split = Split.axis_parallel(feature, mean[feature] + scale[feature] * threshold,
-                                         d)
+        mean, scale = standardisation.mean[feature], standardisation.scale[feature]
+        axis_split = Split.axis_parallel(feature, mean + scale * threshold, d)
         if self.split_mode == "axis_parallel" or (
                 self.split_mode == "oblique_and_axis_parallel"
                 and (axis_impurity == 0 or n <= self.oblique_rows_per_feature * d)):
@@ -172,14 +164,14 @@ class OC1Splitter:
             return axis_split
         if self.split_mode == "oblique" or (
                 self.axis_parallel_bias * oblique_impurity < axis_impurity):
-            weights = hyperplane[:d] / scale
-            weights[constant] = 0.0  # moves no row of the node (random restarts set it)
+            # 0 on a constant column: it moves no row of the node (random restarts set it)
+            weights = standardisation.raw_weights(hyperplane[:d])
             # Divided by the largest weight before squaring: along a feature whose values
             # are tiny (1e-290) the search takes huge steps, and weights @ weights overflows.
             largest = np.abs(weights).max()
             if 0 < largest < np.inf and np.isfinite(oblique_impurity):
                 weights = weights / largest
-                bias = hyperplane[d] / largest - weights @ mean
+                bias = standardisation.raw_bias(weights, hyperplane[d] / largest)
                 norm = np.sqrt(weights @ weights)
                 return Split.hyperplane(weights / norm, bias / norm)
         return axis_split

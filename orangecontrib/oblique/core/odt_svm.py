@@ -50,18 +50,12 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
 from .base import ObliqueTreeClassifierMixin
+from .impurity import entropy
+from .preprocessing import Standardisation
 from .pruning import error_based_prune
 from .tree import ARGMAX, HYPERPLANE, NEAREST_CENTRE, Split, grow_tree
 
 _TINY = float(np.finfo(float).tiny)
-
-
-def entropy(counts, axis=0):
-    """Entropy in bits of (weighted) counts along ``axis``; 0 for an empty distribution."""
-    counts = np.asarray(counts, dtype=float)
-    total = counts.sum(axis=axis, keepdims=True)
-    p = counts / np.maximum(total, _TINY)
-    return -(p * np.log2(np.where(p > 0, p, 1.0))).sum(axis=axis)
 
 
 def gain_and_split_info(branch_counts):
@@ -196,16 +190,12 @@ class ODTSVMSplitter:
         """The linear SVM on the node's continuous attributes (standardised at the node;
         Fig. 2, 2.3): (weights over all columns in raw units, biases, SVM classes, norms of
         the standardised normals), or None."""
-        Z = X[:, self.continuous]
-        mean = Z.mean(axis=0)
-        scale = Z.std(axis=0)
-        # constant columns only (exact test): a spread of 1e-12 is a scale, not noise
-        constant = np.ptp(Z, axis=0) == 0
-        scale[~(scale > 0) | constant] = 1.0
-        Z = (Z - mean) / scale
-        # Exactly 0, not the rounding noise left by a mean of equal values: the SVM then
-        # gives such a column no weight, which would also count in the test's MDL cost.
-        Z[:, constant] = 0.0
+        continuous = X[:, self.continuous]
+        # Unweighted statistics.  A constant column is exactly 0, not the rounding noise of
+        # a mean of equal values: the SVM then gives it no weight, which would also count
+        # in the test's MDL cost.
+        standardisation = Standardisation.from_rows(continuous)
+        Z = standardisation.transform(continuous)
         present = np.unique(y)
         if present.size < 2 or not np.any(Z.std(axis=0) > 0):
             return None
@@ -224,8 +214,9 @@ class ODTSVMSplitter:
         if not np.all(norms > 0):
             return None
         raw = np.zeros((normals.shape[0], X.shape[1]))
-        raw[:, self.continuous] = normals / scale
-        raw_bias = biases - (normals / scale) @ mean
+        raw_continuous = standardisation.raw_weights(normals)
+        raw[:, self.continuous] = raw_continuous
+        raw_bias = standardisation.raw_bias(raw_continuous, biases)
         return raw, raw_bias, svm.classes_, norms
 
     def svm_tests(self, X, y, weights, n, raw, raw_bias, svm_classes, norms):

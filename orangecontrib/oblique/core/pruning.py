@@ -21,6 +21,8 @@ import numbers
 import numpy as np
 from sklearn.utils import check_random_state
 
+from .preprocessing import stratified_sample
+
 #: C4.5's table of confidence levels and normal deviates (``Val`` and ``Dev`` in C4.5's
 #: ``stats.c``, from Documenta Geigy Scientific Tables, 6th ed., p. 185); C4.5 interpolates
 #: linearly between the entries instead of using the exact normal quantile.
@@ -264,16 +266,8 @@ def holdout_split(y, portion=0.1, random_state=None):
            else check_random_state(random_state))
     _, codes, counts = np.unique(y, return_inverse=True, return_counts=True)
     if counts.min() >= 2:
-        quota = n_prune * counts / n_rows
-        take = np.minimum(np.floor(quota).astype(np.intp), counts - 1)
-        shuffled = rng.permutation(len(counts))
-        remaining = n_prune - take.sum()
-        for code in shuffled[np.argsort(take[shuffled] - quota[shuffled], kind="stable")]:
-            if remaining and take[code] < counts[code] - 1:
-                take[code] += 1
-                remaining -= 1
-        prune = np.concatenate([rng.permutation(np.flatnonzero(codes == code))[:k]
-                                for code, k in enumerate(take)])
+        prune = stratified_sample(codes, n_prune, rng, keep_one_per_class=True,
+                                  random_ties=True, shuffle_every_class=True)
     else:
         prune = rng.permutation(n_rows)[:n_prune]
     is_prune = np.zeros(n_rows, dtype=bool)
