@@ -10,11 +10,9 @@ import numpy as np
 from AnyQt.QtCore import QTimer
 from AnyQt.QtTest import QTest
 
-from Orange.data import Table
 # the module, not its classes: pytest would collect an imported WidgetTest as a test case
 from Orange.widgets.tests import base
 
-from orangecontrib.oblique.core.datasets import rotated_checkerboard
 from orangecontrib.oblique import GeometricTreeLearner
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
@@ -22,20 +20,15 @@ from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
-from widget_helpers import as_table, random_labels_table
+from widget_helpers import LongFitWidget, checkerboard_table, random_labels_table
 
 #: Longest wait (ms) for a cancelled fit to reach its next progress callback.
 CANCEL_TIMEOUT = 10
 
 
-class ConcurrentFitChecks:
+class ConcurrentFitChecks(LongFitWidget):
     """The checks, run for every learner widget; a subclass names the widget, data whose
     fit takes seconds, and a setting change that makes that fit quick."""
-    widget_class = None
-
-    @classmethod
-    def long_fit_data(cls):
-        raise NotImplementedError
 
     def make_fit_quick(self):
         """Change a setting through its control (which applies it) so the fit is short."""
@@ -45,16 +38,8 @@ class ConcurrentFitChecks:
         """Whether ``model`` was fitted with the setting of :meth:`make_fit_quick`."""
         raise NotImplementedError
 
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.big = cls.long_fit_data()
-        cls.iris = Table("iris")
-
     def setUp(self):
-        self.widget = self.create_widget(self.widget_class,
-                                         stored_settings={"auto_apply": True})
-        self.wait_until_finished()
+        super().setUp()
         # get_output would wait for a running fit: record what the widget sends instead
         outputs = self.widget.Outputs
         self.sent = Mock(side_effect=outputs.model.send)
@@ -194,11 +179,7 @@ class ConcurrentFitChecks:
 
 class TestOC1ConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
     widget_class = OWOC1
-
-    @classmethod
-    def long_fit_data(cls):
-        # OC1 with its default 20 restarts takes seconds on 3000 rows
-        return as_table(*rotated_checkerboard(3000, random_state=0))
+    long_fit_data = staticmethod(checkerboard_table)
 
     def make_fit_quick(self):
         combo = self.widget.controls.split_mode_index
@@ -211,11 +192,8 @@ class TestOC1ConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
 
 class TestGeometricTreeConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
     widget_class = OWGeometricTree
-
-    @classmethod
-    def long_fit_data(cls):
-        # random labels: GDT grows a tree of thousands of nodes, which takes seconds
-        return random_labels_table()
+    # random labels: GDT grows a tree of thousands of nodes, which takes seconds
+    long_fit_data = staticmethod(random_labels_table)
 
     def make_fit_quick(self):
         self.widget.controls.max_depth.setValue(2)
@@ -226,11 +204,7 @@ class TestGeometricTreeConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
 
 class TestODTSVMConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
     widget_class = OWODTSVM
-
-    @classmethod
-    def long_fit_data(cls):
-        # the SVM clustering split runs X-means at every node: tens of seconds
-        return as_table(*rotated_checkerboard(3000, random_state=0))
+    long_fit_data = staticmethod(checkerboard_table)
 
     def make_fit_quick(self):
         self.widget.controls.clustering_split.click()
@@ -243,10 +217,8 @@ class TestHedgeEnsembleConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
     """The ensemble reports progress member by member and is cancelled within the
     growing tree of the member being fitted."""
     widget_class = OWHedgeEnsemble
-
-    @classmethod
-    def long_fit_data(cls):
-        return random_labels_table()  # ten GDT trees: each takes a second or more
+    # ten GDT trees: each takes a second or more
+    long_fit_data = staticmethod(random_labels_table)
 
     def setUp(self):
         super().setUp()

@@ -8,32 +8,42 @@ from Orange.widgets.tests import base
 
 from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
                                    HedgeEnsembleModel, OC1Learner, ODTSVMLearner)
-from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
+from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
+                                        OC1Classifier)
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 
+from widget_helpers import LearnerWidgetChecks, percent_mapping
 
-class TestOWHedgeEnsemble(base.WidgetTest, base.WidgetLearnerTestMixin):
-    def setUp(self):
-        self.widget = self.create_widget(OWHedgeEnsemble,
-                                         stored_settings={"auto_apply": False})
-        self.init()
-        controls = self.widget.controls
-        self.parameters = [
+
+class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
+    WIDGET = OWHedgeEnsemble
+    LEARNER = HedgeEnsembleLearner
+    MODEL = HedgeEnsembleModel
+    ESTIMATOR = HedgeEnsembleClassifier
+    MODEL_NAME = "Hedge Ensemble"
+    REPORTED_DEFAULTS = {
+        "Base learner": "ODT-SVM (default)",
+        "Number of trees": "10",
+        "Rows per tree": "90 %",
+        "Hedge β": "0.90",
+        "Replicable training": "Yes (seed 0)",
+    }
+    REPORTED_CHANGES = {"Base learner": "OC1", "Replicable training": "No"}
+
+    def parameter_mappings(self, controls):
+        return [
             base.ParameterMapping("n_estimators", controls.n_estimators, [1, 3]),
             base.ParameterMapping("beta", controls.beta, [0.01, 0.5, 0.99]),
             base.ParameterMapping("random_state", controls.seed, [0, 12345]),
-            base.ParameterMapping(
-                "sample_fraction", controls.sample_percent, [0.1, 0.5, 1.0],
-                getter=lambda: controls.sample_percent.value() / 100,
-                setter=lambda value: controls.sample_percent.setValue(round(100 * value))),
+            percent_mapping("sample_fraction", controls.sample_percent, [0.1, 0.5, 1.0]),
         ]
 
-    def train(self, data):
-        self.send_signal(self.widget.Inputs.data, data)
+    def change_reported_settings(self):
+        self.send_signal(self.widget.Inputs.learner, OC1Learner())
+        self.widget.controls.replicable.setChecked(False)
         self.click_apply()
-        self.wait_until_finished()
-        return self.get_output(self.widget.Outputs.model)
+        self.assertIsNone(self.get_output(self.widget.Outputs.learner).random_state)
 
     def test_default_settings(self):
         w = self.widget
@@ -43,7 +53,6 @@ class TestOWHedgeEnsemble(base.WidgetTest, base.WidgetLearnerTestMixin):
         self.assertEqual({k: v for k, v in learner.params.items() if k != "learner"},
                          dict(n_estimators=10, sample_fraction=0.9, beta=0.9, random_state=0))
         self.assertEqual(w.base_label.text(), "ODT-SVM (default)")
-        self.assertIs(w.Outputs.model.type, HedgeEnsembleModel)
 
     def test_learner_input(self):
         w = self.widget
@@ -88,30 +97,8 @@ class TestOWHedgeEnsemble(base.WidgetTest, base.WidgetLearnerTestMixin):
         w.controls.n_estimators.setValue(2)
         self.send_signal(w.Inputs.learner, ODTSVMLearner(clustering_split=False))
         data = Table("heart_disease")
-        model = self.train(data)
-        self.assertIsInstance(model, HedgeEnsembleModel)
+        model = self.fit_checked_model(data)
         self.assertTrue(all(isinstance(m, ODTSVMClassifier)
                             for m in model.estimator.estimators_))
-        self.assertIs(model.instances, data)
-        self.assertFalse(w.Error.active)
         probs = model(data, model.Probs)
         np.testing.assert_allclose(probs.sum(axis=1), 1)
-        self.assertGreater(np.mean(model(data) == data.Y), 0.8)
-
-    def test_report_parameters(self):
-        w = self.widget
-        self.assertEqual(dict(w.get_learner_parameters()), {
-            "Base learner": "ODT-SVM (default)",
-            "Number of trees": "10",
-            "Rows per tree": "90 %",
-            "Hedge β": "0.90",
-            "Replicable training": "Yes (seed 0)",
-        })
-        self.send_signal(w.Inputs.learner, OC1Learner())
-        w.controls.replicable.setChecked(False)
-        self.click_apply()
-        params = dict(w.get_learner_parameters())
-        self.assertEqual(params["Base learner"], "OC1")
-        self.assertEqual(params["Replicable training"], "No")
-        self.assertIsNone(self.get_output(w.Outputs.learner).random_state)
-        w.send_report()

@@ -23,7 +23,7 @@ from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewe
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-from widget_helpers import NoUncaughtExceptions
+from widget_helpers import IrisTreeViewer, NoUncaughtExceptions
 
 #: Longest wait (ms) for a fit of one of the small tables below.
 FIT_TIMEOUT = 60000
@@ -367,19 +367,11 @@ class TestLearnerWarningsInWidget(NoUncaughtExceptions, base.WidgetTest):
         self.assertFalse(w.Warning.fit_warnings.is_shown())
 
 
-class TestViewerHostileData(NoUncaughtExceptions, base.WidgetTest):
+class TestViewerHostileData(IrisTreeViewer, NoUncaughtExceptions, base.WidgetTest):
     """Hostile Data (in the model's domain) into the Oblique Tree Viewer of an iris tree."""
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.iris = Table("iris")
-        cls.model = OC1Learner(n_restarts=2, random_state=0)(cls.iris)
-        cls.model.instances = cls.iris
 
     def setUp(self):
         super().setUp()
-        self.widget = self.create_widget(OWObliqueTreeViewer)
         self.send_signal(self.widget.Inputs.tree, self.model)
 
     def show(self, data):

@@ -2,6 +2,7 @@
 other versions, a viewer fed a model and data of different domains, and quick
 cancellation of a large fit."""
 import concurrent.futures
+from functools import partial
 import time
 import traceback
 import unittest
@@ -27,7 +28,8 @@ from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
-from widget_helpers import NoUncaughtExceptions, as_table, random_labels_table
+from widget_helpers import (IrisTreeViewer, LongFitWidget, NoUncaughtExceptions, as_table,
+                            random_labels_table)
 
 #: Longest wait (s) for a cancelled fit to stop: OC1 checks for cancellation before every
 #: restart of its hyperplane search, which takes well under a second at the root of the
@@ -49,8 +51,14 @@ def blas_thread_counts():
     return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
 
 
-class SentModels:
-    """Record every model a widget sends (``get_output`` keeps only the last one)."""
+class SentModels(LongFitWidget, NoUncaughtExceptions):
+    """A widget with a long fit (:class:`LongFitWidget`) whose every sent model is
+    recorded in ``sent`` (``get_output`` keeps only the last one); starting and
+    cancelling its fits."""
+
+    def setUp(self):
+        super().setUp()
+        self.sent = self.record_sent_models(self.widget)
 
     def record_sent_models(self, widget):
         sent = []
@@ -84,24 +92,15 @@ class SentModels:
         return state
 
 
-class TestLargeFitCancellation(NoUncaughtExceptions, SentModels, base.WidgetTest):
+class TestLargeFitCancellation(SentModels, base.WidgetTest):
     """OC1 on 20,000 × 20 rows: the canvas stays responsive and the fit stops soon after
     a new input (or none) arrives."""
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.large = large_table()
-        cls.iris = Table("iris")
-
-    def setUp(self):
-        super().setUp()
-        self.widget = self.create_widget(OWOC1, stored_settings={"auto_apply": True})
-        self.sent = self.record_sent_models(self.widget)
+    widget_class = OWOC1
+    long_fit_data = staticmethod(large_table)
 
     def test_responsive_while_fitting_and_removing_data_cancels(self):
         w = self.widget
-        state = self.start_fit(w, self.large)
+        state = self.start_fit(w, self.big)
         ticks = []
         timer = QTimer(interval=20, timeout=lambda: ticks.append(time.perf_counter()))
         timer.start()
@@ -126,7 +125,7 @@ class TestLargeFitCancellation(NoUncaughtExceptions, SentModels, base.WidgetTest
     def test_new_data_cancels_and_is_fitted(self):
         w = self.widget
         blas_threads = blas_thread_counts()
-        state = self.start_fit(w, self.large)
+        state = self.start_fit(w, self.big)
         # small matrices at every node: BLAS runs in one thread while the fit runs
         self.assertEqual(set(blas_thread_counts()), {1})
         self.send_signal(w.Inputs.data, self.iris)
@@ -139,7 +138,7 @@ class TestLargeFitCancellation(NoUncaughtExceptions, SentModels, base.WidgetTest
         self.assertEqual(blas_thread_counts(), blas_threads)  # restored
 
     def test_closing_cancels(self):
-        state = self.start_fit(self.widget, self.large)
+        state = self.start_fit(self.widget, self.big)
         start = time.perf_counter()
         self.widget.onDeleteWidget()  # waits for the fit to stop
         self.assertLess(time.perf_counter() - start, CANCEL_SECONDS)
@@ -147,30 +146,12 @@ class TestLargeFitCancellation(NoUncaughtExceptions, SentModels, base.WidgetTest
         self.assertEqual(self.sent, [])
 
 
-class MidFitChecks(NoUncaughtExceptions, SentModels):
+class MidFitChecks(SentModels):
     """Inputs and settings that change while a fit runs, for every learner widget."""
-    widget_class = None
-
-    @classmethod
-    def long_fit_data(cls):
-        raise NotImplementedError
 
     def change_setting(self):
         """Change a setting through its control; returns a check of a fitted model."""
         raise NotImplementedError
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.big = cls.long_fit_data()
-        cls.iris = Table("iris")
-
-    def setUp(self):
-        super().setUp()
-        self.widget = self.create_widget(self.widget_class,
-                                         stored_settings={"auto_apply": True})
-        self.wait_until_finished()
-        self.sent = self.record_sent_models(self.widget)
 
     def test_data_replaced_by_hostile_data(self):
         """Empty data replace the data being fitted: an error, no model, ever."""
@@ -227,10 +208,7 @@ class MidFitChecks(NoUncaughtExceptions, SentModels):
 
 class TestOC1MidFit(MidFitChecks, base.WidgetTest):
     widget_class = OWOC1
-
-    @classmethod
-    def long_fit_data(cls):
-        return large_table(6000, 10)
+    long_fit_data = staticmethod(partial(large_table, 6000, 10))
 
     def change_setting(self):
         combo = self.widget.controls.split_mode_index
@@ -243,10 +221,7 @@ class TestOC1MidFit(MidFitChecks, base.WidgetTest):
 
 class TestGeometricTreeMidFit(MidFitChecks, base.WidgetTest):
     widget_class = OWGeometricTree
-
-    @classmethod
-    def long_fit_data(cls):
-        return random_labels_table()  # random labels: thousands of nodes
+    long_fit_data = staticmethod(random_labels_table)  # random labels: thousands of nodes
 
     def change_setting(self):
         self.widget.controls.max_depth.setValue(2)
@@ -257,10 +232,7 @@ class TestGeometricTreeMidFit(MidFitChecks, base.WidgetTest):
 
 class TestODTSVMMidFit(MidFitChecks, base.WidgetTest):
     widget_class = OWODTSVM
-
-    @classmethod
-    def long_fit_data(cls):
-        return large_table(4000, 8)
+    long_fit_data = staticmethod(partial(large_table, 4000, 8))
 
     def change_setting(self):
         self.widget.controls.clustering_split.click()
@@ -271,10 +243,8 @@ class TestODTSVMMidFit(MidFitChecks, base.WidgetTest):
 
 class TestHedgeEnsembleMidFit(MidFitChecks, base.WidgetTest):
     widget_class = OWHedgeEnsemble
-
-    @classmethod
-    def long_fit_data(cls):
-        return random_labels_table()  # ten GDT trees: each takes a second or more
+    # ten GDT trees: each takes a second or more
+    long_fit_data = staticmethod(random_labels_table)
 
     def setUp(self):
         super().setUp()
@@ -418,20 +388,13 @@ class TestOldSettings(NoUncaughtExceptions, base.WidgetTest):
         self.assertEqual(len(selected), w.node_n(w.view_tree.node_at((1,))))
 
 
-class TestViewerDomainMismatch(NoUncaughtExceptions, base.WidgetTest):
+class TestViewerDomainMismatch(IrisTreeViewer, NoUncaughtExceptions, base.WidgetTest):
     """A model and Data of another domain arrive at the viewer together."""
 
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        cls.iris = Table("iris")
         cls.heart = Table("heart_disease")
-        cls.model = OC1Learner(n_restarts=2, random_state=0)(cls.iris)
-        cls.model.instances = cls.iris
-
-    def setUp(self):
-        super().setUp()
-        self.widget = self.create_widget(OWObliqueTreeViewer)
 
     def assert_shows_model(self, model):
         w = self.widget
