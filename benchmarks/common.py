@@ -1,7 +1,11 @@
-"""Helpers shared by the benchmark scripts (run as ``python benchmarks/<name>.py``)."""
+"""Helpers shared by the benchmark scripts (run as ``python benchmarks/<name>.py``): the
+command line, the preamble, the cross-validation table and the count of warnings."""
+import argparse
 import os
 import platform
 import time
+import warnings
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -30,3 +34,78 @@ def mean_sd(percentages):
     percentages = np.asarray(percentages, dtype=float)
     sd = f"{np.std(percentages, ddof=1):5.2f}" if len(percentages) > 1 else "  n/a"
     return f"{np.mean(percentages):>8.2f} ± {sd}"
+
+
+def argument_parser(doc, quick_help=None):
+    """A benchmark's command line, described by the first line of its docstring ``doc``;
+    with ``--quick`` (a smoke run) if ``quick_help`` says what it runs."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    if quick_help is not None:
+        parser.add_argument("--quick", action="store_true", help=quick_help)
+    return parser
+
+
+def add_repeats(parser, default, help_text="repetitions of stratified 10-fold CV"):
+    parser.add_argument("--repeats", type=int, default=default,
+                        help=f"{help_text} (default {default})")
+
+
+def add_blas_threads(parser, what="BLAS threads while fitting"):
+    parser.add_argument("--blas-threads", type=int, default=1, help=f"{what} (default 1)")
+
+
+def require_positive(parser, options, *values):
+    """Stop with a usage error naming ``options`` unless every value is at least 1."""
+    if min(values) < 1:
+        parser.error(f"{options} must be at least 1")
+
+
+def print_preamble(blas_threads, accuracy, leaves="mean over all fitted folds"):
+    """The environment and what the columns of the cross-validation tables mean."""
+    print(environment_line(blas_threads))
+    print(f"Accuracy: {accuracy}.")
+    print(f"Leaves, depth: {leaves}.  Fit time: median over all folds, fit call only.")
+
+
+def repetitions(repeats):
+    """``"3 repetitions"``, ``"1 repetition"``."""
+    return f"{repeats} repetition{'s' * (repeats > 1)}"
+
+
+def fold_records(names):
+    """Per learner, the lists of its folds' leaves, depths and fit seconds."""
+    return {name: {"leaves": [], "depth": [], "seconds": []} for name in names}
+
+
+def print_cv_table(accuracy, per_fold, name_width=13):
+    """A row per learner of ``accuracy`` (in its order): accuracy % (mean ± sd), mean leaves
+    and depth (``-`` where none were recorded) and median fit milliseconds."""
+    header = (f"  {'learner':<{name_width}} {'accuracy %':>16} {'leaves':>8} {'depth':>7} "
+              f"{'fit ms (median)':>16}")
+    print(header)
+    print("  " + "-" * (len(header) - 2))
+    for name in accuracy:
+        folds = per_fold[name]
+        if folds["leaves"]:
+            leaves = f"{np.mean(folds['leaves']):>8.1f}"
+            depth = f"{np.mean(folds['depth']):>7.1f}"
+        else:
+            leaves, depth = f"{'-':>8}", f"{'-':>7}"
+        print(f"  {name:<{name_width}} {mean_sd(100 * np.asarray(accuracy[name]))} {leaves} "
+              f"{depth} {1000 * np.median(folds['seconds']):>16.2f}")
+
+
+@contextmanager
+def counted_warnings(counts, prefix=""):
+    """Count every warning raised in the block in ``counts`` (``prefix`` + category and
+    message → count)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    for warning in caught:
+        message = f"{prefix}{warning.category.__name__}: {warning.message}"
+        counts[message] = counts.get(message, 0) + 1
+
+
+def print_total_time(start):
+    print(f"\nTotal run time: {time.perf_counter() - start:.1f} s")

@@ -28,7 +28,6 @@ make every timing depend on what the other core is doing.
 
 Run ``python benchmarks/geometric.py`` (a few minutes) or ``--quick`` (seconds).
 """
-import argparse
 import sys
 import time
 import warnings
@@ -51,7 +50,9 @@ from orangecontrib.oblique.core import GeometricTreeClassifier
 from orangecontrib.oblique.core.datasets import (checkerboard_2x2, checkerboard_4x4,
                                                  synthetic_10d)
 
-from common import N_FOLDS, environment_line, mean_sd, timed_fit
+from common import (N_FOLDS, add_blas_threads, add_repeats, argument_parser, fold_records,
+                    print_cv_table, print_preamble, print_total_time, require_positive,
+                    timed_fit)
 
 DATASETS = (
     ("2×2 checkerboard", checkerboard_2x2, "99.55 %, 4 leaves"),
@@ -96,7 +97,7 @@ def run_fold(X, y, table, train, test, repetition):
 def evaluate_set(generate, seeds, repeats, n_samples):
     """Per learner: per-draw mean accuracies, and per-fold leaves, depths and fit times."""
     accuracy = {name: [] for name in LEARNERS}
-    per_fold = {name: {"leaves": [], "depth": [], "seconds": []} for name in LEARNERS}
+    per_fold = fold_records(LEARNERS)
     for seed in range(seeds):
         X, y = generate(n_samples=n_samples, random_state=seed)
         table = orange_table(X, y)
@@ -122,15 +123,7 @@ def print_set_table(title, paper, accuracy, per_fold, seeds, repeats):
     n_fits = len(per_fold["GDT"]["seconds"])
     print(f"\n{title}  ({seeds} draw{'s' * (seeds > 1)} × {repeats} × {N_FOLDS}-fold CV = "
           f"{n_fits} fits per learner; paper's GDT: {paper})")
-    header = (f"  {'learner':<13} {'accuracy %':>16} {'leaves':>8} {'depth':>7} "
-              f"{'fit ms (median)':>16}")
-    print(header)
-    print("  " + "-" * (len(header) - 2))
-    for name in LEARNERS:
-        print(f"  {name:<13} {mean_sd(100 * np.asarray(accuracy[name]))} "
-              f"{np.mean(per_fold[name]['leaves']):>8.1f} "
-              f"{np.mean(per_fold[name]['depth']):>7.1f} "
-              f"{1000 * np.median(per_fold[name]['seconds']):>16.2f}")
+    print_cv_table(accuracy, per_fold)
     ratio = np.median(per_fold["GDT"]["seconds"]) / np.median(per_fold["sklearn CART"]["seconds"])
     per_fold_ratio = np.median(np.asarray(per_fold["GDT"]["seconds"])
                                / np.asarray(per_fold["sklearn CART"]["seconds"]))
@@ -170,35 +163,27 @@ def heart_disease_table():
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="smoke run: 1 draw, 1 repetition of 10-fold CV per set")
+    parser = argument_parser(__doc__, "smoke run: 1 draw, 1 repetition of 10-fold CV per set")
     parser.add_argument("--seeds", type=int, default=5,
                         help="draws of every synthetic set, seeds 0..N-1 (default 5)")
-    parser.add_argument("--repeats", type=int, default=10,
-                        help="repetitions of 10-fold CV per draw (default 10)")
+    add_repeats(parser, 10, "repetitions of 10-fold CV per draw")
     parser.add_argument("--n-samples", type=int, default=2000,
                         help="points per synthetic set (default 2000, as in the paper)")
-    parser.add_argument("--blas-threads", type=int, default=1,
-                        help="BLAS threads while fitting (default 1)")
+    add_blas_threads(parser)
     args = parser.parse_args(argv)
     seeds, repeats = (1, 1) if args.quick else (args.seeds, args.repeats)
-    if seeds < 1 or repeats < 1:
-        parser.error("--seeds and --repeats must be at least 1")
+    require_positive(parser, "--seeds and --repeats", seeds, repeats)
 
     start = time.perf_counter()
-    print(environment_line(args.blas_threads))
-    print("Accuracy: mean ± sd over the draws' means (each draw: mean over repetitions of "
-          "the accuracy pooled over 10 folds).")
-    print("Leaves, depth: mean over all fitted folds.  Fit time: median over all folds, "
-          "fit call only.")
+    print_preamble(args.blas_threads, "mean ± sd over the draws' means (each draw: mean over "
+                   "repetitions of the accuracy pooled over 10 folds)")
     with threadpool_limits(limits=args.blas_threads):
         for title, generate, paper in DATASETS:
             accuracy, per_fold = evaluate_set(generate, seeds, repeats, args.n_samples)
             print_set_table(title, paper, accuracy, per_fold, seeds, repeats)
             sys.stdout.flush()
         heart_disease_table()
-    print(f"\nTotal run time: {time.perf_counter() - start:.1f} s")
+    print_total_time(start)
 
 
 if __name__ == "__main__":

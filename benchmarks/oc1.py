@@ -35,7 +35,6 @@ fitting (``--blas-threads``), as in ``benchmarks/geometric.py``.
 Run ``python benchmarks/oc1.py`` (several minutes) or ``--quick`` (one repetition, the
 synthetic sets with 500 points).
 """
-import argparse
 import sys
 import time
 import warnings
@@ -57,7 +56,9 @@ from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
 from orangecontrib.oblique.core.datasets import (ls10, parallel_oblique_lines,
                                                  rotated_checkerboard)
 
-from common import N_FOLDS, environment_line, mean_sd, timed_fit
+from common import (N_FOLDS, add_blas_threads, add_repeats, argument_parser,
+                    counted_warnings, fold_records, print_cv_table, print_preamble,
+                    print_total_time, repetitions, require_positive, timed_fit)
 
 DATA_SEED = 0
 LEARNERS = {
@@ -93,7 +94,7 @@ def evaluate(X, y, repeats):
     """Per learner: per-repetition pooled accuracies, per-fold leaves, depth, seconds, and
     the warnings its fits raised (message → count)."""
     accuracy = {name: [] for name in LEARNERS}
-    per_fold = {name: {"leaves": [], "depth": [], "seconds": []} for name in LEARNERS}
+    per_fold = fold_records(LEARNERS)
     raised = {name: {} for name in LEARNERS}
     for repetition in range(repeats):
         folds = StratifiedKFold(N_FOLDS, shuffle=True, random_state=repetition)
@@ -102,12 +103,8 @@ def evaluate(X, y, repeats):
             seed = N_FOLDS * repetition + fold
             for name, make in LEARNERS.items():
                 learner = make(seed)
-                with warnings.catch_warnings(record=True) as caught:
-                    warnings.simplefilter("always")
+                with counted_warnings(raised[name]):
                     model, seconds = timed_fit(lambda: learner.fit(X[train], y[train]))
-                for warning in caught:
-                    message = f"{warning.category.__name__}: {warning.message}"
-                    raised[name][message] = raised[name].get(message, 0) + 1
                 correct[name] += int(np.sum(model.predict(X[test]) == y[test]))
                 per_fold[name]["leaves"].append(model.get_n_leaves())
                 per_fold[name]["depth"].append(model.get_depth())
@@ -121,39 +118,23 @@ def print_table(title, X, y, accuracy, per_fold, raised, repeats):
     n_fits = len(per_fold["OC1"]["seconds"])
     print(f"\n{title}  ({X.shape[0]} rows, {X.shape[1]} features, {len(np.unique(y))} "
           f"classes; {repeats} × {N_FOLDS}-fold CV = {n_fits} fits per learner)")
-    header = (f"  {'learner':<13} {'accuracy %':>16} {'leaves':>8} {'depth':>7} "
-              f"{'fit ms (median)':>16}")
-    print(header)
-    print("  " + "-" * (len(header) - 2))
-    for name in LEARNERS:
-        print(f"  {name:<13} {mean_sd(100 * np.asarray(accuracy[name]))} "
-              f"{np.mean(per_fold[name]['leaves']):>8.1f} "
-              f"{np.mean(per_fold[name]['depth']):>7.1f} "
-              f"{1000 * np.median(per_fold[name]['seconds']):>16.2f}")
+    print_cv_table(accuracy, per_fold)
     for name in LEARNERS:
         for message, count in raised[name].items():
             print(f"  note: {name} fits raised {count} × {message}")
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="smoke run: 1 repetition, synthetic sets of 500 points")
-    parser.add_argument("--repeats", type=int, default=3,
-                        help="repetitions of stratified 10-fold CV (default 3)")
-    parser.add_argument("--blas-threads", type=int, default=1,
-                        help="BLAS threads while fitting (default 1)")
+    parser = argument_parser(__doc__, "smoke run: 1 repetition, synthetic sets of 500 points")
+    add_repeats(parser, 3)
+    add_blas_threads(parser)
     args = parser.parse_args(argv)
     repeats, n_synthetic = (1, 500) if args.quick else (args.repeats, 2000)
-    if repeats < 1:
-        parser.error("--repeats must be at least 1")
+    require_positive(parser, "--repeats", repeats)
 
     start = time.perf_counter()
-    print(environment_line(args.blas_threads))
-    print(f"Accuracy: mean ± sd over {repeats} repetition{'s' * (repeats > 1)} of the "
-          f"accuracy pooled over {N_FOLDS} folds.")
-    print("Leaves, depth: mean over all fitted folds.  Fit time: median over all folds, "
-          "fit call only.")
+    print_preamble(args.blas_threads, f"mean ± sd over {repetitions(repeats)} of the "
+                   f"accuracy pooled over {N_FOLDS} folds")
     ls10_seconds = None
     with threadpool_limits(limits=args.blas_threads):
         for title, X, y in datasets(n_synthetic):
@@ -165,7 +146,7 @@ def main(argv=None):
     print(f"\nMedian time of one default OC1 fit on LS10's training folds "
           f"({len(ls10_seconds)} fits, {int(0.9 * n_synthetic)} rows × 10 features): "
           f"{np.median(ls10_seconds):.3f} s")
-    print(f"\nTotal run time: {time.perf_counter() - start:.1f} s")
+    print_total_time(start)
 
 
 if __name__ == "__main__":

@@ -58,7 +58,6 @@ Hedge ensemble's ten ODT-SVM trees per fold -- so more repetitions were not made
 Run ``python benchmarks/odt_svm.py`` or ``--quick`` (one repetition, synthetic sets of 500
 rows).
 """
-import argparse
 import sys
 import time
 import warnings
@@ -81,7 +80,9 @@ from orangecontrib.oblique.core.datasets import (checkerboard_2x2, checkerboard_
 from orangecontrib.oblique.learners import (GeometricTreeLearner, HedgeEnsembleLearner,
                                             OC1Learner, ODTSVMLearner)
 
-from common import N_FOLDS, environment_line, mean_sd, timed_fit
+from common import (N_FOLDS, add_blas_threads, add_repeats, argument_parser,
+                    counted_warnings, fold_records, print_cv_table, print_preamble,
+                    print_total_time, repetitions, require_positive, timed_fit)
 
 DATA_SEED = 0
 #: The ODT-SVM paper's Table I (10-fold CV accuracy %, ODT-SVM) for the sets it shares.
@@ -157,19 +158,13 @@ def datasets(n_synthetic):
         yield title, numeric_table(X, y), False
 
 
-def record(raised, name, phase, caught):
-    for warning in caught:
-        message = f"{phase}: {warning.category.__name__}: {warning.message}"
-        raised[name][message] = raised[name].get(message, 0) + 1
-
-
 def evaluate(table, learners, repeats):
     """Per learner: per-repetition pooled accuracies, per-fold leaves, depth, seconds, the
     warnings its fits and predictions raised (message → count); and the warnings of the
     fold splitter."""
     y = table.Y.astype(int)
     accuracy = {name: [] for name in learners}
-    per_fold = {name: {"leaves": [], "depth": [], "seconds": []} for name in learners}
+    per_fold = fold_records(learners)
     raised = {name: {} for name in learners}
     split_notes = set()
     for repetition in range(repeats):
@@ -182,14 +177,10 @@ def evaluate(table, learners, repeats):
         for train, test in splits:
             train_table, test_table = table[train], table[test]   # outside the timing
             for name, learner in learners.items():
-                with warnings.catch_warnings(record=True) as caught:
-                    warnings.simplefilter("always")
+                with counted_warnings(raised[name], "fit: "):
                     model, seconds = timed_fit(lambda: learner(train_table))
-                record(raised, name, "fit", caught)
-                with warnings.catch_warnings(record=True) as caught:
-                    warnings.simplefilter("always")
+                with counted_warnings(raised[name], "predict: "):
                     predicted = np.asarray(model(test_table)).astype(int)
-                record(raised, name, "predict", caught)
                 correct[name] += int(np.sum(predicted == y[test]))
                 per_fold[name]["seconds"].append(seconds)
                 if name in TREES:
@@ -213,18 +204,7 @@ def print_table(title, table, accuracy, per_fold, raised, split_notes, repeats):
     n_fits = len(per_fold["ODT-SVM"]["seconds"])
     print(f"\n{title}  ({describe(table)}; {repeats} × {N_FOLDS}-fold CV = {n_fits} fits "
           f"per learner)")
-    header = (f"  {'learner':<12} {'accuracy %':>16} {'leaves':>8} {'depth':>7} "
-              f"{'fit ms (median)':>16}")
-    print(header)
-    print("  " + "-" * (len(header) - 2))
-    for name in accuracy:
-        if per_fold[name]["leaves"]:
-            leaves = f"{np.mean(per_fold[name]['leaves']):>8.1f}"
-            depth = f"{np.mean(per_fold[name]['depth']):>7.1f}"
-        else:
-            leaves, depth = f"{'-':>8}", f"{'-':>7}"
-        print(f"  {name:<12} {mean_sd(100 * np.asarray(accuracy[name]))} {leaves} {depth} "
-              f"{1000 * np.median(per_fold[name]['seconds']):>16.2f}")
+    print_cv_table(accuracy, per_fold, name_width=12)
     if title in PAPER:
         print(f"  paper's ODT-SVM (Table I): {PAPER[title]:.2f} %")
     for note in sorted(split_notes):
@@ -285,28 +265,20 @@ def print_summary(results, n_synthetic, oc1_restarts):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="smoke run: 1 repetition, synthetic sets of 500 rows")
-    parser.add_argument("--repeats", type=int, default=1,
-                        help="repetitions of stratified 10-fold CV (default 1)")
+    parser = argument_parser(__doc__, "smoke run: 1 repetition, synthetic sets of 500 rows")
+    add_repeats(parser, 1)
     parser.add_argument("--oc1-restarts", type=int, default=5,
                         help="OC1's n_restarts (default 5; the learner's default is 20)")
-    parser.add_argument("--blas-threads", type=int, default=1,
-                        help="BLAS threads while fitting (default 1)")
+    add_blas_threads(parser)
     args = parser.parse_args(argv)
     repeats, n_synthetic = (1, 500) if args.quick else (args.repeats, 2000)
-    if repeats < 1:
-        parser.error("--repeats must be at least 1")
-    if args.oc1_restarts < 1:
-        parser.error("--oc1-restarts must be at least 1")
+    require_positive(parser, "--repeats", repeats)
+    require_positive(parser, "--oc1-restarts", args.oc1_restarts)
 
     start = time.perf_counter()
-    print(environment_line(args.blas_threads))
-    print(f"Accuracy: mean ± sd over {repeats} repetition{'s' * (repeats > 1)} of the "
-          f"accuracy pooled over {N_FOLDS} folds (same folds for every learner).")
-    print("Leaves, depth: mean over all fitted folds (Hedge: mean over its members).  "
-          "Fit time: median over all folds, fit call only.")
+    print_preamble(args.blas_threads, f"mean ± sd over {repetitions(repeats)} of the "
+                   f"accuracy pooled over {N_FOLDS} folds (same folds for every learner)",
+                   "mean over all fitted folds (Hedge: mean over its members)")
     print("Linear SVM: Orange SVMLearner(kernel='linear', C=1) = libsvm SVC, attributes "
           "scaled to [0, 1].")
     oc1_note = ("" if args.oc1_restarts == 20 else
@@ -324,7 +296,7 @@ def main(argv=None):
                                   raised=raised)
             sys.stdout.flush()
     print_summary(results, n_synthetic, args.oc1_restarts)
-    print(f"\nTotal run time: {time.perf_counter() - start:.1f} s")
+    print_total_time(start)
 
 
 if __name__ == "__main__":

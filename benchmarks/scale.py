@@ -216,7 +216,12 @@ def format_row(name, n_rows, n_features, result):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    # here, not at the top: a spawned child imports this module and must stay light
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from common import (add_blas_threads, argument_parser, environment_line,
+                        print_total_time)
+
+    parser = argument_parser(__doc__)
     parser.add_argument("--learners", type=parse_learners, default=LEARNERS,
                         help=f"comma-separated subset of {','.join(LEARNERS)} (default all)")
     parser.add_argument("--sizes", type=parse_sizes, default=None,
@@ -226,8 +231,7 @@ def main(argv=None):
                         help="every learner at every size (no default size limits)")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: sizes 1000x10 and 5000x20, every learner")
-    parser.add_argument("--blas-threads", type=int, default=1,
-                        help="BLAS/OpenMP threads in the fitting process (default 1)")
+    add_blas_threads(parser, "BLAS/OpenMP threads in the fitting process")
     parser.add_argument("--timeout", type=float, default=3600,
                         help="seconds to wait for one fit before stopping it (default 3600)")
     parser.add_argument("--trace-limit", type=float, default=60,
@@ -241,8 +245,6 @@ def main(argv=None):
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[variable] = str(args.blas_threads)
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from common import environment_line
     print(environment_line(args.blas_threads))
     print(f"Data: oblique_parity (3 oblique hyperplanes, {100 * LABEL_NOISE:.0f} % label "
           f"noise, seed {DATA_SEED}); one fresh process per fit.")
@@ -274,7 +276,7 @@ def main(argv=None):
     if skipped:
         print(f"\nNot run by default (beyond the learner's cell limit; --all runs them): "
               f"{', '.join(skipped)}")
-    print(f"\nTotal run time: {time.perf_counter() - start:.1f} s")
+    print_total_time(start)
 
 
 if __name__ == "__main__":
