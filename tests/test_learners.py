@@ -828,5 +828,84 @@ class TestHedgeEnsembleLearner(unittest.TestCase):
         self.assertIsNotNone(learner(self.iris))  # no callback left behind
 
 
+class TestFeatureImportanceScorer(unittest.TestCase):
+    """The learners are Orange feature scorers (Rank), their models say how oblique they
+    are."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.heart = Table("heart_disease")
+        cls.learners = [GeometricTreeLearner(), OC1Learner(n_restarts=2, random_state=0),
+                        ODTSVMLearner(random_state=0),
+                        HedgeEnsembleLearner(GeometricTreeLearner(), n_estimators=3)]
+
+    def test_learners_are_learner_scorers(self):
+        from Orange.preprocess.score import LearnerScorer
+        for learner in self.learners:
+            with self.subTest(learner.name):
+                self.assertIsInstance(learner, LearnerScorer)
+                self.assertIs(learner.class_type, DiscreteVariable)
+                importances, attributes = learner.score(self.heart)
+                model = learner(self.heart)
+                self.assertEqual(attributes, model.domain.attributes)
+                self.assertEqual(len(importances), len(attributes))
+                self.assertAlmostEqual(float(np.sum(importances)), 1.0)
+                self.assertTrue((np.asarray(importances) >= 0).all())
+
+    def test_score_data_gives_one_score_per_original_attribute(self):
+        for learner in self.learners:
+            with self.subTest(learner.name):
+                scores = learner.score_data(self.heart)
+                self.assertEqual(scores.shape, (1, len(self.heart.domain.attributes)))
+                importances, attributes = learner.score(self.heart)
+                # an attribute's score is the largest of its columns' (one-hot) scores
+                by_origin = {}
+                for attr, importance in zip(attributes, importances):
+                    while attr not in self.heart.domain:
+                        attr = attr.compute_value.variable
+                    by_origin[attr.name] = max(by_origin.get(attr.name, 0), importance)
+                expected = [by_origin.get(a.name, 0) for a in self.heart.domain.attributes]
+                np.testing.assert_allclose(scores[0], expected)
+                self.assertTrue(scores.any())
+        # one-hot columns are mapped back: the model has more columns than the data
+        model = GeometricTreeLearner()(self.heart)
+        self.assertGreater(len(model.domain.attributes), len(self.heart.domain.attributes))
+
+    def test_model_split_statistics(self):
+        model = OC1Learner(n_restarts=2, random_state=0)(self.heart)
+        tree = model.estimator.tree_
+        splits = [s for s in tree.splits if s is not None]
+        self.assertEqual(model.n_splits, len(splits))
+        self.assertEqual(model.n_oblique_splits, sum(1 for s in splits if s.is_oblique))
+        self.assertAlmostEqual(model.mean_attributes_per_split,
+                               np.mean([s.features_used.size for s in splits]))
+        np.testing.assert_allclose(model.feature_importances,
+                                   model.estimator.feature_importances_)
+
+    def test_ensemble_model_totals_over_members(self):
+        model = HedgeEnsembleLearner(OC1Learner(n_restarts=2), n_estimators=3)(self.heart)
+        members = [m.get_split_statistics() for m in model.estimator.estimators_]
+        self.assertEqual(model.n_splits, sum(s.n_splits for s in members))
+        self.assertEqual(model.n_oblique_splits, sum(s.n_oblique_splits for s in members))
+        self.assertAlmostEqual(model.mean_attributes_per_split,
+                               sum(s.n_attribute_uses for s in members) / model.n_splits)
+        self.assertAlmostEqual(float(model.feature_importances.sum()), 1.0)
+
+    def test_model_without_splits(self):
+        model = GeometricTreeLearner(max_depth=0)(self.heart)
+        self.assertEqual((model.n_splits, model.n_oblique_splits), (0, 0))
+        self.assertTrue(np.isnan(model.mean_attributes_per_split))
+        self.assertFalse(model.feature_importances.any())
+
+    def test_model_pickled_before_scales_were_kept(self):
+        model = GeometricTreeLearner(max_depth=3)(self.heart)
+        del model.estimator.tree_.feature_scales  # as a model of an earlier version
+        model = pickle.loads(pickle.dumps(model))
+        importances = model.feature_importances
+        self.assertAlmostEqual(float(importances.sum()), 1.0)
+        self.assertEqual(model.n_splits, model.estimator.tree_.node_count
+                         - model.estimator.tree_.n_leaves)
+
+
 if __name__ == "__main__":
     unittest.main()

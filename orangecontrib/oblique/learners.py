@@ -20,7 +20,8 @@ import scipy.sparse as sp
 
 import Orange.classification
 import Orange.tree
-from Orange.data import Table
+from Orange.data import DiscreteVariable, Table, Variable
+from Orange.preprocess.score import LearnerScorer
 from Orange.preprocess import Continuize, Impute, RemoveNaNColumns
 from Orange.util import wrap_callback
 
@@ -285,7 +286,46 @@ def _common_prefix(texts):
     return first[:length]
 
 
-class ObliqueTreeModel(Orange.tree.TreeModel, Orange.classification.Model):
+class _SplitSummaryMixin:
+    """What a model of a fitted core estimator (in ``estimator``: a tree or a Hedge
+    ensemble of trees) tells about its splits and the features they use.  Everything is
+    computed from the estimator when asked, so models pickled before these properties
+    existed have them too."""
+
+    @property
+    def feature_importances(self):
+        """Importance of every attribute of the model's (preprocessed) ``domain``,
+        non-negative and summing to 1 (all zeros for a tree that is a single leaf): the
+        estimator's ``feature_importances_``, each split's weighted Gini decrease shared
+        among its attributes by ``|weight| · standard deviation``; for an ensemble, the
+        members' importances averaged with their Hedge weights."""
+        return np.asarray(self.estimator.feature_importances_, dtype=float)
+
+    @property
+    def split_statistics(self):
+        """:class:`~orangecontrib.oblique.core.tree.SplitStatistics` of the tree, or
+        summed over the members of an ensemble."""
+        return self.estimator.get_split_statistics()
+
+    @property
+    def n_splits(self):
+        """Number of internal nodes (summed over the members of an ensemble)."""
+        return self.split_statistics.n_splits
+
+    @property
+    def n_oblique_splits(self):
+        """Number of splits that weigh two or more attributes together (summed over the
+        members of an ensemble)."""
+        return self.split_statistics.n_oblique_splits
+
+    @property
+    def mean_attributes_per_split(self):
+        """Mean number of attributes (of non-zero weight) per split, over all splits (of
+        all members); NaN for a model without splits."""
+        return self.split_statistics.mean_attributes_per_split
+
+
+class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classification.Model):
     """An oblique classification tree for Orange, wrapping any fitted core estimator.
 
     Prediction routes rows through ``estimator.tree_`` with numpy and returns probabilities
@@ -543,7 +583,22 @@ def _fit_progress():
     return progress_callback
 
 
-class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner):
+class _ImportanceScorerMixin(LearnerScorer):
+    """Makes a learner a feature scorer, e.g. for Orange's Rank widget (as Orange's
+    ``RandomForestLearner``): :meth:`score` fits a model and returns its
+    ``feature_importances`` over the attributes of the preprocessed domain; Orange's
+    ``LearnerScorer.score_data`` gives each original attribute the largest score of the
+    columns derived from it (e.g. its one-hot columns)."""
+    feature_type = Variable
+    class_type = DiscreteVariable
+
+    def score(self, data):
+        model = self(data)
+        return model.feature_importances, model.domain.attributes
+
+
+class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
+                         _ImportanceScorerMixin):
     """Base of the Orange learners of oblique trees.
 
     A subclass names its core estimator in ``estimator_class`` and keeps the estimator's
@@ -552,6 +607,10 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner):
     missing values (and ±inf) imputed; rows with a missing class are left out of the fit,
     with an :class:`InputDataWarning` giving their number, but stay in the model's node
     subsets.  A table without rows, features or a categorical class is a ValueError.
+
+    The learner is also a feature scorer (a :class:`~Orange.preprocess.score.LearnerScorer`,
+    for Orange's Rank widget): it scores attributes by the fitted tree's
+    ``feature_importances``.
     """
     __returns__ = ObliqueTreeModel
     # Impute (column means, like SklImpute) also accepts a table left without features
@@ -673,7 +732,7 @@ class ODTSVMLearner(ObliqueTreeLearner):
         return estimator
 
 
-class HedgeEnsembleModel(Orange.classification.Model):
+class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
     """A fitted Hedge(β) ensemble of oblique trees.
 
     ``estimator`` is the fitted
@@ -710,7 +769,8 @@ class HedgeEnsembleModel(Orange.classification.Model):
         return proba
 
 
-class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner):
+class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
+                           _ImportanceScorerMixin):
     """Hedge(β) ensemble of oblique trees (ODT-SVM paper, Sections V–VI) for Orange.
 
     Trains ``n_estimators`` trees of ``learner``, each on a different random

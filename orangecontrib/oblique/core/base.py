@@ -50,6 +50,8 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
             X[keep], y_encoded[keep].astype(np.intp), sample_weight[keep],
             check_random_state(getattr(self, "random_state", None)), progress_callback)
         self.tree_.calibrate_digits(X)  # printed rules route these rows as the tree does
+        # the scales that feature_importances_ shares each split's decrease by
+        self.tree_.store_feature_scales(X[keep], sample_weight[keep])
         return self
 
     def _validate_parameters(self):
@@ -117,6 +119,42 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
     def get_n_leaves(self):
         check_is_fitted(self, "tree_")
         return self.tree_.n_leaves
+
+    @property
+    def feature_importances_(self):
+        """Impurity-based importance of every feature: non-negative, summing to 1.
+
+        Every internal node contributes its weighted Gini decrease
+        ``N_t·gini(t) − Σ_c N_c·gini(c)`` (over the weighted class counts of the training
+        rows, ``tree_.value``), as scikit-learn's mean decrease in impurity; the node
+        shares it among the features its split uses in proportion to ``|w_j| · std_j``,
+        where ``|w_j|`` is the feature's largest absolute weight in the split (over the
+        rows of an argmax or nearest-centre split's map) and ``std_j`` the (weighted)
+        standard deviation of feature ``j`` over the training rows that reach the node.
+        ``|w_j| · std_j`` is how much the feature moves the split's value among the rows
+        the split actually separates: it does not depend on the feature's units, and a
+        feature that hardly varies at the node gets little of its decrease however large
+        its weight.  The per-node deviations are computed once, at the end of ``fit``
+        (one pass of the training rows through the tree, only for the features each split
+        uses) and kept on the tree
+        (:meth:`~orangecontrib.oblique.core.ObliqueTree.store_feature_scales`); a tree
+        pickled before they were kept uses ``std_j = 1``.  A split on one feature gives
+        it the whole decrease, so a tree of axis-parallel splits gets exactly
+        scikit-learn's importances.  See
+        :meth:`~orangecontrib.oblique.core.ObliqueTree.feature_importances`.
+
+        A tree that is a single leaf has no split to credit: all zeros, as in
+        scikit-learn.
+        """
+        check_is_fitted(self, "tree_")
+        return self.tree_.feature_importances()
+
+    def get_split_statistics(self):
+        """How oblique the fitted tree is: its number of splits (internal nodes), how
+        many weigh two or more features, and the mean number of features per split
+        (:class:`~orangecontrib.oblique.core.tree.SplitStatistics`)."""
+        check_is_fitted(self, "tree_")
+        return self.tree_.split_statistics()
 
     def export_text(self, feature_names=None, decimals=3, show_counts=True):
         """The fitted tree as indented rules in the original feature units."""

@@ -19,6 +19,8 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import (_check_sample_weight, check_is_fitted,
                                       has_fit_parameter, validate_data)
 
+from .tree import SplitStatistics
+
 _MAX_SEED = np.iinfo(np.int32).max
 
 
@@ -464,6 +466,44 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         """The class of the largest ensemble probability for each row."""
         probabilities = self.predict_proba(X)
         return self.classes_[np.argmax(probabilities, axis=1)]
+
+    # ----- what the members use -----
+
+    @property
+    def feature_importances_(self):
+        """The members' ``feature_importances_`` averaged with their normalised Hedge
+        weights ``weights_``: non-negative, summing to 1.
+
+        For the tree estimators of this package a member's importances are its splits'
+        weighted Gini decreases shared among the features each split uses (see
+        :attr:`ObliqueTreeClassifierMixin.feature_importances_
+        <orangecontrib.oblique.core.base.ObliqueTreeClassifierMixin.feature_importances_>`).
+        A member that is a single leaf has all-zero importances and adds nothing; the
+        average is normalised again to sum to 1 (all zeros only if every member is a
+        single leaf).  An AttributeError if the base classifier has no
+        ``feature_importances_``.
+        """
+        check_is_fitted(self, "estimators_")
+        weights = self.weights_ / self.weights_.sum()
+        importances = np.zeros(self.n_features_in_)
+        for weight, member in zip(weights, self.estimators_):
+            if not hasattr(member, "feature_importances_"):
+                raise AttributeError(f"the base estimator {type(member).__name__} has no "
+                                     f"feature_importances_")
+            importances += weight * np.asarray(member.feature_importances_, dtype=float)
+        total = importances.sum()
+        return importances / total if total > 0 else importances
+
+    def get_split_statistics(self):
+        """How oblique the members are: the number of splits and oblique splits summed
+        over the members, and the mean number of features per split over all of them
+        (:class:`~orangecontrib.oblique.core.tree.SplitStatistics`).  An AttributeError if
+        the members are not tree estimators of this package."""
+        check_is_fitted(self, "estimators_")
+        statistics = SplitStatistics(0, 0, 0)
+        for member in self.estimators_:
+            statistics = statistics + member.get_split_statistics()
+        return statistics
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

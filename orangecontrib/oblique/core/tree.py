@@ -19,6 +19,8 @@ a nominal test ``x_j = a`` is the equality rule with weights ``e_j`` and bias ``
 Learners only *propose* splits; growing (:func:`grow_tree`), prediction, rule text and
 pruning are shared.
 """
+from typing import NamedTuple
+
 import numpy as np
 from scipy import sparse
 
@@ -447,6 +449,134 @@ class ObliqueTree:
                     stack.append((child, level + 1, None))
                     stack.append((node, level, "|   " * level + "|--- " + condition))
         return "\n".join(lines) + "\n"
+
+    # ----- what the splits use -----
+    def store_feature_scales(self, X, sample_weight=None):
+        """Keep in :attr:`feature_scales` the (weighted) standard deviation of every
+        feature a split uses over the rows of ``X`` (the training rows) that reach the
+        split's node, for :meth:`feature_importances`.  Leaves and unused features get 0;
+        the array has shape (node_count, n_features).  One pass over the rows, as
+        :meth:`route`.  Returns ``self``."""
+        X = np.asarray(X, dtype=float)
+        weights = (np.ones(X.shape[0]) if sample_weight is None
+                   else np.asarray(sample_weight, dtype=float))
+        reached, _ = self.route(X)
+        scales = np.zeros((self.node_count, self.n_features))
+        for node, split in enumerate(self.splits):
+            rows = reached[node]
+            if split is None or rows.size == 0 or weights[rows].sum() <= 0:
+                continue
+            used = split.features_used
+            block = X[np.ix_(rows, used)]
+            mean = np.average(block, axis=0, weights=weights[rows])
+            scales[node, used] = np.sqrt(np.average((block - mean) ** 2, axis=0,
+                                                    weights=weights[rows]))
+        self.feature_scales = scales
+        return self
+
+    def feature_importances(self, scale=None):
+        """Mean-decrease-in-impurity importance of every feature, summing to 1.
+
+        Each internal node ``t`` contributes its weighted Gini decrease
+        ``N_t·gini(t) − Σ_c N_c·gini(c)`` over the children ``c`` (``N``: the sum of the
+        node's class counts :attr:`value`; ``gini = 1 − Σ_k p_k²``), as scikit-learn's
+        ``feature_importances_``.  A node shares it among the features its split uses in
+        proportion to ``|w_j| · s_j``: ``|w_j|`` the largest absolute weight of feature
+        ``j`` over the rows of the split's map (one row for a hyperplane, several for an
+        argmax or nearest-centre split), ``s_j`` the feature's scale at the node, so that
+        the share does not depend on the units of the features.  A split on one feature
+        gives it the whole decrease, whatever the scale: on a tree of axis-parallel
+        splits this is scikit-learn's importance.  If every ``|w_j| · s_j`` of a split
+        is 0 (its features are constant at the node), its features share equally.
+
+        Parameters
+        ----------
+        scale : None, array of shape (n_features,) or (node_count, n_features)
+            ``s_j`` for every node, or per node.  ``None``: the per-node standard
+            deviations kept by :meth:`store_feature_scales` (the estimators keep them at
+            fit time), or 1 for every feature on a tree without them (a tree pickled
+            before they were kept, or built by hand): then the shares follow ``|w_j|``
+            in the features' own units.
+
+        Returns
+        -------
+        ndarray of shape (n_features,)
+            Non-negative, summing to 1; all zeros for a tree that is a single leaf (as
+            scikit-learn).  If no split decreases the Gini impurity (children with
+            their parent's class distribution), every split counts equally instead.
+        """
+        if scale is None:
+            scale = getattr(self, "feature_scales", None)
+        scale = np.ones(self.n_features) if scale is None else np.asarray(scale, float)
+        scale = np.broadcast_to(scale, (self.node_count, self.n_features))
+        totals = self.value.sum(axis=1)
+        impurity = totals * (1.0 - np.sum(self.proba ** 2, axis=1))
+        shares = np.zeros((self.node_count, self.n_features))
+        decrease = np.zeros(self.node_count)
+        for node, split in enumerate(self.splits):
+            if split is None:
+                continue
+            kids = list(self.children[node])
+            decrease[node] = max(0.0, impurity[node] - impurity[kids].sum())
+            used = split.features_used
+            share = np.abs(split.weights[:, used]).max(axis=0) * np.abs(scale[node, used])
+            shares[node, used] = share / share.sum() if share.sum() > 0 else 1.0 / used.size
+        if decrease.sum() <= 0:  # no split, or none that separates the classes at all
+            decrease = np.array([split is not None for split in self.splits], dtype=float)
+        importances = decrease @ shares
+        total = importances.sum()
+        return importances / total if total > 0 else importances
+
+    def split_statistics(self):
+        """How oblique the tree is: a :class:`SplitStatistics` over its internal nodes
+        (a split is oblique when it weighs two or more features, :attr:`Split.is_oblique`;
+        its attributes are the features of non-zero weight, :attr:`Split.features_used`)."""
+        splits = [split for split in self.splits if split is not None]
+        return SplitStatistics(len(splits), sum(bool(s.is_oblique) for s in splits),
+                               sum(int(s.features_used.size) for s in splits))
+
+
+class SplitStatistics(NamedTuple):
+    """How oblique a tree (or an ensemble of trees) is: ``n_splits``, the number of
+    internal nodes; ``n_oblique_splits``, how many of their splits weigh two or more
+    attributes together; ``n_attribute_uses``, the attributes with a non-zero weight
+    summed over the splits.  Adding two gives the statistics of both trees together."""
+    n_splits: int
+    n_oblique_splits: int
+    n_attribute_uses: int
+
+    @property
+    def mean_attributes_per_split(self):
+        """Mean number of attributes a split uses; NaN without splits."""
+        return self.n_attribute_uses / self.n_splits if self.n_splits else float("nan")
+
+    def __add__(self, other):
+        """The statistics of both trees together (e.g. summed over an ensemble)."""
+        return SplitStatistics(*(a + b for a, b in zip(self, other)))
+
+
+def route_top_down(n_rows, children, positions):
+    """Send ``n_rows`` rows down a tree from node 0, one vectorised step per node.
+
+    ``children[node]`` are the node's children in branch order (empty for a leaf);
+    ``positions(node, rows)`` gives, for the row indices ``rows`` reaching an internal
+    node, the branch each takes, or ``-1`` for a row that stops at the node.  Returns
+    ``(reached, stop)`` as :meth:`ObliqueTree.route` does.
+    """
+    reached = [np.empty(0, dtype=np.intp)] * len(children)
+    stop = np.zeros(n_rows, dtype=np.intp)
+    stack = [(0, np.arange(n_rows))]
+    while stack:
+        node, rows = stack.pop()
+        reached[node] = rows
+        if not children[node] or rows.size == 0:
+            stop[rows] = node
+            continue
+        position = positions(node, rows)
+        stop[rows[position < 0]] = node
+        for child_position, child in enumerate(children[node]):
+            stack.append((child, rows[position == child_position]))
+    return reached, stop
 
 
 def _default_names(names, count, prefix):

@@ -10,6 +10,7 @@ from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.widgetpreview import WidgetPreview
 
 from orangecontrib.oblique.learners import GeometricTreeLearner
+from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
 from orangecontrib.oblique.widgets.utils import (ClassValueChecksMixin,
                                                  ConcurrentLearnerWidgetMixin)
 
@@ -17,7 +18,8 @@ from orangecontrib.oblique.widgets.utils import (ClassValueChecksMixin,
 PRUNING_SEED = 0
 
 
-class OWGeometricTree(ConcurrentLearnerWidgetMixin, ClassValueChecksMixin, OWBaseLearner):
+class OWGeometricTree(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMixin,
+                      OWBaseLearner):
     """Geometric Decision Tree (Manwani & Sastry): oblique splits from the angle bisectors
     of two clustering hyperplanes.  Fits in a background thread."""
     name = "Geometric Tree"

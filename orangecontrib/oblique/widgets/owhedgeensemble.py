@@ -14,11 +14,13 @@ from Orange.widgets.widget import Input, Msg
 
 from orangecontrib.oblique.learners import (HedgeEnsembleLearner, ObliqueTreeLearner,
                                             ODTSVMLearner)
+from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
 from orangecontrib.oblique.widgets.utils import (ClassValueChecksMixin,
                                                  ConcurrentLearnerWidgetMixin)
 
 
-class OWHedgeEnsemble(ConcurrentLearnerWidgetMixin, ClassValueChecksMixin, OWBaseLearner):
+class OWHedgeEnsemble(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMixin,
+                      OWBaseLearner):
     """Hedge(β) ensemble of oblique trees (ODT-SVM paper, Sections V–VI): members trained
     on random subsets, predictions averaged with Hedge weights.  The base learner comes
     from the Learner input (ODT-SVM when nothing is connected), as in Orange's AdaBoost.

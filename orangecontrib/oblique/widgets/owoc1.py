@@ -10,11 +10,13 @@ from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.widgetpreview import WidgetPreview
 
 from orangecontrib.oblique.learners import OC1Learner
+from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
 from orangecontrib.oblique.widgets.utils import (ClassValueChecksMixin,
                                                  ConcurrentLearnerWidgetMixin)
 
 
-class OWOC1(ConcurrentLearnerWidgetMixin, ClassValueChecksMixin, OWBaseLearner):
+class OWOC1(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMixin,
+            OWBaseLearner):
     """OC1 (Murthy, Kasif & Salzberg): oblique splits found by randomised hill climbing,
     pruned on held-out data.  Fits in a background thread."""
     name = "OC1"

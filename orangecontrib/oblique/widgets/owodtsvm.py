@@ -10,11 +10,13 @@ from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.widgetpreview import WidgetPreview
 
 from orangecontrib.oblique.learners import ODTSVMLearner
+from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
 from orangecontrib.oblique.widgets.utils import (ClassValueChecksMixin,
                                                  ConcurrentLearnerWidgetMixin)
 
 
-class OWODTSVM(ConcurrentLearnerWidgetMixin, ClassValueChecksMixin, OWBaseLearner):
+class OWODTSVM(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMixin,
+               OWBaseLearner):
     """ODT-SVM (Menkovski, Christou & Efremidis): a C4.5 tree whose candidate tests include
     linear-SVM hyperplanes and SVM clustering splits; nominal attributes are tested as
     ``attribute = value``.  Fits in a background thread."""

@@ -1,0 +1,105 @@
+"""What a learner widget shows of the model it fitted (not a widget module: no widget
+class here).
+
+:class:`ModelSummaryMixin` gives an :class:`OWBaseLearner` of oblique trees a "Model" box
+that says how oblique the fitted tree (or ensemble) is, and a "Feature importances"
+output: one row per attribute of the model's domain with its importance, as Logistic
+Regression's "Coefficients" output does for its coefficients.
+"""
+import math
+
+import numpy as np
+
+from AnyQt.QtWidgets import QLabel
+
+from Orange.data import ContinuousVariable, Domain, StringVariable, Table
+from Orange.widgets import gui
+from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
+from Orange.widgets.utils.signals import Output
+
+__all__ = ["ModelSummaryMixin", "obliqueness_text", "importance_table"]
+
+NO_MODEL = "No model."
+FITTING = "Fitting…"
+
+
+def _plural(count, word):
+    return f"{count} {word}" + ("s" if count != 1 else "")
+
+
+def obliqueness_text(model):
+    """One line on how oblique ``model``'s splits are, e.g. "12 of 15 splits oblique,
+    3.4 attributes per split on average"; for a Hedge ensemble over all its trees.
+    :data:`NO_MODEL` for ``None``; a model whose splits cannot be read (not a model of
+    this add-on) gets an empty text."""
+    if model is None:
+        return NO_MODEL
+    try:
+        statistics = model.split_statistics
+    except AttributeError:
+        return ""
+    members = getattr(model.estimator, "estimators_", None)
+    prefix = "" if members is None else _plural(len(members), "tree") + ": "
+    if not statistics.n_splits:
+        return prefix + ("no splits: every tree is a single leaf" if members is not None
+                         else "no splits: the tree is a single leaf")
+    mean = statistics.mean_attributes_per_split
+    return (f"{prefix}{statistics.n_oblique_splits} of "
+            f"{_plural(statistics.n_splits, 'split')} oblique, "
+            f"{mean:.1f} attribute{'' if math.isclose(mean, 1) else 's'} per split "
+            f"on average")
+
+
+def importance_table(model):
+    """A table with one row per attribute of ``model``'s domain (the preprocessed one the
+    model was fitted on, e.g. one-hot columns): its name (a meta) and its importance
+    (``model.feature_importances``); ``None`` without a model or for one that has no
+    importances."""
+    if model is None:
+        return None
+    try:
+        importances = np.asarray(model.feature_importances, dtype=float)
+    except AttributeError:
+        return None
+    attributes = model.domain.attributes
+    domain = Domain([ContinuousVariable("importance")],
+                    metas=[StringVariable("attribute")])
+    names = np.array([[attr.name] for attr in attributes], dtype=object).reshape(-1, 1)
+    table = Table.from_numpy(domain, importances.reshape(-1, 1), metas=names)
+    table.name = "feature importances"
+    return table
+
+
+class ModelSummaryMixin:
+    """A "Model" box (under the settings) and a "Feature importances" output for an
+    :class:`OWBaseLearner` that fits in the background
+    (:class:`~orangecontrib.oblique.widgets.utils.ConcurrentLearnerWidgetMixin`).  Put it
+    first among the bases.
+
+    Whenever the widget sends its model, the box says how oblique it is
+    (:func:`obliqueness_text`) and the output gets the model's importances
+    (:func:`importance_table`); while a fit runs, the box says so and the output is
+    pending.
+    """
+
+    class Outputs(OWBaseLearner.Outputs):
+        feature_importances = Output("Feature importances", Table, explicit=True)
+
+    def add_bottom_buttons(self):
+        box = gui.vBox(self.controlArea, "Model")
+        # pylint: disable=attribute-defined-outside-init
+        self.model_summary = QLabel(NO_MODEL, wordWrap=True)
+        box.layout().addWidget(self.model_summary)
+        super().add_bottom_buttons()
+
+    def update_model(self):
+        super().update_model()
+        if self.task is not None:  # the fit runs; on_done sends the model
+            self.model_summary.setText(FITTING)
+            self.Outputs.feature_importances.invalidate()
+
+    def _send_model(self):
+        super()._send_model()
+        if self.task is None:  # the model was sent (see ConcurrentLearnerWidgetMixin)
+            self.model_summary.setText(obliqueness_text(self.model))
+            self.Outputs.feature_importances.send(importance_table(self.model))
