@@ -6,7 +6,7 @@ Runs offscreen::
 
 Grows an unpruned Geometric Decision Tree on a noisy 10-D synthetic set (20 % of the
 labels flipped, so the tree keeps splitting), then times, in the widget: the adapter
-(:class:`ViewTree`), counting the training rows, building the scene, and rendering the
+(:class:`TreeAdapter`), counting the training rows, building the scene, and rendering the
 whole scene into an image.
 """
 import os
@@ -38,7 +38,7 @@ def main():
     app = QApplication.instance() or QApplication([])
     # a widget module imports Qt widgets: import it after the application exists
     from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
-    from orangecontrib.oblique.widgets.treelayout import ViewTree
+    from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
 
     data = noisy_table()
     model = GeometricTreeLearner(epsilon1=0.0, max_depth=12, random_state=0)(data)
@@ -50,8 +50,8 @@ def main():
     widget.resize(1200, 800)
     timings = {}
     start = time.perf_counter()
-    ViewTree.from_model(model)
-    timings["adapter (ViewTree)"] = time.perf_counter() - start
+    TreeAdapter.from_model(model)
+    timings["adapter (TreeAdapter)"] = time.perf_counter() - start
 
     start = time.perf_counter()
     widget.set_tree(model)

@@ -18,13 +18,14 @@ from Orange.classification import TreeLearner
 from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
                                    HedgeEnsembleModel, OC1Learner, ObliqueTreeLearner,
                                    ObliqueTreeModel, ODTSVMLearner)
-from orangecontrib.oblique.learners import BOX_LINE_CHARS, FitMessage, InputDataWarning
+from orangecontrib.oblique.learners import FitMessage, InputDataWarning
+from orangecontrib.oblique.presentation import BOX_LINE_CHARS
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier, ObliqueTree,
                                         Split)
 from orangecontrib.oblique.core.ensemble import HedgeEnsembleClassifier
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
 from orangecontrib.oblique.core.rules import branch_conditions
-from orangecontrib.oblique.core.tree import ARGMAX, EQUALITY, NEAREST_CENTRE
+from orangecontrib.oblique.core.splits import ARGMAX, EQUALITY, NEAREST_CENTRE
 
 
 def all_nodes(model):
@@ -186,9 +187,11 @@ class TestGeometricTreeLearner(ModelChecks, unittest.TestCase):
     def test_parameters(self):
         learner = GeometricTreeLearner(epsilon1=0.2, epsilon2=0.9, max_depth=1,
                                        min_samples_split=5, standardize=False,
-                                       pruning_portion=0.2, se_rule=1.0, random_state=3)
+                                       pruning_portion=0.2, se_rule=1.0, random_state=3,
+                                       max_terms=2)
         expected = dict(epsilon1=0.2, epsilon2=0.9, max_depth=1, min_samples_split=5,
-                        standardize=False, pruning_portion=0.2, se_rule=1.0, random_state=3)
+                        standardize=False, pruning_portion=0.2, se_rule=1.0, random_state=3,
+                        max_terms=2)
         self.assertEqual(learner.params, expected)
         for name, value in expected.items():
             self.assertEqual(getattr(learner, name), value)
@@ -308,7 +311,7 @@ class TestOC1Learner(ModelChecks, unittest.TestCase):
                       coefficient_order="best_first", axis_parallel_bias=1.5,
                       oblique_rows_per_feature=3.0, split_mode="oblique",
                       pruning_portion=0.2, se_rule=1.0, max_depth=2, min_samples_split=4,
-                      random_state=7)
+                      random_state=7, max_terms=3)
         learner = OC1Learner(**params)
         self.assertEqual(learner.params, params)
         for name, value in params.items():
@@ -537,10 +540,18 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         self.assertIs(ODTSVMLearner.__returns__, ObliqueTreeModel)
         self.assertTrue(issubclass(ODTSVMLearner, ObliqueTreeLearner))
 
+    def test_max_terms_above_the_columns_is_clamped(self):
+        # iris has 4 columns: a cap of 10 caps nothing and is no error
+        model = ODTSVMLearner(max_terms=10, random_state=0)(self.iris)
+        self.assertEqual(model.estimator.max_terms, 4)
+        model = GeometricTreeLearner(max_terms=2)(self.iris)
+        self.assertLessEqual(max(s.features_used.size for s in model.tree_.splits
+                                 if s is not None), 2)
+
     def test_parameters_reach_the_core_estimator(self):
         params = dict(C=0.5, clustering_split=False, max_clusters=3, mdl_penalty=False,
                       axis_parallel_tests=False, min_samples_leaf=4, confidence=0.1,
-                      max_depth=2, random_state=7)
+                      max_depth=2, random_state=7, max_terms=2)
         learner = ODTSVMLearner(**params)
         self.assertEqual(learner.params, params)
         model = learner(self.heart)
@@ -651,7 +662,8 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         self.check_model(model, self.iris)
         root = model.root
         self.assertEqual(model.tree_.splits[0].rule, ARGMAX)
-        self.assertEqual(model.tree_.splits[0].child_labels, ("0", "1", "2"))
+        # branches carry class codes as data, shown as the class's name
+        self.assertEqual(model.tree_.splits[0].classes, (0, 1, 2))
         names = list(self.iris.domain.class_var.values)
         self.assertEqual([c.description for c in root.children], names)
         for child, name in zip(root.children, names):
@@ -668,9 +680,10 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         self.assertEqual(sum(len(c.subset) for c in root.children), len(self.iris))
 
     def test_argmax_labels_of_class_values_seen(self):
-        # class value 1 absent from training: the labels are "0" and "2", not positions
+        # class value 1 absent from training: the tree's class codes 0 and 1 stand for
+        # class values 0 and 2, not for positions
         data = self.iris[np.r_[0:50, 100:150]]
-        tree = ObliqueTree(4, 2, [Split(ARGMAX, np.eye(2, 4), [0, 0], child_labels=["0", "2"]),
+        tree = ObliqueTree(4, 2, [Split(ARGMAX, np.eye(2, 4), [0, 0], classes=[0, 1]),
                                   None, None], [(1, 2), (), ()], [-1, 0, 0],
                            [[50, 50], [40, 10], [10, 40]], [100, 50, 50])
         model = ObliqueTreeModel(data, FittedTree(tree, [0, 2]))

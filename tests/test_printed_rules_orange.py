@@ -6,7 +6,7 @@ import pytest
 from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 
 from orangecontrib.oblique import GeometricTreeLearner, OC1Learner, ODTSVMLearner
-from orangecontrib.oblique.widgets.treelayout import ViewTree
+from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
 
 from core.printed_rules import branch_position
 
@@ -60,7 +60,7 @@ def test_viewer_rules_route_as_the_model(learner):
     exactly the training rows the model sends to that leaf."""
     data = income_table(2, seed=3)
     model = LEARNERS[learner]()(data)
-    view = ViewTree.from_model(model)
+    view = TreeAdapter.from_model(model)
     X = data.transform(model.domain).X
     names = [attr.name for attr in model.domain.attributes]
     leaf_of_row = model.estimator.tree_.apply(X)

@@ -12,7 +12,6 @@ nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
 """
 import warnings
 from contextvars import ContextVar
-from html import escape
 from typing import NamedTuple
 
 import numpy as np
@@ -20,16 +19,16 @@ import scipy.sparse as sp
 
 import Orange.classification
 import Orange.tree
-from Orange.data import DiscreteVariable, Table, Variable
+from Orange.data import DiscreteVariable, Domain, Table, Variable
 from Orange.preprocess.score import LearnerScorer
 from Orange.preprocess import Continuize, Impute, RemoveNaNColumns
+from Orange.preprocess.transformation import Indicator
 from Orange.util import wrap_callback
 
 from .core import GeometricTreeClassifier, OC1Classifier
 from .core.ensemble import HedgeEnsembleClassifier
 from .core.odt_svm import ODTSVMClassifier
-from .core.rules import branch_conditions, format_significant, linear_terms, split_description
-from .core.tree import ARGMAX, EQUALITY, HYPERPLANE, NEAREST_CENTRE, Split
+from .presentation import SplitLabel, SplitPresenter
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
            "ODTSVMLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel", "SplitLabel",
@@ -39,12 +38,6 @@ __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC
 #: have the split's own significant digits, with which the rule routes the training rows
 #: exactly as the model: ``Split.print_digits``.)
 DECIMALS = 3
-#: A node box in Orange's Tree Viewer is at most 200 px wide and clips its text, so a
-#: hyperplane shows only its largest terms, at most this many characters a line (longer
-#: terms are cut with "…"; the tooltip has the whole rule).
-BOX_TERMS = 4
-BOX_LINE_CHARS = 22
-
 #: The progress callback of the learner call running in this thread (or asyncio context).
 #: Orange's ``Learner.__call__`` takes ``progress_callback`` but calls ``fit_storage(data)``
 #: without it; a context variable carries it across without storing it on the learner,
@@ -52,29 +45,6 @@ BOX_LINE_CHARS = 22
 _FIT_PROGRESS = ContextVar("oblique_fit_progress", default=None)
 #: Orange's ``Learner.__call__`` reports 0.1 when preprocessing ends; the fit covers the rest.
 _FIT_START = 0.1
-
-
-class SplitLabel:
-    """What an internal node tests; stands in for the split attribute of Orange's nodes.
-
-    Attributes
-    ----------
-    name : str
-        HTML shown in the node box: the largest terms of the hyperplane, wrapped onto
-        several lines with ``<br/>``.
-    text : str
-        The same quantity as plain text with every term.
-    """
-
-    def __init__(self, name, text):
-        self.name = name
-        self.text = text
-
-    def __str__(self):
-        return self.text
-
-    def __repr__(self):
-        return f"SplitLabel({self.text!r})"
 
 
 class ObliqueNode(Orange.tree.Node):
@@ -91,199 +61,6 @@ class ObliqueNode(Orange.tree.Node):
         self.node_id = node_id
         self.parent = None
         self.condition = ""
-
-
-def route(tree, X):
-    """Rows reaching every node of an :class:`ObliqueTree`, and the node each row stops at.
-
-    A row follows the routing rules of :mod:`orangecontrib.oblique.core.tree`; like in
-    Orange's own trees, a row with a missing value (NaN, or ±inf) in a feature used by a
-    split stops at that split's node.  Vectorised over rows: one step per node.
-
-    Returns
-    -------
-    reached : list of ndarray
-        ``reached[node]`` are the indices of the rows that pass through ``node``.
-    stop : ndarray of int, shape (n_rows,)
-        The node where each row stops: a leaf, or a node whose split it cannot evaluate.
-    """
-    X = np.asarray(X, dtype=float)
-    reached = [np.empty(0, dtype=np.intp)] * tree.node_count
-    stop = np.zeros(X.shape[0], dtype=np.intp)
-    stack = [(0, np.arange(X.shape[0]))]
-    while stack:
-        node, rows = stack.pop()
-        reached[node] = rows
-        split = tree.splits[node]
-        if split is None or rows.size == 0:
-            stop[rows] = node
-            continue
-        block = X[rows]
-        nan = ~np.isfinite(block)  # ±inf, like NaN, is a missing value here
-        missing = nan[:, split.features_used].any(axis=1)
-        stop[rows[missing]] = node
-        block = np.where(nan, 0.0, block)[~missing]  # NaNs left are in unused features
-        rows = rows[~missing]
-        position = split.route(block)
-        for child_position, child in enumerate(tree.children[node]):
-            stack.append((child, rows[position == child_position]))
-    return reached, stop
-
-
-class _SplitTexts:
-    """Node and edge texts of the splits of one tree over one domain.
-
-    Terms are listed by importance, ``|w_j| · std(x_j)`` over the training rows, so that a
-    hyperplane shortened to its first terms keeps the ones that matter.  Branches are
-    named in the domain's own words: a nominal test reads ``chest pain = asymptomatic``
-    and ``chest pain ≠ asymptomatic`` (value names, not codes), the branches of an argmax
-    split carry class names, and those of a nearest-centre split read ``cluster 1`` ..
-    ``cluster k``.
-
-    Parameters
-    ----------
-    variables : sequence of Orange variables
-        The attributes of the (preprocessed) domain, one per column of the tree's features.
-    feature_std : array of float
-        Standard deviation of every column over the training rows.
-    class_values : sequence of str, optional
-        Names of the class values; an argmax split whose branch labels are class value
-        indices (as the core estimators fitted by the learners give them) is shown with
-        these names.
-    """
-
-    def __init__(self, variables, feature_std, class_values=None):
-        self.variables = list(variables)
-        self.names = [variable.name for variable in self.variables]
-        self.std = np.asarray(feature_std, dtype=float)
-        self.class_values = None if class_values is None else list(class_values)
-
-    def readable(self, split):
-        """``split`` with branch labels in the domain's words (the routing is unchanged)."""
-        if split.rule == EQUALITY:
-            j = int(split.features_used[0])
-            variable = self.variables[j]
-            code = -split.bias[0] / split.weights[0, j]
-            if (split.child_labels is None and variable.is_discrete
-                    and code == round(code) and 0 <= code < len(variable.values)):
-                value = variable.values[int(code)]
-                return Split(EQUALITY, split.weights, split.bias,
-                             child_labels=(value, f"≠ {value}"), digits=split.print_digits)
-        elif split.rule == ARGMAX and split.child_labels is not None and self.class_values:
-            labels = split.child_labels
-            if all(label.isdigit() and int(label) < len(self.class_values)
-                   for label in labels):
-                return Split(ARGMAX, split.weights, split.bias,
-                             child_labels=[self.class_values[int(label)] for label in labels],
-                             digits=split.print_digits)
-        elif split.rule == NEAREST_CENTRE:
-            labels = split.child_labels or [str(k + 1) for k in range(split.n_children)]
-            return Split(NEAREST_CENTRE, split.weights, split.bias, centres=split.centres,
-                         child_labels=[f"cluster {label}" for label in labels],
-                         digits=split.print_digits)
-        return split
-
-    def order(self, weights):
-        importance = np.abs(weights).max(axis=0) * self.std
-        return np.argsort(-importance, kind="stable")
-
-    def conditions(self, split):
-        """Full plain-text condition of every branch of ``split``."""
-        split = self.readable(split)
-        order = self.order(split.weights)
-        conditions = branch_conditions(split, self.names, order=order)
-        if split.rule in (ARGMAX, NEAREST_CENTRE):
-            scores = split_description(split, self.names, order=order)
-            conditions = [f"{condition} of [{scores}]" for condition in conditions]
-        return conditions
-
-    def edge_labels(self, split):
-        """Short label of every branch: the right-hand side of its condition."""
-        return self._edge_labels(self.readable(split))
-
-    def _edge_labels(self, split):
-        conditions = branch_conditions(split, self.names, order=self.order(split.weights))
-        if split.n_children == 2 and split.rule not in (ARGMAX, NEAREST_CENTRE):
-            # "lhs < rhs" / "lhs ≥ rhs", "x = a" / "x ≠ a": the texts agree up to the
-            # operator
-            prefix = _common_prefix(conditions)
-            prefix = prefix[:prefix.rfind(" ") + 1]
-            return [condition[len(prefix):] for condition in conditions]
-        return [condition.partition(": ")[2] or condition for condition in conditions]
-
-    def label(self, split):
-        """The :class:`SplitLabel` of an internal node."""
-        split = self.readable(split)
-        order = self.order(split.weights)
-        if split.rule in (ARGMAX, NEAREST_CENTRE):
-            text = split_description(split, self.names, order=order)
-        else:  # the left-hand side shared by the two branch conditions
-            text = _common_prefix(branch_conditions(split, self.names, order=order))
-            text = text[:text.rfind(" ")]
-        if split.features_used.size == 1 and split.rule not in (ARGMAX, NEAREST_CENTRE):
-            return SplitLabel(escape(text), text)
-        if split.rule == HYPERPLANE:
-            lines = self._wrapped_terms(split.weights[0], order, BOX_TERMS,
-                                        digits=split.print_digits)
-        else:
-            # the largest term of every affine map: the branch's score (argmax) or a
-            # coordinate of the space in which the nearest centre is sought; the map's
-            # name shares the first line if both fit, else it has a line of its own
-            if split.rule == ARGMAX:
-                lines, row_names = ["largest score:"], self._edge_labels(split)
-            else:
-                lines = ["nearest centre in:"]
-                row_names = [f"v{i + 1}" for i in range(split.weights.shape[0])]
-            rows = list(zip(row_names, split.weights, split.bias))
-            for row_name, weights, bias in rows[:BOX_TERMS]:
-                terms = self._wrapped_terms(weights, order, 1, bias=bias,
-                                            digits=split.print_digits)
-                head = f"{row_name}: {terms[0]}"
-                if len(head) <= BOX_LINE_CHARS:
-                    lines += [head] + terms[1:]
-                else:
-                    lines += [_shortened(f"{row_name}:")] + terms
-            if len(rows) > BOX_TERMS:
-                lines.append(f"… {len(rows) - BOX_TERMS} more")
-        return SplitLabel("<br/>".join(escape(line) for line in lines), text)
-
-    def _wrapped_terms(self, weights, order, max_terms, bias=0.0, digits=None):
-        """Lines of at most BOX_LINE_CHARS characters with the first ``max_terms`` terms."""
-        used = [int(j) for j in order if weights[j] != 0]
-        pieces = []
-        for j in used[:max_terms]:
-            term = linear_terms(weights, self.names, digits, order=[j])[0]
-            if pieces:
-                term = f"− {term[1:]}" if term.startswith("−") else f"+ {term}"
-            pieces.append(term)
-        if len(used) > max_terms:
-            pieces.append(f"+ {len(used) - max_terms} more")
-        if bias != 0:
-            pieces.append(("+ " if bias > 0 else "− ") + format_significant(abs(bias), digits))
-        lines = []
-        for piece in pieces or ["0"]:
-            if lines and len(lines[-1]) + 1 + len(piece) <= BOX_LINE_CHARS:
-                lines[-1] += " " + piece
-            else:
-                lines.append(piece)
-        return [_shortened(line) for line in lines]
-
-
-def _shortened(line):
-    """``line`` cut to BOX_LINE_CHARS characters, ending with "…" if it was cut."""
-    return line if len(line) <= BOX_LINE_CHARS else line[:BOX_LINE_CHARS - 1] + "…"
-
-
-def _common_prefix(texts):
-    first, *rest = texts
-    length = len(first)
-    for text in rest:
-        length = min(length, len(text))
-        for i in range(length):
-            if text[i] != first[i]:
-                length = i
-                break
-    return first[:length]
 
 
 class _SplitSummaryMixin:
@@ -365,10 +142,11 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
     def _build_nodes(self, data):
         tree = self.tree_
         X = _dense(data.X)
-        reached, _ = route(tree, X)
+        reached, _ = tree.route(X)
         known = ~np.isnan(data.Y)
         std = np.nanstd(X[known] if known.any() else X, axis=0) if X.size else []
-        texts = _SplitTexts(data.domain.attributes, std, data.domain.class_var.values)
+        texts = SplitPresenter(data.domain.attributes, std, data.domain.class_var.values,
+                               self.estimator.classes_)
         nodes = []
         for node_id in range(tree.node_count):
             split = tree.splits[node_id]
@@ -410,11 +188,11 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
     def get_values(self, X):
         """Class counts (over all class values) of the node where each row stops."""
-        return self._counts[route(self.tree_, _dense(X))[1]]
+        return self._counts[self.tree_.apply(_dense(X))]
 
     def predict(self, X):
         """Class probabilities over all values of the class variable."""
-        return self._proba[route(self.tree_, _dense(X))[1]]
+        return self._proba[self.tree_.apply(_dense(X))]
 
     def rule(self, node):
         """Conditions of every branch on the path from the root to ``node``, root first."""
@@ -430,8 +208,10 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         return max(int(self.tree_.node_depth[node.node_id]) for node in self._nodes())
 
     def print_tree(self, node=None, level=0):
+        values = self.domain.class_var.values
         return self.tree_.export_text([attr.name for attr in self.domain.attributes],
-                                      list(self.domain.class_var.values), DECIMALS)
+                                      [values[int(c)] for c in self.estimator.classes_],
+                                      DECIMALS)
 
 
 def _dense(X):
@@ -480,6 +260,30 @@ def _report(kind, count, total, text, stacklevel):
     and return it as a :class:`FitMessage`."""
     warnings.warn(text, InputDataWarning, stacklevel=stacklevel + 1)
     return FitMessage(kind, count, total, text)
+
+
+class _Continuize(Continuize):
+    """Orange's one-hot encoding (:class:`~Orange.preprocess.Continuize` with indicator
+    columns), except that a two-valued attribute becomes *one* 0/1 column, its second value
+    against its first (Orange's first-value-as-base treatment): a split then has one term
+    ``0.4·gender=male`` for it, not two equal and opposite ones.  Attributes with more
+    values keep one column per value."""
+
+    def __call__(self, data):
+        encoded = super().__call__(data)
+        domain = encoded.domain
+        attributes = [variable for variable in domain.attributes
+                      if not _is_base_of_binary(variable)]
+        if len(attributes) == len(domain.attributes):
+            return encoded
+        return data.transform(Domain(attributes, domain.class_vars, domain.metas))
+
+
+def _is_base_of_binary(variable):
+    """The indicator column of the first value of a two-valued attribute."""
+    compute_value = variable.compute_value
+    return (isinstance(compute_value, Indicator) and compute_value.value == 0
+            and len(compute_value.variable.values) == 2)
 
 
 class _Impute(Impute):
@@ -603,8 +407,9 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
 
     A subclass names its core estimator in ``estimator_class`` and keeps the estimator's
     parameters as same-named attributes listed in ``params``.  By default features are
-    continuized (one-hot for categorical ones; :class:`ODTSVMLearner` keeps them) and
-    missing values (and ±inf) imputed; rows with a missing class are left out of the fit,
+    continuized (one 0/1 column for a two-valued attribute, one per value otherwise;
+    :class:`ODTSVMLearner` keeps them) and missing values (and ±inf) imputed, also after
+    preprocessors the user gives (which run first); rows with a missing class are left out of the fit,
     with an :class:`InputDataWarning` giving their number, but stay in the model's node
     subsets.  A table without rows, features or a categorical class is a ValueError.
 
@@ -614,10 +419,16 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
     """
     __returns__ = ObliqueTreeModel
     # Impute (column means, like SklImpute) also accepts a table left without features
-    preprocessors = (RemoveNaNColumns(), Continuize(), _Impute())
+    preprocessors = (RemoveNaNColumns(), _Continuize(), _Impute())
     supports_weights = True
     #: The core estimator class; built from the parameters named in ``self.params``.
     estimator_class = None
+
+    def __init__(self, preprocessors=None):
+        super().__init__(preprocessors=preprocessors)
+        # A user's own preprocessors (e.g. Normalize from a Preprocess widget) run first;
+        # the encoding and imputation the trees need always run after them.
+        self.use_default_preprocessors = True
 
     def _store_params(self, **params):
         """Keep every estimator parameter as a same-named attribute and in ``params``."""
@@ -632,7 +443,11 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
         whose estimator treats some columns specially (:class:`ODTSVMLearner`: nominal
         attributes) reads them from it.
         """
-        return self.estimator_class(**{name: getattr(self, name) for name in self.params})
+        params = {name: getattr(self, name) for name in self.params}
+        if params.get("max_terms") is not None and domain is not None:
+            # a cap above the preprocessed domain's columns caps nothing
+            params["max_terms"] = min(params["max_terms"], max(len(domain.attributes), 1))
+        return self.estimator_class(**params)
 
     def incompatibility_reason(self, domain):
         if domain.class_var is None and not domain.class_vars:
@@ -666,12 +481,12 @@ class GeometricTreeLearner(ObliqueTreeLearner):
 
     def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
                  standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None,
-                 preprocessors=None):
+                 max_terms=None, preprocessors=None):
         super().__init__(preprocessors=preprocessors)
         self._store_params(epsilon1=epsilon1, epsilon2=epsilon2, max_depth=max_depth,
                            min_samples_split=min_samples_split, standardize=standardize,
                            pruning_portion=pruning_portion, se_rule=se_rule,
-                           random_state=random_state)
+                           random_state=random_state, max_terms=max_terms)
 
 
 class OC1Learner(ObliqueTreeLearner):
@@ -687,9 +502,9 @@ class OC1Learner(ObliqueTreeLearner):
                  coefficient_order="sequential", axis_parallel_bias=1.0,
                  oblique_rows_per_feature=2.0, split_mode="oblique_and_axis_parallel",
                  pruning_portion=0.1, se_rule=0.0, max_depth=50, min_samples_split=2,
-                 random_state=None, preprocessors=None):
+                 random_state=None, max_terms=None, preprocessors=None):
         super().__init__(preprocessors=preprocessors)
-        self._store_params(impurity=impurity, n_restarts=n_restarts,
+        self._store_params(impurity=impurity, max_terms=max_terms, n_restarts=n_restarts,
                            n_random_jumps=n_random_jumps, coefficient_order=coefficient_order,
                            axis_parallel_bias=axis_parallel_bias,
                            oblique_rows_per_feature=oblique_rows_per_feature,
@@ -717,12 +532,13 @@ class ODTSVMLearner(ObliqueTreeLearner):
 
     def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
-                 max_depth=None, random_state=None, preprocessors=None):
+                 max_depth=None, random_state=None, max_terms=None, preprocessors=None):
         super().__init__(preprocessors=preprocessors)
         self._store_params(C=C, clustering_split=clustering_split, max_clusters=max_clusters,
                            mdl_penalty=mdl_penalty, axis_parallel_tests=axis_parallel_tests,
                            min_samples_leaf=min_samples_leaf, confidence=confidence,
-                           max_depth=max_depth, random_state=random_state)
+                           max_depth=max_depth, random_state=random_state,
+                           max_terms=max_terms)
 
     def create_estimator(self, domain=None):
         estimator = super().create_estimator(domain)
@@ -765,7 +581,7 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
         for weight, member in zip(ensemble.weights_ / ensemble.weights_.sum(),
                                   ensemble.estimators_):
             member_classes = classes[np.asarray(member.classes_, dtype=np.intp)]
-            proba[:, member_classes] += weight * member.tree_.proba[route(member.tree_, X)[1]]
+            proba[:, member_classes] += weight * member.tree_.predict_proba(X)
         return proba
 
 

@@ -15,8 +15,8 @@ from orangecontrib.oblique.core.datasets import (checkerboard_2x2, checkerboard_
 from orangecontrib.oblique.core.odt_svm import (ODTSVMClassifier, ODTSVMSplitter, _Candidate,
                                                 entropy, gain_and_split_info)
 from orangecontrib.oblique.core.pruning import error_based_prune
-from orangecontrib.oblique.core.tree import (ARGMAX, EQUALITY, HYPERPLANE, NEAREST_CENTRE,
-                                             Split)
+from orangecontrib.oblique.core.splits import (ARGMAX, EQUALITY, HYPERPLANE,
+                                               NEAREST_CENTRE, Split)
 
 from .invariants import assert_training_rows_consistent, assert_tree_invariants, route_by_hand
 
@@ -304,8 +304,10 @@ class TestSVMSplit:
         root = model.tree_.splits[0]
         assert root.rule == ARGMAX
         assert root.n_children == len(model.tree_.children[0]) == 3
-        assert root.child_labels == tuple(str(c) for c in model.classes_)
-        assert root.child_labels == ("blue", "green", "red")
+        # the branches carry the class codes as data; the text names the classes
+        assert root.classes == (0, 1, 2)
+        assert [c.partition(": ")[2] for c in model.export_text().splitlines()
+                if c.startswith("|--- largest")] == ["blue", "green", "red"]
         # child j holds the rows of class j
         for j, child in enumerate(model.tree_.children[0]):
             counts = model.tree_.value[child]
@@ -354,7 +356,7 @@ class TestClusteringSplit:
             assert 2 <= split.n_children <= max_clusters
             order = np.lexsort(split.centres.T[::-1])
             np.testing.assert_array_equal(order, np.arange(split.n_children))
-            assert split.child_labels == tuple(str(c + 1) for c in range(split.n_children))
+            assert [c.branch for c in split.conditions()] == list(range(1, split.n_children + 1))
         assert_tree_invariants(model.tree_)
 
     def test_distances_are_to_the_svm_hyperplane(self):

@@ -12,7 +12,7 @@ from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
 from orangecontrib.oblique.core.rules import (branch_conditions, format_number,
                                               format_significant, split_description)
-from orangecontrib.oblique.core.tree import ARGMAX, NEAREST_CENTRE, Split
+from orangecontrib.oblique.core.splits import ARGMAX, NEAREST_CENTRE, Split
 
 from .printed_rules import argmax_position, predict_by_export_text, printed_position
 

@@ -83,9 +83,12 @@ class ConcurrentFitChecks(LongFitWidget):
         w = self.widget
         state = self.start_long_fit()
         self.assertTrue(w.isInvalidated())  # the canvas holds back downstream widgets
-        # the learner is out; only the model output is pending, waiting for the fit
+        # the learner is out; only the outputs of the fit are pending: the model and
+        # its feature importances
         self.assertIs(self.signal_manager.outputs[(w, w.Outputs.learner.name)], w.learner)
-        self.assertEqual(len(self.signal_manager.invalidated_outputs(w)), 1)
+        pending = {name for (widget, name), value in self.signal_manager.outputs.items()
+                   if widget is w and value in self.signal_manager.invalidated_outputs(w)}
+        self.assertEqual(pending, {w.Outputs.model.name, w.Outputs.feature_importances.name})
         self.assertEqual(self.sent.call_count, 0)
         # the GUI thread is free: timers fire and the progress bar moves while fitting
         ticks = []

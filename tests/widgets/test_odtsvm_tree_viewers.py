@@ -34,8 +34,7 @@ def models():
                     DiscreteVariable("y", values=("p", "q", "r")))
     data = Table.from_numpy(domain, np.array([[0, 0], [3, 0], [0, 3], [3, 3], [1, 0]]),
                             np.array([0, 1, 2, 1, 0]))
-    argmax = Split("argmax", [[1, 0], [0, 1], [-1, -1]], [0, 0, -10],
-                   child_labels=["0", "1", "2"])
+    argmax = Split("argmax", [[1, 0], [0, 1], [-1, -1]], [0, 0, -10], classes=[0, 1, 2])
     tree = ObliqueTree(2, 3, [argmax, None, None, None], [(1, 2, 3), (), (), ()],
                        [-1, 0, 0, 0], [[2, 2, 1], [2, 2, 0], [0, 0, 1], [0, 0, 0]],
                        [5, 4, 1, 0])

@@ -27,6 +27,7 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
         "Minimal node size to split": "2",
         "Standardize features": "Yes",
         "Pruning": "none",
+        "Attributes per split": "all (as in the paper)",
     }
     REPORTED_CHANGES = {
         "Maximal depth": "unlimited",
@@ -45,7 +46,8 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
 
     def default_params(self):
         return dict(epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
-                    standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=0)
+                    standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=0,
+                    max_terms=None)
 
     def change_reported_settings(self):
         self.widget.max_depth = 4
@@ -62,7 +64,7 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
         self.assertEqual(learner.params, dict(epsilon1=0.25, epsilon2=None, max_depth=3,
                                               min_samples_split=7, standardize=False,
                                               pruning_portion=0.0, se_rule=0.0,
-                                              random_state=0))
+                                              random_state=0, max_terms=None))
         w.controls.limit_depth.setChecked(False)
         self.click_apply()
         self.assertIsNone(self.get_output(w.Outputs.learner).max_depth)

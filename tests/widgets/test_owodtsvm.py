@@ -24,6 +24,7 @@ class TestOWODTSVM(LearnerWidgetChecks, base.WidgetTest):
         "Minimal rows in a leaf": "2",
         "Pruning": "confidence 0.25",
         "Replicable training": "Yes (seed 0)",
+        "Attributes per split": "all (as in the paper)",
     }
     REPORTED_CHANGES = {
         "SVM clustering split": "No",

@@ -9,9 +9,10 @@ from Orange.widgets.tests import base
 
 from orangecontrib.oblique.core import GeometricTreeClassifier, ObliqueTree, Split
 from orangecontrib.oblique.core.datasets import checkerboard_4x4
-from orangecontrib.oblique.widgets.splitviews import (
-    PartitionView, SplitExplorer, boundary_segments, explorer_coordinates,
-    explorer_hyperplane, grid_centres, node_regions, partition_image)
+from orangecontrib.oblique.core.geometry import (
+    boundary_segments, explorer_coordinates, explorer_hyperplane, grid_centres, node_regions,
+    partition_image)
+from orangecontrib.oblique.widgets.splitviews import PartitionView, SplitExplorer
 
 COLORS = [QColor(220, 60, 60), (40, 110, 220)]
 

@@ -8,7 +8,8 @@ from .ensemble import HedgeEnsembleClassifier
 from .geometric import GeometricTreeClassifier
 from .oc1 import OC1Classifier
 from .odt_svm import ODTSVMClassifier
-from .tree import ObliqueTree, Split
+from .splits import Split
+from .tree import ObliqueTree
 from .xmeans import XMeans
 
 __all__ = ["GeometricTreeClassifier", "OC1Classifier", "ODTSVMClassifier",

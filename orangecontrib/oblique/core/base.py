@@ -13,6 +13,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .pruning import holdout_split, prune_with_holdout
+from .sparse import check_max_terms
 
 
 class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
@@ -37,6 +38,7 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1)
         check_classification_targets(y)
         self._validate_parameters()
+        check_max_terms(getattr(self, "max_terms", None), X.shape[1])
         sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
                                              ensure_non_negative=True)
         keep = sample_weight > 0
@@ -49,7 +51,7 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         self.tree_ = self._build_tree(
             X[keep], y_encoded[keep].astype(np.intp), sample_weight[keep],
             check_random_state(getattr(self, "random_state", None)), progress_callback)
-        self.tree_.calibrate_digits(X)  # printed rules route these rows as the tree does
+        self.tree_.calibrate_text(X)  # printed rules route these rows as the tree does
         # the scales that feature_importances_ shares each split's decrease by
         self.tree_.store_feature_scales(X[keep], sample_weight[keep])
         return self

@@ -19,6 +19,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import (_check_sample_weight, check_is_fitted,
                                       has_fit_parameter, validate_data)
 
+from .preprocessing import stratified_sample
 from .tree import SplitStatistics
 
 _MAX_SEED = np.iinfo(np.int32).max
@@ -39,7 +40,6 @@ def stratified_subset(codes, size, random_state):
         Number of rows to draw, 1 <= ``size`` <= ``n_samples``.
     random_state : numpy.random.RandomState
     """
-    from .preprocessing import stratified_sample
     n_samples = len(codes)
     if size >= n_samples:
         return np.arange(n_samples)
@@ -62,6 +62,35 @@ def _normalised_softmax(log_weights):
     """Column-wise ``exp(log w) / Σ exp(log w)``, safe when weights underflow."""
     shifted = np.exp(log_weights - log_weights.max(axis=0))
     return shifted / shifted.sum(axis=0)
+
+
+def _check_parameters(ensemble):
+    """Raise ValueError for a parameter of ``ensemble`` out of its range or type."""
+    if ensemble.estimator is not None and not (hasattr(ensemble.estimator, "fit")
+                                               and hasattr(ensemble.estimator, "predict")):
+        raise ValueError(f"estimator must be a classifier with fit and predict, "
+                         f"got {ensemble.estimator!r}")
+    if (not isinstance(ensemble.n_estimators, numbers.Integral)
+            or isinstance(ensemble.n_estimators, bool) or ensemble.n_estimators < 1):
+        raise ValueError(f"n_estimators must be an integer of at least 1, "
+                         f"got {ensemble.n_estimators!r}")
+    if (not isinstance(ensemble.sample_fraction, numbers.Real)
+            or not 0 < ensemble.sample_fraction <= 1):
+        raise ValueError(f"sample_fraction must be a number in (0, 1], "
+                         f"got {ensemble.sample_fraction!r}")
+    if not isinstance(ensemble.beta, numbers.Real) or not 0 < ensemble.beta < 1:
+        raise ValueError(f"beta must be a number in (0, 1), got {ensemble.beta!r}")
+    average = 1.0 / ensemble.n_estimators
+    if (not isinstance(ensemble.weight_threshold, numbers.Real)
+            or not 0 <= ensemble.weight_threshold < average):
+        raise ValueError(f"weight_threshold must be a number in [0, 1/n_estimators) = "
+                         f"[0, {average:g}), got {ensemble.weight_threshold!r}")
+    if not isinstance(ensemble.replace_members, (bool, np.bool_)):
+        raise ValueError(f"replace_members must be True or False, "
+                         f"got {ensemble.replace_members!r}")
+    if (not isinstance(ensemble.window, numbers.Integral) or isinstance(ensemble.window, bool)
+            or ensemble.window < 1):
+        raise ValueError(f"window must be an integer of at least 1, got {ensemble.window!r}")
 
 
 class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
@@ -235,7 +264,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         if first_call:
             return self._fit(X, y, None, classes, progress_callback)
         check_classification_targets(y)
-        self._validate_parameters()
+        _check_parameters(self)
         if classes is not None and not np.array_equal(np.unique(classes), self.classes_):
             raise ValueError(f"classes {np.unique(classes).tolist()} differ from the "
                              f"classes {self.classes_.tolist()} the ensemble was fitted with")
@@ -244,7 +273,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
     def _fit(self, X, y, sample_weight, classes, progress_callback=None):
         check_classification_targets(y)
-        self._validate_parameters()
+        _check_parameters(self)
         self.estimator_ = self._resolved_estimator()
         if sample_weight is not None:
             if not has_fit_parameter(self.estimator_, "sample_weight"):
@@ -328,33 +357,6 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                  for name in sorted(member.get_params(deep=True))
                  if name == "random_state" or name.endswith("__random_state")}
         return member.set_params(**seeds)
-
-    def _validate_parameters(self):
-        if self.estimator is not None and not (hasattr(self.estimator, "fit")
-                                               and hasattr(self.estimator, "predict")):
-            raise ValueError(f"estimator must be a classifier with fit and predict, "
-                             f"got {self.estimator!r}")
-        if (not isinstance(self.n_estimators, numbers.Integral)
-                or isinstance(self.n_estimators, bool) or self.n_estimators < 1):
-            raise ValueError(f"n_estimators must be an integer of at least 1, "
-                             f"got {self.n_estimators!r}")
-        if (not isinstance(self.sample_fraction, numbers.Real)
-                or not 0 < self.sample_fraction <= 1):
-            raise ValueError(f"sample_fraction must be a number in (0, 1], "
-                             f"got {self.sample_fraction!r}")
-        if not isinstance(self.beta, numbers.Real) or not 0 < self.beta < 1:
-            raise ValueError(f"beta must be a number in (0, 1), got {self.beta!r}")
-        average = 1.0 / self.n_estimators
-        if (not isinstance(self.weight_threshold, numbers.Real)
-                or not 0 <= self.weight_threshold < average):
-            raise ValueError(f"weight_threshold must be a number in [0, 1/n_estimators) = "
-                             f"[0, {average:g}), got {self.weight_threshold!r}")
-        if not isinstance(self.replace_members, (bool, np.bool_)):
-            raise ValueError(f"replace_members must be True or False, "
-                             f"got {self.replace_members!r}")
-        if (not isinstance(self.window, numbers.Integral) or isinstance(self.window, bool)
-                or self.window < 1):
-            raise ValueError(f"window must be an integer of at least 1, got {self.window!r}")
 
     def _encode(self, y):
         """Class codes of ``y``; a ValueError for labels not in ``classes_``."""

@@ -16,6 +16,7 @@ from scipy.linalg.lapack import dsyev as _dsyev
 from .base import ObliqueTreeClassifierMixin
 from .impurity import MEASURES
 from .preprocessing import Standardisation
+from .sparse import limit_terms
 from .tree import Split, grow_tree
 
 #: A direction is in the null space of a PSD matrix when its eigenvalue is below this
@@ -233,8 +234,12 @@ class GeometricSplitter:
         self.largest_row_norm = float(np.sqrt(np.einsum("ij,ij->i", augmented,
                                                         augmented).max(initial=1.0)))
 
-    def __call__(self, rows, counts, depth):
+    def __call__(self, rows, counts, depth, features=None):
+        """The split of the node of ``rows``; with ``features``, a split over those
+        features only (the others get weight 0)."""
         Z = self.augmented[rows]
+        if features is not None:
+            Z = Z[:, np.append(features, Z.shape[1] - 1)]
         majority = int(counts.argmax())
         positive = self.y[rows] == majority
         if self.unit_weights:
@@ -276,6 +281,10 @@ class GeometricSplitter:
                     right = goes_right[:, best] > 0
                     w = w.copy()
                     w[-1] -= (values[~right, best].max() + values[right, best].min()) / 2
+                if features is not None:
+                    full = np.zeros(self.augmented.shape[1])
+                    full[features], full[-1] = w[:-1], w[-1]
+                    w = full
                 return self.to_raw_units(w)
         return None
 
@@ -314,6 +323,12 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         k of the k-SE rule when choosing the pruned tree.
     random_state : int, RandomState or None
         Only used to draw the held-out rows when ``pruning_portion > 0``.
+    max_terms : int or None, default None
+        At most this many attributes with a non-zero weight in any split, found by
+        backward elimination from the chosen angle bisector, its threshold re-optimised by the Gini index (:mod:`~orangecontrib.oblique.core.sparse`,
+        after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
+        split.  None keeps the paper's dense split.  Must not exceed the number of
+        features.
 
     Attributes
     ----------
@@ -322,7 +337,8 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
     """
 
     def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
-                 standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None):
+                 standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None,
+                 max_terms=None):
         self.epsilon1 = epsilon1
         self.epsilon2 = epsilon2
         self.max_depth = max_depth
@@ -331,6 +347,7 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         self.pruning_portion = pruning_portion
         self.se_rule = se_rule
         self.random_state = random_state
+        self.max_terms = max_terms
 
     def _validate_parameters(self):
         super()._validate_parameters()
@@ -360,7 +377,9 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         augmented = np.hstack([Z, np.ones((X.shape[0], 1))])
         epsilon1 = self.epsilon1
         epsilon2 = 1 - epsilon1 if self.epsilon2 is None else self.epsilon2
-        propose_split = GeometricSplitter(augmented, y, sample_weight, standardisation)
+        splitter = GeometricSplitter(augmented, y, sample_weight, standardisation)
+        propose_split = limit_terms(splitter, X, y, sample_weight, len(self.classes_),
+                                    self.max_terms, "gini", refit=splitter)
 
         def should_stop(counts, parent_counts, depth):
             """Algorithm 2: η1 < ε1 with the parent's majority still dominant, or

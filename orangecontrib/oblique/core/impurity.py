@@ -8,7 +8,7 @@ with an empty side has infinite impurity (it separates nothing).
 
 Internally counts are laid out class-major, shape (K, m), so that every reduction over the
 classes is a handful of whole-array operations.  :func:`best_threshold`,
-:func:`best_axis_parallel` and :func:`best_step` evaluate *all* thresholds of a sorted
+:func:`best_axis_parallel`, :func:`best_thresholds` and :func:`best_step` evaluate *all* thresholds of a sorted
 one-dimensional projection from cumulative class counts, with no Python loop over
 thresholds; they take the rows' classes as a (K, n_rows) matrix from
 :func:`class_indicators`.
@@ -175,6 +175,35 @@ def best_axis_parallel(X, indicators, measure="twoing"):
     best = int(np.argmin(scores))
     j, i = int(feature_index[best]), int(row_index[best])
     return float(scores[best]), j, float((sorted_values[i, j] + sorted_values[i + 1, j]) / 2)
+
+
+def best_thresholds(V, indicators, measure="twoing"):
+    """Best split ``V[:, j] >= threshold`` of every column ``j`` on its own, all columns
+    and midpoints at once.
+
+    Returns ``(impurities, thresholds)``, each of shape (n_columns,): per column the
+    lowest impurity and its threshold (the lowest of equal ones); ``(inf, nan)`` for a
+    constant column.
+    """
+    n_rows, n_columns = V.shape
+    order = np.argsort(V, axis=0, kind="stable")
+    sorted_values = np.take_along_axis(V, order, axis=0)
+    cumulative = np.cumsum(np.take(indicators, order.T, axis=1), axis=2)      # (K, d, n)
+    column, row = np.nonzero((sorted_values[1:] > sorted_values[:-1]).T)
+    impurities = np.full(n_columns, np.inf)
+    thresholds = np.full(n_columns, np.nan)
+    if column.size == 0:
+        return impurities, thresholds
+    left = np.take(cumulative.reshape(cumulative.shape[0], -1), column * n_rows + row, axis=1)
+    scores = evaluate_class_major(measure_function(measure), left, indicators.sum(axis=1))
+    # per column, the first candidate of lowest score (candidates are in column order)
+    by_score = np.lexsort((np.arange(scores.size), scores, column))
+    first = by_score[np.r_[True, column[by_score][1:] != column[by_score][:-1]]]
+    chosen_column, chosen_row = column[first], row[first]
+    impurities[chosen_column] = scores[first]
+    thresholds[chosen_column] = (sorted_values[chosen_row, chosen_column]
+                                 + sorted_values[chosen_row + 1, chosen_column]) / 2
+    return impurities, thresholds
 
 
 def best_step(current, direction, indicators, measure="twoing", total=None):

@@ -17,6 +17,7 @@ from .base import ObliqueTreeClassifierMixin
 from .impurity import (MEASURES, best_axis_parallel, best_step, impurity, class_indicators,
                        evaluate_class_major)
 from .preprocessing import Standardisation
+from .sparse import expand_split, limit_terms
 from .tree import Split, grow_tree
 
 SPLIT_MODES = ("oblique_and_axis_parallel", "axis_parallel", "oblique")
@@ -137,8 +138,16 @@ class OC1Splitter:
         #: progress and be cancelled (it may raise).
         self.heartbeat = heartbeat
 
-    def __call__(self, rows, counts, depth):
-        X, weights = self.X[rows], self.sample_weight[rows]
+    def __call__(self, rows, counts, depth, features=None):
+        """OC1's split of the node of ``rows``; with ``features``, a split over those
+        features only (the others get weight 0)."""
+        if features is None:
+            return self._propose(self.X[rows], rows)
+        split = self._propose(self.X[np.ix_(rows, features)], rows)
+        return None if split is None else expand_split(split, features, self.X.shape[1])
+
+    def _propose(self, X, rows):
+        weights = self.sample_weight[rows]
         n, d = X.shape
         # Section 2.4: normalise the attributes at the node (weighted, so that a row of
         # weight 2 acts as two copies; equal weights: the plain statistics, exactly); map
@@ -329,14 +338,21 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
         The original program stops at depth 50.
     min_samples_split : int, default 2
     random_state : int, RandomState or None
+    max_terms : int or None, default None
+        At most this many attributes with a non-zero weight in any split, found by
+        backward elimination from the split the search finds, its threshold re-optimised by ``impurity`` (:mod:`~orangecontrib.oblique.core.sparse`,
+        after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
+        split.  None keeps the paper's dense split.  Must not exceed the number of
+        features.
     """
 
     def __init__(self, impurity="twoing", n_restarts=20, n_random_jumps=5,
                  coefficient_order="sequential", axis_parallel_bias=1.0,
                  oblique_rows_per_feature=2.0, split_mode="oblique_and_axis_parallel",
                  pruning_portion=0.1, se_rule=0.0, max_depth=50, min_samples_split=2,
-                 random_state=None):
+                 random_state=None, max_terms=None):
         self.impurity = impurity
+        self.max_terms = max_terms
         self.n_restarts = n_restarts
         self.n_random_jumps = n_random_jumps
         self.coefficient_order = coefficient_order
@@ -388,6 +404,8 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
                 self.n_random_jumps, self.coefficient_order, self.axis_parallel_bias,
                 self.oblique_rows_per_feature, self.split_mode, random_state,
                 heartbeat if progress_callback is not None else None)
+            splitter = limit_terms(splitter, X, y, sample_weight, len(self.classes_),
+                                   self.max_terms, self.impurity, refit=splitter)
             return grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
                              self.max_depth, self.min_samples_split,
                              report if progress_callback is not None else None)

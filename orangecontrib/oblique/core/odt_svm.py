@@ -53,7 +53,9 @@ from .base import ObliqueTreeClassifierMixin
 from .impurity import entropy
 from .preprocessing import Standardisation
 from .pruning import error_based_prune
-from .tree import ARGMAX, HYPERPLANE, NEAREST_CENTRE, Split, grow_tree
+from .sparse import eliminate_terms
+from .splits import ARGMAX, HYPERPLANE, NEAREST_CENTRE, Split
+from .tree import grow_tree
 
 _TINY = float(np.finfo(float).tiny)
 
@@ -199,17 +201,34 @@ class ODTSVMSplitter:
         present = np.unique(y)
         if present.size < 2 or not np.any(Z.std(axis=0) > 0):
             return None
-        svm = LinearSVC(C=self.estimator.C, loss="hinge", dual=True, max_iter=2000,
-                        random_state=int(self.random_state.randint(np.iinfo(np.int32).max)))
-        with warnings.catch_warnings():
-            # Overlapping classes need not converge within max_iter; the hyperplane found
-            # is still a candidate and is judged by its gain like any other.
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            # A small node may hold many classes; that is no regression problem.
-            warnings.filterwarnings("ignore", message="The number of unique classes")
-            svm.fit(Z, y, sample_weight=weights)
-        normals = np.atleast_2d(svm.coef_)
-        biases = np.atleast_1d(svm.intercept_)
+        seed = int(self.random_state.randint(np.iinfo(np.int32).max))
+
+        def fit_svm(columns):
+            svm = LinearSVC(C=self.estimator.C, loss="hinge", dual=True, max_iter=2000,
+                            random_state=seed)
+            with warnings.catch_warnings():
+                # Overlapping classes need not converge within max_iter; the hyperplane
+                # found is still a candidate and is judged by its gain like any other.
+                warnings.simplefilter("ignore", ConvergenceWarning)
+                # A small node may hold many classes; that is no regression problem.
+                warnings.filterwarnings("ignore", message="The number of unique classes")
+                svm.fit(Z[:, columns], y, sample_weight=weights)
+            normals = np.zeros((np.atleast_2d(svm.coef_).shape[0], Z.shape[1]))
+            normals[:, columns] = np.atleast_2d(svm.coef_)
+            return svm.classes_, normals, np.atleast_1d(svm.intercept_)
+
+        svm_classes, normals, biases = fit_svm(np.arange(Z.shape[1]))
+        if self.estimator.max_terms is not None:
+            # Choose the attributes by backward elimination from the SVM's hyperplanes,
+            # then fit the SVM again on those alone (as SVM-RFE, Guyon et al. 2002)
+            sparse = eliminate_terms(
+                Z, normals, biases, y, weights, self.n_classes, self.estimator.max_terms,
+                "information_gain",
+                None if normals.shape[0] == 1 else (lambda v: np.argmax(v, axis=1)))
+            if sparse is None:
+                return None
+            kept = np.flatnonzero(np.any(sparse[0] != 0, axis=0))
+            svm_classes, normals, biases = fit_svm(kept)
         norms = np.sqrt((normals ** 2).sum(axis=1))
         if not np.all(norms > 0):
             return None
@@ -217,7 +236,7 @@ class ODTSVMSplitter:
         raw_continuous = standardisation.raw_weights(normals)
         raw[:, self.continuous] = raw_continuous
         raw_bias = standardisation.raw_bias(raw_continuous, biases)
-        return raw, raw_bias, svm.classes_, norms
+        return raw, raw_bias, svm_classes, norms
 
     def svm_tests(self, X, y, weights, n, raw, raw_bias, svm_classes, norms):
         """The SVM split (Fig. 2, 2.3-2.4) and the SVM clustering split (Section II-C-2)."""
@@ -225,8 +244,7 @@ class ODTSVMSplitter:
         if raw.shape[0] == 1:
             split = Split(HYPERPLANE, raw, raw_bias)
         else:
-            labels = [str(self.estimator.classes_[c]) for c in svm_classes]
-            split = Split(ARGMAX, raw, raw_bias, child_labels=labels)
+            split = Split(ARGMAX, raw, raw_bias, classes=svm_classes)
         candidates = [self.score(split, split.route(X), y, weights, n, bits)]
         if self.estimator.clustering_split:
             candidates.append(self.clustering_test(X, y, weights, n, raw / norms[:, None],
@@ -248,8 +266,7 @@ class ODTSVMSplitter:
             return None
         centres = centres[np.lexsort(centres.T[::-1])]    # readable order: by coordinate
         k, dimensions = centres.shape
-        split = Split(NEAREST_CENTRE, weights_by_distance, bias_by_distance, centres=centres,
-                      child_labels=[str(c + 1) for c in range(k)])
+        split = Split(NEAREST_CENTRE, weights_by_distance, bias_by_distance, centres=centres)
         bits = (svm_bits + np.log2(max(max_clusters - 1, 1))
                 + k * dimensions * 0.5 * np.log2(max(n, 2)))
         return self.score(split, split.route(X), y, weights, n, bits)
@@ -280,11 +297,18 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     max_depth : int or None, default None
     random_state : int, RandomState or None
         For the SVM solver and X-means.
+    max_terms : int or None, default None
+        At most this many attributes with a non-zero weight in any split, found by
+        backward elimination from the SVM's hyperplanes (a binary one's threshold re-optimised by information gain; the clustering split then uses the sparse hyperplanes) (:mod:`~orangecontrib.oblique.core.sparse`,
+        after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
+        split.  None keeps the paper's dense split.  Must not exceed the number of
+        features.
     """
 
     def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
-                 categorical_features=None, max_depth=None, random_state=None):
+                 categorical_features=None, max_depth=None, random_state=None,
+                 max_terms=None):
         self.C = C
         self.clustering_split = clustering_split
         self.max_clusters = max_clusters
@@ -295,6 +319,7 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         self.categorical_features = categorical_features
         self.max_depth = max_depth
         self.random_state = random_state
+        self.max_terms = max_terms
 
     def _validate_parameters(self):
         super()._validate_parameters()

@@ -1,4 +1,8 @@
-"""Splits as readable rules, in raw feature units.
+"""Splits as readable rules, in raw feature units, rendered from their structured parts.
+
+Every text of a split -- the branch conditions of ``export_text``, the Orange model's node
+texts and edge labels, the viewer's rules -- is rendered here from the split's
+:class:`~orangecontrib.oblique.core.splits.Condition` parts, never cut out of another text.
 
 A hyperplane ``w·x + b >= 0`` is written with the bias moved to the right-hand side,
 ``0.82·petal length + 0.57·petal width ≥ 3.1``; a test on a single feature is divided by its
@@ -10,15 +14,18 @@ attributes of large magnitude a weight such as 0.000572 would otherwise print as
 the printed rule would send rows to the other branch.  A printed rule routes every training
 row exactly as the model does (:meth:`Split.printed`).
 """
+from dataclasses import dataclass
+
 import numpy as np
 
-from .tree import ARGMAX, DIGITS, EQUALITY, HYPERPLANE, NEAREST_CENTRE, round_significant
+from .splits import DIGITS, round_significant
 
 
 def format_number(value, decimals=3):
     """Round to ``decimals`` digits after the point, drop trailing zeros; never print a
     non-zero number as 0 (fall back to ``decimals`` significant digits).  A negative number
-    starts with the minus sign U+2212."""
+    starts with the minus sign U+2212.  For counts and shares; rule numbers use
+    :func:`format_significant`."""
     value = float(value)
     if value < 0:
         return "−" + format_number(-value, decimals)
@@ -47,77 +54,152 @@ def format_significant(value, digits=DIGITS):
     return np.format_float_scientific(rounded, trim="-").replace("-", "−")
 
 
-def linear_terms(weights, feature_names, digits=DIGITS, order=None, max_terms=None):
-    """``w1·a + w2·b − w3·c`` for the non-zero weights; returns (text, n_omitted).
+@dataclass
+class Vocabulary:
+    """The words a rule is written in.
 
-    ``order`` lists feature indices in the order to print them (default: feature order);
-    with ``max_terms`` only the first terms are printed and the rest are counted.  Weights
-    have ``digits`` significant digits.
+    Attributes
+    ----------
+    features : list of str
+        Name of every feature (column).
+    classes : list of str, optional
+        Name of every class code, for the branches of an argmax split.
+    values : list of (list of str or None), optional
+        Per feature, the names of a nominal attribute's value codes (``None`` for a
+        numeric feature), for equality tests.
+    cluster : str
+        Format of a cluster's name from its number (``"{}"``: ``1``; ``"cluster {}"``).
     """
-    weights = np.asarray(weights, dtype=float)
+    features: list
+    classes: list = None
+    values: list = None
+    cluster: str = "{}"
+
+    @classmethod
+    def of(cls, names):
+        return names if isinstance(names, Vocabulary) else cls(list(names))
+
+
+def term_texts(affine, names, digits=DIGITS, order=None, max_terms=None):
+    """The terms of ``affine`` as pieces ``["0.5·a", "− 2·b", "+ c"]`` and the number of
+    terms left out.  ``order`` lists feature indices in the order to print them (default:
+    feature order); with ``max_terms`` only the first terms are printed.  A weight that
+    prints as 1 is the bare name."""
+    names = Vocabulary.of(names).features
+    weight = {term.feature: term.weight for term in affine.terms}
     if order is None:
-        order = np.arange(weights.size)
-    used = [int(j) for j in order if weights[j] != 0]
+        order = sorted(weight)
+    used = [int(j) for j in order if weight.get(int(j), 0) != 0]
     shown = used if max_terms is None else used[:max_terms]
-    text = ""
+    pieces = []
     for j in shown:
-        magnitude = format_significant(abs(weights[j]), digits)
-        term = feature_names[j] if magnitude == "1" else f"{magnitude}·{feature_names[j]}"
-        if not text:
-            text = term if weights[j] > 0 else f"−{term}"
+        magnitude = format_significant(abs(weight[j]), digits)
+        term = names[j] if magnitude == "1" else f"{magnitude}·{names[j]}"
+        if not pieces:
+            pieces.append(term if weight[j] > 0 else f"−{term}")
         else:
-            text += f" + {term}" if weights[j] > 0 else f" − {term}"
-    return text or "0", len(used) - len(shown)
+            pieces.append(f"+ {term}" if weight[j] > 0 else f"− {term}")
+    return pieces, len(used) - len(shown)
 
 
-def hyperplane_sides(weights, bias, feature_names, digits=DIGITS, order=None,
-                     max_terms=None):
-    """(left, right) condition texts of the hyperplane split ``w·x + b >= 0``."""
-    weights = np.asarray(weights, dtype=float)
-    used = np.flatnonzero(weights)
-    if used.size == 1:
-        j = int(used[0])
-        threshold = format_significant(-bias / weights[j], digits)
-        if weights[j] > 0:
-            return f"{feature_names[j]} < {threshold}", f"{feature_names[j]} ≥ {threshold}"
-        return f"{feature_names[j]} > {threshold}", f"{feature_names[j]} ≤ {threshold}"
-    lhs, omitted = linear_terms(weights, feature_names, digits, order, max_terms)
+def affine_text(affine, names, digits=DIGITS, order=None, max_terms=None):
+    """``0.8·a − 0.6·b + 1.2``: the terms (``+ N more`` for those left out) and the
+    constant."""
+    pieces, omitted = term_texts(affine, names, digits, order, max_terms)
+    text = " ".join(pieces) or "0"
     if omitted:
-        lhs += f" + {omitted} more"
-    rhs = format_significant(-bias, digits)
-    return f"{lhs} < {rhs}", f"{lhs} ≥ {rhs}"
+        text += f" + {omitted} more"
+    if affine.constant != 0:
+        text += (" + " if affine.constant > 0 else " − ") + format_significant(
+            abs(affine.constant), digits)
+    return text
 
 
-def branch_conditions(split, feature_names, digits=None, order=None, max_terms=None):
+def branch_name(condition, names):
+    """What a multiway branch stands for: its class, its cluster, or its number."""
+    vocabulary = Vocabulary.of(names)
+    if condition.label is not None:
+        return str(condition.label)
+    if condition.form == "nearest":
+        return vocabulary.cluster.format(condition.branch)
+    if condition.branch is not None and vocabulary.classes is not None:
+        return str(vocabulary.classes[condition.branch])
+    return str(condition.branch)
+
+
+def value_name(condition, names):
+    """The nominal value an equality condition tests, by name where the vocabulary has it."""
+    vocabulary = Vocabulary.of(names)
+    if condition.label is not None:
+        return str(condition.label)
+    code = condition.value
+    known = vocabulary.values[condition.feature] if vocabulary.values else None
+    if known is not None and float(code).is_integer() and 0 <= code < len(known):
+        return str(known[int(code)])
+    return format_significant(code, condition.digits)
+
+
+def scores_text(condition, names, order=None, max_terms=None):
+    """The score maps of a multiway condition, ``s1; s2; …``."""
+    return "; ".join(affine_text(score, names, condition.digits, order, max_terms)
+                     for score in condition.scores)
+
+
+def condition_text(condition, names, order=None, max_terms=None, with_scores=False):
+    """The whole condition of one branch, e.g. ``0.8·a − 0.6·b ≥ 1.2``, ``a = red``,
+    ``largest score: setosa`` (``… of [s1; s2; s3]`` with ``with_scores``)."""
+    if condition.form == "compare":
+        lhs = affine_text(condition.quantity, names, condition.digits, order, max_terms)
+        return f"{lhs} {edge_text(condition, names)}"
+    if condition.form == "equal":
+        feature = Vocabulary.of(names).features[condition.feature]
+        return f"{feature} {edge_text(condition, names)}"
+    heading = "largest score" if condition.form == "largest" else "nearest centre"
+    text = f"{heading}: {branch_name(condition, names)}"
+    if with_scores:
+        text += f" of [{scores_text(condition, names, order, max_terms)}]"
+    return text
+
+
+def edge_text(condition, names):
+    """The short label of a branch: ``≥ 1.2``, ``= red``, ``≠ red``, ``setosa``."""
+    if condition.form == "compare":
+        return f"{condition.operator} {format_significant(condition.threshold, condition.digits)}"
+    if condition.form == "equal":
+        return f"{condition.operator} {value_name(condition, names)}"
+    return branch_name(condition, names)
+
+
+def quantity_text(split, names, order=None, max_terms=None):
+    """The quantity a split tests: the attribute's name for a test of one attribute, the
+    left-hand side ``0.8·a − 0.6·b`` of a hyperplane, the score maps of a multiway split."""
+    condition = split.conditions()[0]
+    if condition.form == "equal":
+        return Vocabulary.of(names).features[condition.feature]
+    if condition.form == "compare":
+        return affine_text(condition.quantity, names, condition.digits, order, max_terms)
+    return scores_text(condition, names, order, max_terms)
+
+
+def branch_conditions(split, names, digits=None, order=None, max_terms=None,
+                      with_scores=False):
     """One condition text per child of ``split``, in child order; numbers have ``digits``
-    significant digits (default: the split's own :attr:`~Split.print_digits`)."""
-    digits = split.print_digits if digits is None else digits
-    if split.rule == HYPERPLANE:
-        return list(hyperplane_sides(split.weights[0], split.bias[0], feature_names,
-                                     digits, order, max_terms))
-    if split.rule == EQUALITY:
-        j = int(split.features_used[0])
-        value = (split.child_labels[0] if split.child_labels
-                 else format_significant(-split.bias[0] / split.weights[0, j], digits))
-        return [f"{feature_names[j]} = {value}", f"{feature_names[j]} ≠ {value}"]
-    labels = split.child_labels or [str(k + 1) for k in range(split.n_children)]
-    if split.rule == ARGMAX:
-        return [f"largest score: {label}" for label in labels]
-    assert split.rule == NEAREST_CENTRE
-    return [f"nearest centre: {label}" for label in labels]
+    significant digits (default: the split's own :attr:`~Split.print_digits`).  ``names``
+    are the feature names or a :class:`Vocabulary`."""
+    if digits is not None:
+        split = split.copy(digits=digits)
+    return [condition_text(condition, names, order, max_terms, with_scores)
+            for condition in split.conditions()]
 
 
-def split_description(split, feature_names, digits=None, order=None, max_terms=None):
-    """The quantity a split tests, e.g. ``0.8·a − 0.6·b + 1.2`` or the feature name."""
-    digits = split.print_digits if digits is None else digits
-    if split.rule in (HYPERPLANE, EQUALITY) and split.features_used.size == 1:
-        return feature_names[int(split.features_used[0])]
-    rows = []
-    for weights, bias in zip(split.weights, split.bias):
-        text, omitted = linear_terms(weights, feature_names, digits, order, max_terms)
-        if omitted:
-            text += f" + {omitted} more"
-        if bias != 0:
-            text += (" + " if bias > 0 else " − ") + format_significant(abs(bias), digits)
-        rows.append(text)
-    return "; ".join(rows)
+def split_description(split, names, digits=None, order=None, max_terms=None):
+    """The quantity a split tests, e.g. ``0.8·a − 0.6·b + 1.2`` or the feature name (the
+    affine maps with their constants, ``; ``-separated, for a multiway split)."""
+    if digits is not None:
+        split = split.copy(digits=digits)
+    condition = split.conditions()[0]
+    if condition.form == "equal" or (condition.form == "compare"
+                                     and len(condition.quantity.terms) == 1):
+        return Vocabulary.of(names).features[condition.features[0]]
+    return "; ".join(affine_text(quantity, names, split.print_digits, order, max_terms)
+                     for quantity in split.kind.quantity(split))

@@ -1,222 +1,19 @@
 """One tree structure for every oblique learner.
 
-A fitted tree is an :class:`ObliqueTree`: flat per-node arrays plus one :class:`Split` per
-internal node.  A split is plain data -- an affine map ``V = X @ weights.T + bias`` over the
-*raw* (unstandardised) features, and a routing rule that turns the ``m`` columns of ``V`` into
-a child position.  The routing convention, stated once for the whole project:
-
-=================  =======  ===========================================================
-rule               columns  child position of a row with values ``v = W x + b``
-=================  =======  ===========================================================
-``hyperplane``     1        ``0`` (left) if ``v < 0``, ``1`` (right) if ``v >= 0``
-``argmax``         k        ``argmax_j v_j`` (first maximum on ties); one child per column
-``nearest_centre`` m        ``argmin_c ||v - centres[c]||`` (first on ties)
-``equality``       1        ``0`` if ``v == 0`` (i.e. ``x_j = a``), ``1`` otherwise
-=================  =======  ===========================================================
-
-An axis-parallel test ``x_j >= t`` is the hyperplane with weights ``e_j`` and bias ``-t``;
-a nominal test ``x_j = a`` is the equality rule with weights ``e_j`` and bias ``-a``.
-Learners only *propose* splits; growing (:func:`grow_tree`), prediction, rule text and
-pruning are shared.
+A fitted tree is an :class:`ObliqueTree`: flat per-node arrays plus one
+:class:`~orangecontrib.oblique.core.splits.Split` per internal node.  What a split of each
+kind means -- which child a row goes to (the routing convention), what its branches say,
+its geometry -- is stated once, in :mod:`orangecontrib.oblique.core.splits`.  Learners
+only *propose* splits; growing (:func:`grow_tree`), routing (rows with missing values
+included), prediction, rule text and pruning are shared.
 """
 from typing import NamedTuple
 
 import numpy as np
 from scipy import sparse
 
-HYPERPLANE = "hyperplane"
-ARGMAX = "argmax"
-NEAREST_CENTRE = "nearest_centre"
-EQUALITY = "equality"
-ROUTING_RULES = (HYPERPLANE, ARGMAX, NEAREST_CENTRE, EQUALITY)
-#: Significant digits of the numbers in rule text, at the least (see ``Split.digits``).
-DIGITS = 4
-#: Significant digits that reproduce any float exactly.
-MAX_DIGITS = 17
-
-
-def round_significant(values, digits):
-    """``values`` rounded to ``digits`` significant digits, as they are printed: the
-    rounded numbers are exactly the floats the rule text reads as."""
-    values = np.asarray(values, dtype=float)
-    rounded = [float(f"{v:.{digits - 1}e}") if np.isfinite(v) else v for v in values.ravel()]
-    return np.array(rounded, dtype=float).reshape(values.shape)
-
-
-class Split:
-    """An affine map over the raw features and a routing rule (see the module docstring).
-
-    Parameters
-    ----------
-    rule : str
-        One of ``"hyperplane"``, ``"argmax"``, ``"nearest_centre"``, ``"equality"``.
-    weights : array of shape (m, n_features)
-    bias : array of shape (m,)
-    centres : array of shape (n_children, m), only for ``"nearest_centre"``
-    child_labels : sequence of str, optional
-        What each branch means (a class, a cluster, a nominal value); used in rule text.
-    digits : int or None
-        Significant digits of the numbers in the split's rule text; ``None`` (not yet
-        calibrated) prints :data:`DIGITS`.  :meth:`ObliqueTree.calibrate_digits` sets it to
-        the fewest digits with which the printed rule routes every training row as the
-        split itself does (see :meth:`printed`).
-    """
-
-    __slots__ = ("rule", "weights", "bias", "centres", "child_labels", "digits")
-
-    def __init__(self, rule, weights, bias, centres=None, child_labels=None, digits=None):
-        if rule not in ROUTING_RULES:
-            raise ValueError(f"unknown routing rule {rule!r}; expected one of {ROUTING_RULES}")
-        weights = np.atleast_2d(np.asarray(weights, dtype=float))
-        bias = np.atleast_1d(np.asarray(bias, dtype=float))
-        if bias.shape != (weights.shape[0],):
-            raise ValueError("bias must have one entry per row of weights")
-        if rule in (HYPERPLANE, EQUALITY) and weights.shape[0] != 1:
-            raise ValueError(f"a {rule} split has exactly one row of weights")
-        if rule == NEAREST_CENTRE:
-            if centres is None:
-                raise ValueError("a nearest_centre split needs centres")
-            centres = np.atleast_2d(np.asarray(centres, dtype=float))
-            if centres.shape[1] != weights.shape[0]:
-                raise ValueError("centres must live in the space of the split's values")
-        elif centres is not None:
-            raise ValueError("only a nearest_centre split has centres")
-        self.rule = rule
-        self.weights = weights
-        self.bias = bias
-        self.centres = centres
-        self.child_labels = None if child_labels is None else tuple(child_labels)
-        self.digits = digits
-        if self.child_labels is not None and len(self.child_labels) != self.n_children:
-            raise ValueError("child_labels needs one label per child")
-
-    @classmethod
-    def hyperplane(cls, weights, bias):
-        """Binary oblique split: left if ``w·x + b < 0``, right if ``w·x + b >= 0``."""
-        split = object.__new__(cls)  # no validation needed: the shapes are fixed here
-        split.rule, split.centres, split.child_labels, split.digits = (HYPERPLANE, None,
-                                                                       None, None)
-        split.weights = np.array(weights, dtype=float).reshape(1, -1)
-        split.bias = np.array([bias], dtype=float).reshape(1)
-        return split
-
-    @classmethod
-    def axis_parallel(cls, feature, threshold, n_features):
-        """Binary split on one attribute: left if ``x_feature < threshold``, else right."""
-        weights = np.zeros((1, n_features))
-        weights[0, feature] = 1.0
-        return cls(HYPERPLANE, weights, [-float(threshold)])
-
-    @classmethod
-    def equality(cls, feature, value, n_features, child_labels=None):
-        """Nominal test: child 0 if ``x_feature == value``, child 1 otherwise."""
-        weights = np.zeros((1, n_features))
-        weights[0, feature] = 1.0
-        return cls(EQUALITY, weights, [-float(value)], child_labels=child_labels)
-
-    @property
-    def n_children(self):
-        if self.rule == ARGMAX:
-            return self.weights.shape[0]
-        if self.rule == NEAREST_CENTRE:
-            return self.centres.shape[0]
-        return 2
-
-    @property
-    def n_features(self):
-        return self.weights.shape[1]
-
-    @property
-    def features_used(self):
-        """Indices of the features with a non-zero weight in any row."""
-        return np.flatnonzero(np.any(self.weights != 0, axis=0))
-
-    @property
-    def is_axis_parallel(self):
-        return self.rule == HYPERPLANE and self.features_used.size == 1
-
-    def values(self, X):
-        """The affine map ``X @ weights.T + bias``, shape (n_rows, m)."""
-        return X @ self.weights.T + self.bias
-
-    def route(self, X):
-        """Child position (0 .. n_children-1) of every row of ``X``."""
-        values = self.values(X)
-        if self.rule == HYPERPLANE:
-            return (values[:, 0] >= 0).astype(np.intp)
-        if self.rule == EQUALITY:
-            return (values[:, 0] != 0).astype(np.intp)
-        if self.rule == ARGMAX:
-            return np.argmax(values, axis=1)
-        distances = ((values[:, None, :] - self.centres[None, :, :]) ** 2).sum(axis=2)
-        return np.argmin(distances, axis=1)
-
-    @property
-    def print_digits(self):
-        """Significant digits of the split's printed numbers (:data:`DIGITS` if not set)."""
-        digits = getattr(self, "digits", None)  # models pickled before the slot existed
-        return DIGITS if digits is None else digits
-
-    def printed(self, digits=None):
-        """The split as its rule text states it: a split of the same rule whose weights and
-        bias are the numbers the text prints, rounded to ``digits`` significant digits
-        (default :attr:`print_digits`).
-
-        A test on one feature is printed as ``x ≥ t`` (or ``x ≤ t`` for a negative weight)
-        with ``t = −b / w`` rounded; a hyperplane as ``w·x ≥ −b`` with every weight and
-        ``−b`` rounded; an argmax split as its rounded score maps.  Evaluated as
-        ``x − t ≥ 0`` (``t − x ≥ 0``) or ``w·x + b ≥ 0``, which in floating point decide
-        exactly as the printed comparisons ``x ≥ t`` and ``w·x ≥ −b``.  A nearest-centre
-        split prints no centres and is returned unchanged.
-        """
-        digits = self.print_digits if digits is None else digits
-        if self.rule == NEAREST_CENTRE:
-            return self
-        used = self.features_used
-        if self.rule in (HYPERPLANE, EQUALITY) and used.size == 1:
-            j = int(used[0])
-            weight = self.weights[0, j]
-            threshold = round_significant(-self.bias[0] / weight, digits)
-            sign = 1.0 if weight > 0 or self.rule == EQUALITY else -1.0
-            weights = np.zeros_like(self.weights)
-            weights[0, j] = sign
-            return Split(self.rule, weights, [-sign * threshold],
-                         child_labels=self.child_labels, digits=digits)
-        return Split(self.rule, round_significant(self.weights, digits),
-                     -round_significant(-self.bias, digits),
-                     child_labels=self.child_labels, digits=digits)
-
-    def calibrate_digits(self, X, minimum=None):
-        """Set :attr:`digits` to the fewest significant digits (at least ``minimum``,
-        default :data:`DIGITS`) with which :meth:`printed` routes every row of ``X`` to
-        the same child as the split; :data:`MAX_DIGITS` (a float's full precision) if
-        none fewer does."""
-        minimum = DIGITS if minimum is None else minimum
-        if self.rule == NEAREST_CENTRE or X.shape[0] == 0:
-            self.digits = minimum
-            return self.digits
-        position = self.route(X)
-        for digits in range(minimum, MAX_DIGITS + 1):
-            if np.array_equal(self.printed(digits).route(X), position):
-                break
-        self.digits = digits
-        return digits
-
-    def __eq__(self, other):
-        if not isinstance(other, Split):
-            return NotImplemented
-        same_centres = (self.centres is None and other.centres is None) or (
-            self.centres is not None and other.centres is not None
-            and np.array_equal(self.centres, other.centres))
-        return (self.rule == other.rule and np.array_equal(self.weights, other.weights)
-                and np.array_equal(self.bias, other.bias) and same_centres
-                and self.child_labels == other.child_labels)
-
-    __hash__ = None
-
-    def __repr__(self):
-        return (f"Split({self.rule!r}, weights={self.weights.tolist()}, "
-                f"bias={self.bias.tolist()})")
+from .rules import Vocabulary, branch_conditions, format_number
+from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
 
 
 class ObliqueTree:
@@ -313,29 +110,44 @@ class ObliqueTree:
         return path[::-1]
 
     # ----- routing -----
-    def apply(self, X):
-        """Leaf id of every row of ``X`` (shape (n_rows, n_features))."""
-        X = np.asarray(X, dtype=float)
-        leaf = np.zeros(X.shape[0], dtype=np.intp)
-        stack = [(0, np.arange(X.shape[0]))]
-        while stack:
-            node, rows = stack.pop()
-            split = self.splits[node]
-            if split is None:
-                leaf[rows] = node
-                continue
-            if rows.size == 0:
-                continue
-            position = split.route(X[rows])
-            for child_position, child in enumerate(self.children[node]):
-                stack.append((child, rows[position == child_position]))
-        return leaf
+    def route(self, X):
+        """Rows reaching every node, and the node where each row stops.
 
-    def calibrate_digits(self, X):
-        """Give every split the digits with which its printed rule routes the rows of
-        ``X`` (the training rows) that reach it exactly as the split does
-        (:meth:`Split.calibrate_digits`), so that rule text never disagrees with the model
-        on the data it was fitted to.  Returns ``self``."""
+        A row follows the routing convention of :mod:`~orangecontrib.oblique.core.splits`
+        down to a leaf; a row with a missing value (NaN or ±inf) in a feature that a split
+        on its path uses stops at that split's node, as in Orange's own trees (the
+        prediction there is the node's class distribution).  Vectorised over rows: one
+        step per node.
+
+        Returns
+        -------
+        reached : list of ndarray
+            ``reached[node]``: indices of the rows that pass through ``node``.
+        stop : ndarray of int, shape (n_rows,)
+            The node where each row stops: a leaf, or a node whose split it cannot
+            evaluate.
+        """
+        X = np.asarray(X, dtype=float)
+        finite = bool(np.isfinite(X).all())  # then no split needs to look for them
+
+        def positions(node, rows):
+            split = self.splits[node]
+            return split.route(X[rows]) if finite else split.route_with_missing(X[rows])
+
+        return route_top_down(X.shape[0], self.children, positions)
+
+    def apply(self, X):
+        """Node id where every row of ``X`` (shape (n_rows, n_features)) stops: its leaf,
+        or for a row with a missing value the node that needs it (see :meth:`route`)."""
+        return self.route(X)[1]
+
+    def calibrate_text(self, X):
+        """Make every split's rule text exact for the rows of ``X`` (the training rows)
+        that reach it: terms that are rounding noise on those rows are dropped
+        (:meth:`Split.drop_negligible_terms`, never changing where a row goes) and the
+        split gets the digits with which its printed rule routes the rows exactly as the
+        split does (:meth:`Split.calibrate_digits`), so that rule text never disagrees
+        with the model on the data it was fitted to.  Returns ``self``."""
         X = np.asarray(X, dtype=float)
         stack = [(0, np.arange(X.shape[0]))]
         while stack:
@@ -344,6 +156,7 @@ class ObliqueTree:
             if split is None:
                 continue
             block = X[rows]
+            split.drop_negligible_terms(block)
             split.calibrate_digits(block)
             position = split.route(block)
             for child_position, child in enumerate(self.children[node]):
@@ -424,9 +237,9 @@ class ObliqueTree:
         show_counts : bool
             Append the class counts of the training rows to every leaf.
         """
-        from .rules import branch_conditions, format_number
         feature_names = _default_names(feature_names, self.n_features, "x")
         class_names = _default_names(class_names, self.n_classes, None)
+        vocabulary = Vocabulary(feature_names, classes=class_names)
         lines = []
 
         def leaf_text(node):
@@ -444,7 +257,7 @@ class ObliqueTree:
             elif self.splits[node] is None:
                 lines.append("|   " * level + "|--- " + leaf_text(node))
             else:
-                conditions = branch_conditions(self.splits[node], feature_names)
+                conditions = branch_conditions(self.splits[node], vocabulary)
                 for condition, child in reversed(list(zip(conditions, self.children[node]))):
                     stack.append((child, level + 1, None))
                     stack.append((node, level, "|   " * level + "|--- " + condition))

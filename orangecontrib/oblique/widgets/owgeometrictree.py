@@ -11,15 +11,16 @@ from Orange.widgets.utils.widgetpreview import WidgetPreview
 
 from orangecontrib.oblique.learners import GeometricTreeLearner
 from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
-from orangecontrib.oblique.widgets.utils import (ClassValueChecksMixin,
+from orangecontrib.oblique.widgets.utils import (AttributesPerSplitMixin,
+                                                 ClassValueChecksMixin,
                                                  ConcurrentLearnerWidgetMixin)
 
 #: Seed of the rows held out for pruning: the widget's trees are replicable.
 PRUNING_SEED = 0
 
 
-class OWGeometricTree(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMixin,
-                      OWBaseLearner):
+class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidgetMixin,
+                      ClassValueChecksMixin, OWBaseLearner):
     """Geometric Decision Tree (Manwani & Sastry): oblique splits from the angle bisectors
     of two clustering hyperplanes.  Fits in a background thread."""
     name = "Geometric Tree"
@@ -60,6 +61,7 @@ class OWGeometricTree(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValu
             callback=self.settings_changed,
             tooltip="Find the hyperplanes on standardized features; rules are always "
                     "shown in the original units.")
+        self.add_attributes_per_split(box)
         gui.spin(
             box, self, "pruning_percent", 1, 90, label="Prune on held-out data (%): ",
             checked="prune", alignment=Qt.AlignRight, controlWidth=80,
@@ -76,6 +78,7 @@ class OWGeometricTree(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValu
             standardize=self.standardize,
             pruning_portion=self.pruning_percent / 100 if self.prune else 0.0,
             random_state=PRUNING_SEED,
+            max_terms=self.max_terms_parameter(),
             preprocessors=self.preprocessors)
 
     def get_learner_parameters(self):
@@ -84,6 +87,7 @@ class OWGeometricTree(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValu
             ("Maximal depth", str(self.max_depth) if self.limit_depth else "unlimited"),
             ("Minimal node size to split", str(self.min_samples_split)),
             ("Standardize features", "Yes" if self.standardize else "No"),
+            self.attributes_per_split_report(),
             ("Pruning", f"on {self.pruning_percent} % held-out data" if self.prune
              else "none"),
         ))

@@ -4,7 +4,7 @@ The widget draws its own :class:`QGraphicsScene` rather than subclassing Orange'
 ``OWTreeViewer2D``: that base is built around Orange's ``TreeAdapter`` and HTML text boxes
 of a fixed layout, while this viewer needs bar charts of coefficients, branch labels of
 multiway nodes, collapsing, path highlighting and recounting by other data.  Everything
-it shows comes from :class:`~orangecontrib.oblique.widgets.treelayout.ViewTree`, which
+it shows comes from :class:`~orangecontrib.oblique.widgets.treeadapter.TreeAdapter`, which
 knows the models.  As in Orange's tree viewer, the widget keeps the inputs, outputs,
 settings and texts, and the drawing (nodes, edges, zoom, hover, collapse, selection) is
 in :mod:`~orangecontrib.oblique.widgets.treescene`.
@@ -28,8 +28,8 @@ from Orange.widgets.widget import Input, Msg, Output, OWWidget
 from orangecontrib.oblique.core.rules import format_number
 from orangecontrib.oblique.widgets.utils import (clamp_settings_to_controls,
                                                  restore_mistyped_settings)
-from orangecontrib.oblique.widgets.treelayout import (DomainMismatchError, NotATreeError,
-                                                      ViewTree, table_rows)
+from orangecontrib.oblique.widgets.treeadapter import (DomainMismatchError, NotATreeError,
+                                                       TreeAdapter, table_rows)
 from orangecontrib.oblique.widgets.treescene import TreeScene, TreeView, class_colors
 
 try:  # the split explorer and the 2-D partition are optional views
@@ -194,7 +194,7 @@ class OWObliqueTreeViewer(OWWidget):
         self.model = self.view_tree = None
         if model is not None:
             try:
-                self.view_tree = ViewTree.from_model(model)
+                self.view_tree = TreeAdapter.from_model(model)
                 self.model = model
             except NotATreeError as error:
                 self.Error.not_a_tree(str(error))
@@ -419,7 +419,7 @@ class OWObliqueTreeViewer(OWWidget):
         node = internal[0]
         X, y = self._rows_without_nan(self.counts.reached[node])
         self.split_explorer.set_node(core, node, X, y, class_colors(self.view_tree),
-                                     self.view_tree.names, self.view_tree.class_values)
+                                     self.view_tree.vocabulary, self.view_tree.class_values)
 
     def _show_partition(self):
         if self.partition_view is None:

@@ -11,12 +11,13 @@ from Orange.widgets.utils.widgetpreview import WidgetPreview
 
 from orangecontrib.oblique.learners import OC1Learner
 from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
-from orangecontrib.oblique.widgets.utils import (ClassValueChecksMixin,
+from orangecontrib.oblique.widgets.utils import (AttributesPerSplitMixin,
+                                                 ClassValueChecksMixin,
                                                  ConcurrentLearnerWidgetMixin)
 
 
-class OWOC1(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMixin,
-            OWBaseLearner):
+class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidgetMixin,
+            ClassValueChecksMixin, OWBaseLearner):
     """OC1 (Murthy, Kasif & Salzberg): oblique splits found by randomised hill climbing,
     pruned on held-out data.  Fits in a background thread."""
     name = "OC1"
@@ -75,6 +76,7 @@ class OWOC1(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMix
             items=[label for _, label in self.SPLIT_MODES], **combo,
             tooltip="Oblique and axis-parallel: the oblique split is used when it is "
                     "better (OC1); axis-parallel only: OC1-AP.")
+        self.add_attributes_per_split(box)
 
         box = gui.vBox(self.controlArea, "Hyperplane search")
         gui.spin(
@@ -120,12 +122,14 @@ class OWOC1(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMix
             se_rule=self.se_rule,
             max_depth=self.max_depth if self.limit_depth else None,
             random_state=self.seed if self.replicable else None,
+            max_terms=self.max_terms_parameter(),
             preprocessors=self.preprocessors)
 
     def get_learner_parameters(self):
         return OrderedDict((
             ("Impurity measure", self.IMPURITIES[self.impurity_index][1]),
             ("Splits", self.SPLIT_MODES[self.split_mode_index][1]),
+            self.attributes_per_split_report(),
             ("Restarts", str(self.n_restarts)),
             ("Random jumps", str(self.n_random_jumps)),
             ("Coefficient order", self.COEFFICIENT_ORDERS[self.coefficient_order_index][1]),

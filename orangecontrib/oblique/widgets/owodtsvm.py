@@ -11,12 +11,13 @@ from Orange.widgets.utils.widgetpreview import WidgetPreview
 
 from orangecontrib.oblique.learners import ODTSVMLearner
 from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
-from orangecontrib.oblique.widgets.utils import (ClassValueChecksMixin,
+from orangecontrib.oblique.widgets.utils import (AttributesPerSplitMixin,
+                                                 ClassValueChecksMixin,
                                                  ConcurrentLearnerWidgetMixin)
 
 
-class OWODTSVM(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMixin,
-               OWBaseLearner):
+class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidgetMixin,
+               ClassValueChecksMixin, OWBaseLearner):
     """ODT-SVM (Menkovski, Christou & Efremidis): a C4.5 tree whose candidate tests include
     linear-SVM hyperplanes and SVM clustering splits; nominal attributes are tested as
     ``attribute = value``.  Fits in a background thread."""
@@ -67,6 +68,7 @@ class OWODTSVM(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecks
             callback=self.settings_changed,
             tooltip="Subtract the coding cost of a test (the attributes and clusters it "
                     "uses) from its information gain.")
+        self.add_attributes_per_split(box)
 
         box = gui.vBox(self.controlArea, "Stopping and pruning")
         gui.spin(
@@ -102,6 +104,7 @@ class OWODTSVM(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecks
             min_samples_leaf=self.min_samples_leaf,
             confidence=self.confidence if self.prune else None,
             random_state=self.seed if self.replicable else None,
+            max_terms=self.max_terms_parameter(),
             preprocessors=self.preprocessors)
 
     def get_learner_parameters(self):
@@ -111,6 +114,7 @@ class OWODTSVM(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecks
              f"Yes, at most {self.max_clusters} clusters" if self.clustering_split else "No"),
             ("Single-attribute thresholds", "Yes" if self.axis_parallel_tests else "No"),
             ("MDL penalty", "Yes" if self.mdl_penalty else "No"),
+            self.attributes_per_split_report(),
             ("Minimal rows in a leaf", str(self.min_samples_leaf)),
             ("Pruning", f"confidence {self.confidence:.2f}" if self.prune else "none"),
             ("Replicable training", f"Yes (seed {self.seed})" if self.replicable else "No"),

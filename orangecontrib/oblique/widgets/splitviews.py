@@ -4,8 +4,7 @@
 :class:`PartitionView` shows how a tree over two features partitions the plane.
 Both are ordinary ``QWidget`` subclasses drawn with pyqtgraph, not Orange widgets, so
 the module can live in the widgets package without being discovered as a widget.
-The geometry behind them (:func:`explorer_coordinates`, :func:`partition_image`,
-:func:`node_regions`, :func:`boundary_segments`) is pure numpy and testable without Qt.
+The geometry behind them is pure numpy, in :mod:`orangecontrib.oblique.core.geometry`.
 
 All coordinates are in the tree's raw feature units: the ``X`` a view receives is what
 the tree routes (``ObliqueTree.apply``), without missing values.
@@ -17,12 +16,12 @@ from AnyQt.QtCore import QRectF, Qt
 from AnyQt.QtGui import QColor
 from AnyQt.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from orangecontrib.oblique.core.rules import branch_conditions
-from orangecontrib.oblique.core.tree import (
-    ARGMAX, EQUALITY, HYPERPLANE, NEAREST_CENTRE, ObliqueTree)
+from orangecontrib.oblique.core.geometry import (boundary_segments, explorer_coordinates,
+                                                 explorer_hyperplane, partition_image)
+from orangecontrib.oblique.core.rules import Vocabulary, branch_conditions
+from orangecontrib.oblique.core.tree import ObliqueTree
 
-__all__ = ["SplitExplorer", "PartitionView", "explorer_coordinates", "explorer_hyperplane",
-           "partition_image", "grid_centres", "node_regions", "boundary_segments"]
+__all__ = ["SplitExplorer", "PartitionView"]
 
 #: Colour of rows whose class is unknown.
 UNKNOWN_COLOR = QColor(160, 160, 160)
@@ -33,233 +32,6 @@ MARGIN = 0.05
 #: Longest weight list printed in a branch condition; the rest is counted.
 MAX_TERMS = 4
 
-
-# ----- geometry (numpy only) -----
-
-def _pairwise_hyperplane(split, first, second):
-    """``(a, c)`` with ``a·x + c >= 0`` exactly where child ``second`` beats child
-    ``first`` of a multiway split (ties aside)."""
-    if split.rule == ARGMAX:
-        # argmax_j v_j: child `second` wins over `first` where v_second - v_first >= 0.
-        return (split.weights[second] - split.weights[first],
-                float(split.bias[second] - split.bias[first]))
-    # nearest_centre: ||v - c_f||² - ||v - c_s||² >= 0 with v = W x + b is affine in x:
-    # 2 (c_s - c_f)·v + ||c_f||² - ||c_s||² >= 0.
-    c_first, c_second = split.centres[first], split.centres[second]
-    direction = 2.0 * (c_second - c_first)
-    return (split.weights.T @ direction,
-            float(split.bias @ direction + c_first @ c_first - c_second @ c_second))
-
-
-def explorer_hyperplane(split, X):
-    """The hyperplane :func:`explorer_coordinates` measures distances to.
-
-    Returns ``(w, b, left, right)``: rows with ``w·x + b < 0`` lie on the side of child
-    position ``left``, the others on the side of child ``right``.
-
-    * ``hyperplane``: the split itself, ``left = 0``, ``right = 1``.
-    * ``argmax`` and ``nearest_centre``: a multiway split has no single hyperplane; we take
-      the boundary between the two branches that receive the most rows of ``X`` (ties to
-      the lower position): ``v_right − v_left = 0`` for argmax, the perpendicular bisector
-      of the two centres (mapped back to feature space) for nearest-centre, with ``left``
-      the lower of the two positions.  Rows of other branches are shown all the same.
-    * ``equality`` (a nominal test) has no geometry: :class:`ValueError`.
-    """
-    if split.rule == HYPERPLANE:
-        return split.weights[0], float(split.bias[0]), 0, 1
-    if split.rule == EQUALITY:
-        raise ValueError("a nominal (equality) test has no hyperplane to measure against")
-    counts = np.bincount(split.route(X), minlength=split.n_children) if len(X) else \
-        np.zeros(split.n_children, dtype=int)
-    busiest = np.argsort(-counts, kind="stable")[:2]
-    left, right = int(busiest.min()), int(busiest.max())
-    w, b = _pairwise_hyperplane(split, left, right)
-    return w, b, left, right
-
-
-def explorer_coordinates(split, X):
-    """Coordinates of the rows ``X`` in the split explorer, shape (n_rows, 2).
-
-    Column 0 is the signed distance to the hyperplane ``w·x + b = 0`` of
-    :func:`explorer_hyperplane`, ``(w·x + b) / ‖w‖`` (positive on the right child's side).
-    Column 1 is the coordinate, about the rows' mean, along the direction of largest spread
-    that remains after the normal component is removed: the first principal component of
-    the rows projected onto the hyperplane, a unit vector orthogonal to ``w`` and signed
-    so that its largest entry is positive.  With one feature, fewer than two rows, or no
-    spread left, column 1 is zero.
-    """
-    X = np.asarray(X, dtype=float)
-    w, b, _, _ = explorer_hyperplane(split, X)
-    norm = float(np.linalg.norm(w))
-    if norm == 0:
-        raise ValueError("the split's hyperplane has a zero normal vector")
-    normal = w / norm
-    coordinates = np.zeros((X.shape[0], 2))
-    coordinates[:, 0] = X @ normal + b / norm
-    if X.shape[0] < 2 or X.shape[1] < 2:
-        return coordinates
-    centred = X - X.mean(axis=0)
-    in_plane = centred - np.outer(centred @ normal, normal)
-    _, singular, vt = np.linalg.svd(in_plane, full_matrices=False)
-    if singular[0] <= 1e-12 * max(1.0, float(np.abs(X).max())):
-        return coordinates
-    direction = vt[0] - (vt[0] @ normal) * normal  # exactly orthogonal despite round-off
-    direction /= np.linalg.norm(direction)
-    if direction[np.argmax(np.abs(direction))] < 0:
-        direction = -direction
-    coordinates[:, 1] = centred @ direction
-    return coordinates
-
-
-def grid_centres(x_range, y_range, resolution):
-    """Pixel centres of a ``resolution`` grid: ``(xs, ys)``, ``resolution`` is ``n`` (an
-    ``n × n`` grid) or ``(width, height)``."""
-    width, height = ((resolution, resolution) if np.isscalar(resolution)
-                     else (int(resolution[0]), int(resolution[1])))
-    (x0, x1), (y0, y1) = x_range, y_range
-    xs = x0 + (np.arange(width) + 0.5) * (x1 - x0) / width
-    ys = y0 + (np.arange(height) + 0.5) * (y1 - y0) / height
-    return xs, ys
-
-
-def partition_image(tree, x_range, y_range, resolution=300):
-    """Class index predicted at every pixel of the rectangle ``x_range × y_range``.
-
-    Parameters
-    ----------
-    tree : ObliqueTree over two features, or a callable mapping an (n, 2) array to class
-        probabilities (n, K)
-    x_range, y_range : (low, high)
-    resolution : int or (width, height)
-
-    Returns
-    -------
-    ndarray of int, shape (height, width)
-        ``image[i, j]`` is the class (the tree's class index, the argmax of the leaf's
-        distribution) at ``(xs[j], ys[i])`` of :func:`grid_centres`; ``y`` grows with the
-        row index, so row 0 is the bottom of the plot.
-    """
-    xs, ys = grid_centres(x_range, y_range, resolution)
-    gx, gy = np.meshgrid(xs, ys)
-    points = np.column_stack([gx.ravel(), gy.ravel()])
-    proba = tree.predict_proba(points) if isinstance(tree, ObliqueTree) else tree(points)
-    return np.argmax(np.asarray(proba), axis=1).reshape(len(ys), len(xs))
-
-
-def _child_half_planes(split, position):
-    """Half-planes ``(a, c)``, ``a·x + c >= 0``, whose intersection is the region of child
-    ``position`` of ``split`` (no constraint for a nominal test)."""
-    if split.rule == HYPERPLANE:
-        w, b = split.weights[0], float(split.bias[0])
-        return [(-w, -b)] if position == 0 else [(w, b)]
-    if split.rule == EQUALITY:
-        return []
-    return [_pairwise_hyperplane(split, other, position)
-            for other in range(split.n_children) if other != position]
-
-
-def _clip_polygon(polygon, a, c):
-    """Sutherland–Hodgman: the part of a convex polygon (k, 2) with ``a·x + c >= 0``."""
-    if len(polygon) == 0:
-        return polygon
-    values = polygon @ a + c
-    kept = []
-    for i in range(len(polygon)):
-        j = (i + 1) % len(polygon)
-        if values[i] >= 0:
-            kept.append(polygon[i])
-        if (values[i] >= 0) != (values[j] >= 0):
-            t = values[i] / (values[i] - values[j])
-            kept.append(polygon[i] + t * (polygon[j] - polygon[i]))
-    return np.array(kept).reshape(-1, 2)
-
-
-def _box(x_range, y_range):
-    (x0, x1), (y0, y1) = x_range, y_range
-    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=float)
-
-
-def node_regions(tree, x_range, y_range):
-    """The region of every node of a tree over two features, within the bounding box.
-
-    Every split of a tree cuts its node's region along half-planes (a hyperplane split
-    into two, an argmax or nearest-centre split into the cells where one branch wins all
-    its pairwise comparisons; both are affine in ``x``), so every region is the box clipped
-    by the half-planes of the node's ancestors: a convex polygon, computed by
-    Sutherland–Hodgman clipping.  A nominal (equality) test does not cut: its children keep
-    their parent's region.
-
-    Returns a list with one (k, 2) array of polygon vertices per node (k may be 0).
-    """
-    regions = [None] * tree.node_count
-    regions[0] = _box(x_range, y_range)
-    for node in tree.preorder():
-        split = tree.splits[node]
-        if split is None:
-            continue
-        for position, child in enumerate(tree.children[node]):
-            polygon = regions[node]
-            for a, c in _child_half_planes(split, position):
-                polygon = _clip_polygon(polygon, np.asarray(a, dtype=float), c)
-            regions[child] = polygon
-    return regions
-
-
-def _line_in_polygon(polygon, a, c):
-    """The segment (2, 2) of the line ``a·x + c = 0`` inside a convex polygon, or None."""
-    if len(polygon) < 3 or not np.any(a):
-        return None
-    values = polygon @ a + c
-    points = [p for p, v in zip(polygon, values) if v == 0]
-    for i in range(len(polygon)):
-        j = (i + 1) % len(polygon)
-        if values[i] * values[j] < 0:
-            t = values[i] / (values[i] - values[j])
-            points.append(polygon[i] + t * (polygon[j] - polygon[i]))
-    if len(points) < 2:
-        return None
-    points = np.array(points)
-    along = points @ np.array([-a[1], a[0]])
-    segment = points[[np.argmin(along), np.argmax(along)]]
-    return segment if not np.allclose(segment[0], segment[1]) else None
-
-
-def boundary_segments(tree, x_range, y_range):
-    """Line segments (node id, (2, 2) array) where the internal nodes split their regions.
-
-    A hyperplane split contributes its line clipped to the node's region (see
-    :func:`node_regions`); a multiway split the part of every pairwise boundary that
-    separates two of its children's regions; a nominal test nothing.
-    """
-    regions = node_regions(tree, x_range, y_range)
-    segments = []
-    for node in tree.preorder():
-        split = tree.splits[node]
-        if split is None or split.rule == EQUALITY:
-            continue
-        if split.rule == HYPERPLANE:
-            segment = _line_in_polygon(regions[node], split.weights[0], float(split.bias[0]))
-            if segment is not None:
-                segments.append((node, segment))
-            continue
-        for first in range(split.n_children):
-            for second in range(first + 1, split.n_children):
-                a, c = _pairwise_hyperplane(split, first, second)
-                # The boundary of `first` and `second` lies in the part of the node's
-                # region where both beat every other branch.
-                polygon = regions[node]
-                for other in range(split.n_children):
-                    if other not in (first, second):
-                        for winner in (first, second):
-                            a2, c2 = _pairwise_hyperplane(split, other, winner)
-                            polygon = _clip_polygon(polygon, np.asarray(a2, dtype=float), c2)
-                segment = _line_in_polygon(polygon, np.asarray(a, dtype=float), c)
-                if segment is not None:
-                    segments.append((node, segment))
-    return segments
-
-
-# ----- Qt views -----
 
 def _qcolor(color):
     if isinstance(color, QColor):
@@ -395,8 +167,11 @@ class SplitExplorer(_PlotView):
         X : ndarray (n_rows, n_features), the rows that reach the node, raw features, no NaN
         y : ndarray (n_rows,), class index of every row into ``class_colors``; NaN = unknown
         class_colors : sequence of QColor or RGB triples, one per class
-        feature_names : sequence of str, optional (default ``x1 .. xd``)
-        class_names : sequence of str, optional, for the legend
+        feature_names : sequence of str or Vocabulary, optional (default ``x1 .. xd``)
+            The words of the conditions; a :class:`Vocabulary` also names the classes
+            of a one-branch-per-class split by the tree's class codes.
+        class_names : sequence of str, optional, for the legend (and, with plain feature
+            names, for the branches of a one-branch-per-class split)
         """
         self.clear()
         split = tree.splits[node_id]
@@ -406,7 +181,10 @@ class SplitExplorer(_PlotView):
             self.show_message(f"Node {node_id} is a leaf: it does not split its rows, so "
                               "there is no hyperplane to show.")
             return
-        if split.rule == EQUALITY:
+        if not isinstance(feature_names, Vocabulary):
+            feature_names = Vocabulary(list(feature_names), classes=(
+                None if class_names is None else list(class_names)))
+        if not split.kind.has_geometry:
             condition = branch_conditions(split, feature_names)[0]
             self.show_message(f"Node {node_id} tests a nominal value ({condition}): rows "
                               "are not separated by a hyperplane, so there is no "
@@ -428,12 +206,6 @@ class SplitExplorer(_PlotView):
         self.plot.addItem(pg.InfiniteLine(pos=0, angle=90, movable=False,
                                           pen=pg.mkPen(QColor(40, 40, 40), width=2)))
         conditions = branch_conditions(split, feature_names, max_terms=MAX_TERMS)
-        if split.rule == ARGMAX and split.child_labels and class_names is not None:
-            # one branch per class: the core labels them by class index
-            names = list(class_names)
-            conditions = [f"largest score: {names[int(label)]}"
-                          if label.isdigit() and int(label) < len(names) else condition
-                          for label, condition in zip(split.child_labels, conditions)]
         x_range = _padded(np.append(coordinates[:, 0], 0.0))
         y_range = _padded(coordinates[:, 1])
         # Room above the points for the two condition labels.

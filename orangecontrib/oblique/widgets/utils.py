@@ -16,11 +16,15 @@ from threadpoolctl import ThreadpoolController
 
 from AnyQt.QtWidgets import QAbstractSlider, QComboBox, QDoubleSpinBox, QSpinBox
 
+from AnyQt.QtCore import Qt
+
+from Orange.widgets import gui
+from Orange.widgets.settings import Setting
 from Orange.widgets.utils.concurrent import ConcurrentMixin, ConcurrentWidgetMixin, TaskState
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.widget import Msg
 
-__all__ = ["ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin", "FitInterrupted",
+__all__ = ["AttributesPerSplitMixin", "ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin", "FitInterrupted",
            "fit_model", "restore_mistyped_settings",
            "clamp_settings_to_controls", "single_blas_thread"]
 
@@ -269,3 +273,32 @@ class ClassValueChecksMixin:
             if n_missing:
                 self._show_missing_class(n_missing)
         return valid
+
+
+class AttributesPerSplitMixin:
+    """The "Attributes per split" control of the GDT, OC1 and ODT-SVM widgets: all
+    attributes, as in the papers, or at most k (``max_terms`` of the learners: sparse,
+    readable splits found by backward elimination)."""
+    #: Split on at most ``max_terms`` attributes; False: on all, as in the paper.
+    limit_terms = Setting(False)
+    max_terms = Setting(3)
+
+    def add_attributes_per_split(self, box):
+        """Add the control to ``box``."""
+        gui.spin(
+            box, self, "max_terms", 1, 100, label="Attributes per split, at most: ",
+            checked="limit_terms", alignment=Qt.AlignRight, controlWidth=80,
+            callback=self.settings_changed, checkCallback=self.settings_changed,
+            tooltip="Unchecked: every split may weigh all attributes, as in the paper. "
+                    "Checked: each split uses at most this many attributes (chosen by "
+                    "backward elimination), which makes its rule readable; a number "
+                    "above the data's attributes caps nothing.")
+
+    def max_terms_parameter(self):
+        """The learner's ``max_terms``: None for all attributes."""
+        return self.max_terms if self.limit_terms else None
+
+    def attributes_per_split_report(self):
+        """The report's line for the control."""
+        return ("Attributes per split",
+                f"at most {self.max_terms}" if self.limit_terms else "all (as in the paper)")

@@ -1,0 +1,181 @@
+"""Sparse splits: at most ``max_terms`` attributes in any split, so that a split can be read.
+
+Backward elimination of variables, as in CART's linear-combination splits (Breiman et al.
+1984, §5.2): starting from the split an algorithm proposes, remove one attribute at a time
+-- the one whose removal raises the split's impurity least -- until at most ``max_terms``
+attributes are left.  The comparison is made in the node's standardised units, so that an
+attribute's scale does not decide.  After every removal
+
+* a binary hyperplane gets the best threshold for its remaining weights (the threshold is
+  re-optimised; the other weights keep their values);
+* a multiway split (one branch per class, per cluster) holds the removed attribute at its
+  mean over the node's rows (its term moves into the biases) and is scored by the weighted
+  Gini index of the branches it makes.
+
+The learners then search their own split again on the chosen attributes alone (GDT's
+clustering hyperplanes, OC1's perturbation search, ODT-SVM's linear SVM, as SVM-RFE does,
+Guyon et al. 2002) and keep the better of the two (:func:`limit_terms`).
+
+Each removal tries every remaining attribute at once (:func:`impurity.best_thresholds`),
+so a node with ``d`` attributes costs ``d − max_terms`` vectorised rounds.  ``max_terms =
+None`` keeps every paper's dense split.
+"""
+import numbers
+
+import numpy as np
+
+from .impurity import best_threshold, best_thresholds, class_indicators, impurity
+from .preprocessing import Standardisation
+
+__all__ = ["check_max_terms", "eliminate_terms", "sparse_split", "limit_terms",
+           "expand_split", "split_impurity"]
+
+
+def check_max_terms(max_terms, n_features):
+    """Raise ValueError unless ``max_terms`` is None or an integer in [1, n_features]."""
+    if max_terms is None:
+        return
+    if isinstance(max_terms, (bool, np.bool_)) or not isinstance(max_terms, numbers.Integral):
+        raise ValueError(f"max_terms must be a positive integer or None, got {max_terms!r}")
+    if max_terms < 1:
+        raise ValueError(f"max_terms must be at least 1 (or None for dense splits), "
+                         f"got {max_terms!r}")
+    if max_terms > n_features:
+        raise ValueError(f"max_terms={max_terms} is more than the {n_features} features "
+                         f"of the data; use at most {n_features}, or None")
+
+
+def _partition_gini(position, y, sample_weight, n_branches, n_classes):
+    counts = np.bincount(position * n_classes + y, sample_weight,
+                         n_branches * n_classes).reshape(n_branches, n_classes)
+    sizes = counts.sum(axis=1)
+    return float((sizes - (counts ** 2).sum(axis=1) / np.maximum(sizes, 1e-300)).sum()
+                 / max(sizes.sum(), 1e-300))
+
+
+def eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
+                    measure="gini", route=None):
+    """Backward elimination in standardised units (see the module docstring).
+
+    Parameters
+    ----------
+    Z : ndarray (n_rows, u), the node's rows over the split's attributes, standardised
+    weights : ndarray (m, u), bias : ndarray (m,)
+        The split's affine map over ``Z``.
+    route : callable(values (n_rows, m)) -> positions, or None
+        None for a binary hyperplane (right where ``values >= 0``), whose threshold is
+        re-optimised by ``measure``; else the routing of a multiway split, scored by the
+        weighted Gini index.
+
+    Returns
+    -------
+    (weights, bias) with at most ``max_terms`` non-zero columns, or None when no threshold
+    separates the node's rows any more.
+    """
+    weights = np.array(weights, dtype=float)
+    bias = np.array(bias, dtype=float)
+    active = np.flatnonzero(np.any(weights != 0, axis=0))
+    if active.size <= max_terms:
+        return weights, bias
+    indicators = class_indicators(y, sample_weight, n_classes)
+    mean = np.average(Z, axis=0, weights=sample_weight)
+    while active.size > max_terms:
+        if route is None:
+            values = Z[:, active] @ weights[0, active]
+            without = values[:, None] - Z[:, active] * weights[0, active]
+            scores, _ = best_thresholds(without, indicators, measure)
+        else:
+            scores = np.empty(active.size)
+            for i, j in enumerate(active):
+                trial_weights = weights.copy()
+                trial_weights[:, j] = 0.0
+                trial_bias = bias + weights[:, j] * mean[j]
+                position = route(Z @ trial_weights.T + trial_bias)
+                scores[i] = _partition_gini(position, y, sample_weight, weights.shape[0],
+                                            n_classes)
+        # the least harmful removal; among equals (e.g. all infinite) the smallest weight
+        magnitude = np.abs(weights[:, active]).max(axis=0)
+        drop = np.lexsort((magnitude, scores))[0]
+        j = active[drop]
+        bias = bias + weights[:, j] * mean[j]
+        weights[:, j] = 0.0
+        active = np.delete(active, drop)
+    if route is None:
+        _, threshold = best_threshold(Z[:, active] @ weights[0, active], indicators, measure)
+        if not np.isfinite(threshold):
+            return None
+        bias = np.array([-threshold])
+    return weights, bias
+
+
+def sparse_split(split, X, y, sample_weight, n_classes, max_terms, measure="gini"):
+    """``split`` with at most ``max_terms`` attributes, found by :func:`eliminate_terms`
+    on the node's rows ``X`` (raw units; the result is in raw units too); ``split`` itself
+    if it has no more, or has no geometry (a nominal test).  None if no threshold is
+    left that separates the rows."""
+    used = split.features_used
+    if max_terms is None or used.size <= max_terms or not split.kind.has_geometry:
+        return split
+    standardisation = Standardisation.from_rows(X[:, used], sample_weight)
+    Z = standardisation.transform(X[:, used])
+    weights = split.weights[:, used] * standardisation.scale
+    bias = split.bias + split.weights[:, used] @ standardisation.mean
+    route = None if split.kind.has_threshold else (lambda v: split.kind.route(split, v))
+    found = eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
+                            measure, route)
+    if found is None:
+        return None
+    raw_used = standardisation.raw_weights(found[0])
+    raw = np.zeros_like(split.weights)
+    raw[:, used] = raw_used
+    return split.copy(weights=raw, bias=standardisation.raw_bias(raw_used, found[1]),
+                      digits=None)
+
+
+def expand_split(split, features, n_features):
+    """``split`` over the columns ``features`` as a split over all ``n_features`` (weight 0
+    on the others)."""
+    weights = np.zeros((split.weights.shape[0], n_features))
+    weights[:, features] = split.weights
+    return split.copy(weights=weights)
+
+
+def split_impurity(split, X, y, sample_weight, n_classes, measure="gini"):
+    """Impurity of ``split`` on the rows ``X``: ``measure`` for a binary split, the
+    weighted Gini index of its branches for a multiway one."""
+    position = split.route(X)
+    if split.n_children == 2:
+        indicators = class_indicators(y, sample_weight, n_classes)
+        left = indicators[:, position == 0].sum(axis=1)
+        return float(impurity(left[None, :], indicators.sum(axis=1), measure)[0])
+    return _partition_gini(position, y, sample_weight, split.n_children, n_classes)
+
+
+def limit_terms(propose_split, X, y, sample_weight, n_classes, max_terms, measure="gini",
+                refit=None):
+    """A ``propose_split(rows, counts, depth)`` for :func:`grow_tree` whose splits have at
+    most ``max_terms`` attributes (``propose_split`` itself for None).
+
+    The attributes are chosen by :func:`sparse_split`.  With ``refit(rows, counts, depth,
+    features)`` -- the algorithm's own split search restricted to ``features`` -- the
+    algorithm then finds its split again on the chosen attributes alone, and the better
+    of the two (lower impurity on the node's rows) is kept."""
+    if max_terms is None:
+        return propose_split
+
+    def propose_sparse_split(rows, counts, depth):
+        split = propose_split(rows, counts, depth)
+        if split is None or split.features_used.size <= max_terms:
+            return split
+        node = X[rows], y[rows], sample_weight[rows]
+        sparse = sparse_split(split, *node, n_classes, max_terms, measure)
+        if refit is None or sparse is None:
+            return sparse
+        again = refit(rows, counts, depth, features=sparse.features_used)
+        if again is None or again.features_used.size > max_terms:
+            return sparse
+        scores = [split_impurity(candidate, *node, n_classes, measure)
+                  for candidate in (sparse, again)]
+        return again if scores[1] < scores[0] else sparse
+
+    return propose_sparse_split

@@ -1,0 +1,554 @@
+"""Splits and their kinds: the one place that knows what a kind of split means.
+
+A :class:`Split` is plain data -- an affine map ``V = X @ weights.T + bias`` over the *raw*
+(unstandardised) features and the name of its kind.  The kind (:class:`SplitKind`, one
+instance per kind in :data:`KINDS`) knows everything that depends on it:
+
+* how many children the split has and which child a row goes to (:meth:`SplitKind.route`);
+  a row with a missing value (NaN or ±inf) in a feature the split uses goes to no child:
+  it **stops at the node**, as in Orange's own trees (:meth:`Split.route_with_missing`);
+* the geometry of its children's regions in feature space, as half-planes (for the 2-D
+  views: :mod:`orangecontrib.oblique.core.geometry`);
+* its condition as structured parts (:class:`Condition`, :class:`Affine`, :class:`Term`),
+  from which every text is rendered (:mod:`orangecontrib.oblique.core.rules`, the Orange
+  model's node texts and the viewer);
+* its printed form: the split with the numbers its text shows (:meth:`Split.printed`).
+
+The routing convention, stated once for the whole project:
+
+==================  =======  ==========================================================
+kind                columns  child position of a row with values ``v = W x + b``
+==================  =======  ==========================================================
+``hyperplane``      1        ``0`` (left) if ``v < 0``, ``1`` (right) if ``v >= 0``
+``argmax``          k        ``argmax_j v_j`` (first maximum on ties); one child per column
+``nearest_centre``  m        ``argmin_c ||v - centres[c]||`` (first on ties)
+``equality``        1        ``0`` if ``v == 0`` (i.e. ``x_j = a``), ``1`` otherwise
+==================  =======  ==========================================================
+
+An axis-parallel test ``x_j >= t`` is the hyperplane with weights ``e_j`` and bias ``-t``;
+a nominal test ``x_j = a`` is the equality kind with weights ``e_j`` and bias ``-a``.
+
+To add a kind: subclass :class:`SplitKind`, implement its methods, register an instance in
+:data:`KINDS`; nothing outside this module needs to know its name.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+HYPERPLANE = "hyperplane"
+ARGMAX = "argmax"
+NEAREST_CENTRE = "nearest_centre"
+EQUALITY = "equality"
+#: Significant digits of the numbers in rule text, at the least (see ``Split.digits``).
+DIGITS = 4
+#: Significant digits that reproduce any float exactly.
+MAX_DIGITS = 17
+#: A term below this fraction of a split's largest term is rounding noise (see
+#: ``Split.drop_negligible_terms``).
+NEGLIGIBLE = 1e-9
+
+
+def round_significant(values, digits):
+    """``values`` rounded to ``digits`` significant digits, as they are printed: the
+    rounded numbers are exactly the floats the rule text reads as."""
+    values = np.asarray(values, dtype=float)
+    rounded = [float(f"{v:.{digits - 1}e}") if np.isfinite(v) else v for v in values.ravel()]
+    return np.array(rounded, dtype=float).reshape(values.shape)
+
+
+# ----- structured parts of a condition -----
+
+@dataclass(frozen=True)
+class Term:
+    """``weight · x[feature]``."""
+    feature: int
+    weight: float
+
+
+@dataclass(frozen=True)
+class Affine:
+    """``Σ terms + constant``: the non-zero terms in feature order."""
+    terms: tuple
+    constant: float = 0.0
+
+    @classmethod
+    def of(cls, weights, constant=0.0):
+        weights = np.asarray(weights, dtype=float)
+        return cls(tuple(Term(int(j), float(weights[j])) for j in np.flatnonzero(weights)),
+                   float(constant))
+
+    @property
+    def features(self):
+        return [term.feature for term in self.terms]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What one branch of a split requires, as parts that every text renders.
+
+    ``form`` is one of
+
+    * ``"compare"``: ``quantity operator threshold`` with ``operator`` one of ``<``,
+      ``≥``, ``>``, ``≤``; ``quantity`` an :class:`Affine` without constant (a single
+      term of weight 1 is the attribute itself);
+    * ``"equal"``: ``x[feature] operator value`` with ``operator`` ``=`` or ``≠``;
+      ``value`` is the nominal value's code (a renderer shows its name);
+    * ``"largest"``: the branch's score is the largest of ``scores`` (one
+      :class:`Affine` per branch); ``branch`` is the class code the branch stands for, or
+      ``None``;
+    * ``"nearest"``: the split's values ``scores`` are nearest to the branch's centre;
+      ``branch`` is the cluster's number (from 1).
+
+    ``label`` is a branch label given by hand (``Split.child_labels``), shown instead of
+    the class or cluster; ``digits`` the significant digits of every printed number.
+    """
+    form: str
+    quantity: Affine = None
+    operator: str = ""
+    threshold: float = 0.0
+    feature: int = -1
+    value: float = 0.0
+    scores: tuple = ()
+    branch: object = None
+    label: str = None
+    digits: int = DIGITS
+
+    @property
+    def features(self):
+        """Features the condition reads."""
+        if self.form == "compare":
+            return self.quantity.features
+        if self.form == "equal":
+            return [self.feature]
+        return sorted({j for score in self.scores for j in score.features})
+
+
+# ----- the kinds -----
+
+class SplitKind:
+    """What a kind of split means; one instance per kind in :data:`KINDS`."""
+    name = None
+    #: Whether the split cuts feature space (a nominal test does not).
+    has_geometry = True
+    #: Whether its rule text prints numbers that route rows (see ``Split.printed``).
+    prints_numbers = True
+    #: Whether it is one affine value against a threshold (a binary hyperplane), whose
+    #: threshold can be moved on its own.
+    has_threshold = False
+
+    def check(self, split):
+        """Raise ValueError if the arrays of ``split`` do not fit the kind."""
+
+    def n_children(self, split):
+        return 2
+
+    def route(self, split, values):
+        """Child position of every row, from the split's values ``V`` (n_rows, m)."""
+        raise NotImplementedError
+
+    def conditions(self, split):
+        """One :class:`Condition` per child, in child order."""
+        raise NotImplementedError
+
+    def quantity(self, split):
+        """The quantities the split tests, one :class:`Affine` per row of the map."""
+        return tuple(Affine.of(w, b) for w, b in zip(split.weights, split.bias))
+
+    def printed(self, split, digits):
+        """The split with the numbers of its text rounded to ``digits`` significant
+        digits (see :meth:`Split.printed`)."""
+        return split.copy(weights=round_significant(split.weights, digits),
+                          bias=-round_significant(-split.bias, digits), digits=digits)
+
+    def pairwise_boundary(self, split, first, second):
+        """``(a, c)`` with ``a·x + c >= 0`` where child ``second`` beats child ``first``."""
+        raise NotImplementedError
+
+    def child_half_planes(self, split, position):
+        """Half-planes ``(a, c)``, ``a·x + c >= 0``, whose intersection is the region of
+        child ``position`` (empty for a split without geometry)."""
+        return [self.pairwise_boundary(split, other, position)
+                for other in range(self.n_children(split)) if other != position]
+
+    def explorer_hyperplane(self, split, X):
+        """``(w, b, left, right)``: the hyperplane the split explorer measures distances
+        to; rows with ``w·x + b < 0`` lie on child ``left``'s side, others on ``right``'s.
+
+        A multiway split has no single hyperplane: the boundary between the two branches
+        that receive the most rows of ``X`` (ties to the lower position), with ``left`` the
+        lower of the two positions."""
+        counts = (np.bincount(split.route(X), minlength=split.n_children) if len(X)
+                  else np.zeros(split.n_children, dtype=int))
+        busiest = np.argsort(-counts, kind="stable")[:2]
+        left, right = int(busiest.min()), int(busiest.max())
+        w, b = self.pairwise_boundary(split, left, right)
+        return w, b, left, right
+
+
+class HyperplaneKind(SplitKind):
+    """Binary oblique (or axis-parallel) split: left if ``w·x + b < 0``, else right."""
+    name = HYPERPLANE
+    has_threshold = True
+
+    def check(self, split):
+        if split.weights.shape[0] != 1:
+            raise ValueError("a hyperplane split has exactly one row of weights")
+
+    def route(self, split, values):
+        return (values[:, 0] >= 0).astype(np.intp)
+
+    def conditions(self, split):
+        weights, bias, digits = split.weights[0], float(split.bias[0]), split.print_digits
+        used = np.flatnonzero(weights)
+        if used.size == 1:  # x_j ≥ t (or ≤ t for a negative weight)
+            j = int(used[0])
+            quantity = Affine((Term(j, 1.0),))
+            threshold = -bias / weights[j]
+            operators = ("<", "≥") if weights[j] > 0 else (">", "≤")
+        else:
+            quantity, threshold, operators = Affine.of(weights), -bias, ("<", "≥")
+        return [Condition("compare", quantity=quantity, operator=operator,
+                          threshold=threshold, digits=digits) for operator in operators]
+
+    def printed(self, split, digits):
+        weights = split.weights[0]
+        used = np.flatnonzero(weights)
+        if used.size != 1:
+            return super().printed(split, digits)
+        # x ≥ t is evaluated as x − t ≥ 0 (t − x ≥ 0 for x ≤ t), which in floating point
+        # decides exactly as the printed comparison
+        j = int(used[0])
+        threshold = round_significant(-split.bias[0] / weights[j], digits)
+        sign = 1.0 if weights[j] > 0 else -1.0
+        printed_weights = np.zeros_like(split.weights)
+        printed_weights[0, j] = sign
+        return split.copy(weights=printed_weights, bias=[-sign * threshold], digits=digits)
+
+    def child_half_planes(self, split, position):
+        w, b = split.weights[0], float(split.bias[0])
+        return [(-w, -b)] if position == 0 else [(w, b)]
+
+    def pairwise_boundary(self, split, first, second):
+        w, b = split.weights[0], float(split.bias[0])
+        return (w, b) if second > first else (-w, -b)
+
+    def explorer_hyperplane(self, split, X):
+        return split.weights[0], float(split.bias[0]), 0, 1
+
+
+class ArgmaxKind(SplitKind):
+    """One child per row of the map: the row whose value is largest (first on ties)."""
+    name = ARGMAX
+
+    def n_children(self, split):
+        return split.weights.shape[0]
+
+    def route(self, split, values):
+        return np.argmax(values, axis=1)
+
+    def conditions(self, split):
+        scores = self.quantity(split)
+        classes = split.classes if split.classes is not None else [None] * len(scores)
+        # a branch with neither a class nor a label given is named by its number
+        labels = split.child_labels or [None if split.classes is not None else str(k + 1)
+                                        for k in range(len(scores))]
+        return [Condition("largest", scores=scores, branch=branch, label=label,
+                          digits=split.print_digits)
+                for branch, label in zip(classes, labels)]
+
+    def pairwise_boundary(self, split, first, second):
+        # child `second` wins over `first` where v_second − v_first >= 0
+        return (split.weights[second] - split.weights[first],
+                float(split.bias[second] - split.bias[first]))
+
+
+class NearestCentreKind(SplitKind):
+    """One child per centre: the centre nearest to the row's values (first on ties)."""
+    name = NEAREST_CENTRE
+    prints_numbers = False  # the text names the clusters; the centres are not printed
+
+    def check(self, split):
+        if split.centres is None:
+            raise ValueError("a nearest_centre split needs centres")
+        if split.centres.shape[1] != split.weights.shape[0]:
+            raise ValueError("centres must live in the space of the split's values")
+
+    def n_children(self, split):
+        return split.centres.shape[0]
+
+    def route(self, split, values):
+        distances = ((values[:, None, :] - split.centres[None, :, :]) ** 2).sum(axis=2)
+        return np.argmin(distances, axis=1)
+
+    def conditions(self, split):
+        scores = self.quantity(split)
+        labels = split.child_labels or [None] * self.n_children(split)
+        return [Condition("nearest", scores=scores, branch=k + 1, label=label,
+                          digits=split.print_digits) for k, label in enumerate(labels)]
+
+    def printed(self, split, digits):
+        return split
+
+    def pairwise_boundary(self, split, first, second):
+        # ||v − c_f||² − ||v − c_s||² >= 0 with v = W x + b is affine in x:
+        # 2 (c_s − c_f)·v + ||c_f||² − ||c_s||² >= 0
+        c_first, c_second = split.centres[first], split.centres[second]
+        direction = 2.0 * (c_second - c_first)
+        return (split.weights.T @ direction,
+                float(split.bias @ direction + c_first @ c_first - c_second @ c_second))
+
+
+class EqualityKind(SplitKind):
+    """Nominal test: child 0 if ``x_j = a``, child 1 otherwise."""
+    name = EQUALITY
+    has_geometry = False
+
+    def check(self, split):
+        if split.weights.shape[0] != 1:
+            raise ValueError("an equality split has exactly one row of weights")
+
+    def route(self, split, values):
+        return (values[:, 0] != 0).astype(np.intp)
+
+    def conditions(self, split):
+        j = int(split.features_used[0])
+        value = -split.bias[0] / split.weights[0, j]
+        # hand-given labels name the tested value first: both branches show it
+        label = split.child_labels[0] if split.child_labels else None
+        return [Condition("equal", operator=operator, feature=j, value=value, label=label,
+                          digits=split.print_digits) for operator in ("=", "≠")]
+
+    def printed(self, split, digits):
+        j = int(split.features_used[0])
+        weights = np.zeros_like(split.weights)
+        weights[0, j] = 1.0
+        value = round_significant(-split.bias[0] / split.weights[0, j], digits)
+        return split.copy(weights=weights, bias=[-value], digits=digits)
+
+    def child_half_planes(self, split, position):
+        return []
+
+    def explorer_hyperplane(self, split, X):
+        raise ValueError("a nominal (equality) test has no hyperplane to measure against")
+
+
+#: The kinds by name.
+KINDS = {kind.name: kind for kind in (HyperplaneKind(), ArgmaxKind(), NearestCentreKind(),
+                                      EqualityKind())}
+ROUTING_RULES = tuple(KINDS)
+
+
+class Split:
+    """An affine map over the raw features and a kind (see the module docstring).
+
+    Parameters
+    ----------
+    rule : str
+        The kind's name: ``"hyperplane"``, ``"argmax"``, ``"nearest_centre"``,
+        ``"equality"``.
+    weights : array of shape (m, n_features)
+    bias : array of shape (m,)
+    centres : array of shape (n_children, m), only for ``"nearest_centre"``
+    child_labels : sequence of str, optional
+        Branch labels given by hand, shown instead of the class or cluster of a branch.
+    digits : int or None
+        Significant digits of the numbers in the split's rule text; ``None`` (not yet
+        calibrated) prints :data:`DIGITS`.  :meth:`calibrate_digits` sets it to the fewest
+        digits with which the printed rule routes every training row as the split does.
+    classes : sequence of int, optional
+        Only for ``"argmax"``: the class code (index into the tree's classes) each branch
+        stands for, shown as the class's name.
+    """
+
+    __slots__ = ("rule", "weights", "bias", "centres", "child_labels", "digits", "classes")
+
+    def __init__(self, rule, weights, bias, centres=None, child_labels=None, digits=None,
+                 classes=None):
+        if rule not in KINDS:
+            raise ValueError(f"unknown routing rule {rule!r}; expected one of {ROUTING_RULES}")
+        weights = np.atleast_2d(np.asarray(weights, dtype=float))
+        bias = np.atleast_1d(np.asarray(bias, dtype=float))
+        if bias.shape != (weights.shape[0],):
+            raise ValueError("bias must have one entry per row of weights")
+        if centres is not None:
+            if rule != NEAREST_CENTRE:
+                raise ValueError("only a nearest_centre split has centres")
+            centres = np.atleast_2d(np.asarray(centres, dtype=float))
+        self.rule = rule
+        self.weights = weights
+        self.bias = bias
+        self.centres = centres
+        self.digits = digits
+        self.classes = None if classes is None else tuple(int(c) for c in classes)
+        self.child_labels = None if child_labels is None else tuple(child_labels)
+        self.kind.check(self)
+        if self.child_labels is not None and len(self.child_labels) != self.n_children:
+            raise ValueError("child_labels needs one label per child")
+        if self.classes is not None and (rule != ARGMAX or len(self.classes) != self.n_children):
+            raise ValueError("classes are for argmax splits, one class per child")
+
+    @classmethod
+    def hyperplane(cls, weights, bias):
+        """Binary oblique split: left if ``w·x + b < 0``, right if ``w·x + b >= 0``."""
+        split = object.__new__(cls)  # no validation needed: the shapes are fixed here
+        split.rule, split.centres, split.child_labels = HYPERPLANE, None, None
+        split.digits = split.classes = None
+        split.weights = np.array(weights, dtype=float).reshape(1, -1)
+        split.bias = np.array([bias], dtype=float).reshape(1)
+        return split
+
+    @classmethod
+    def axis_parallel(cls, feature, threshold, n_features):
+        """Binary split on one attribute: left if ``x_feature < threshold``, else right."""
+        weights = np.zeros((1, n_features))
+        weights[0, feature] = 1.0
+        return cls(HYPERPLANE, weights, [-float(threshold)])
+
+    @classmethod
+    def equality(cls, feature, value, n_features, child_labels=None):
+        """Nominal test: child 0 if ``x_feature == value``, child 1 otherwise."""
+        weights = np.zeros((1, n_features))
+        weights[0, feature] = 1.0
+        return cls(EQUALITY, weights, [-float(value)], child_labels=child_labels)
+
+    def copy(self, **changes):
+        """A split with the same data except ``changes`` (keyword arguments of the
+        constructor)."""
+        fields = dict(rule=self.rule, weights=self.weights, bias=self.bias,
+                      centres=self.centres, child_labels=self.child_labels,
+                      digits=getattr(self, "digits", None),
+                      classes=getattr(self, "classes", None))
+        fields.update(changes)
+        return Split(**fields)
+
+    # ----- what the kind says -----
+    @property
+    def kind(self):
+        return KINDS[self.rule]
+
+    @property
+    def n_children(self):
+        return self.kind.n_children(self)
+
+    @property
+    def n_features(self):
+        return self.weights.shape[1]
+
+    @property
+    def features_used(self):
+        """Indices of the features with a non-zero weight in any row."""
+        return np.flatnonzero(np.any(self.weights != 0, axis=0))
+
+    @property
+    def is_axis_parallel(self):
+        """A binary test of one attribute against a threshold."""
+        return self.rule == HYPERPLANE and self.features_used.size == 1
+
+    @property
+    def is_oblique(self):
+        """A test that weighs two or more attributes together."""
+        return self.kind.has_geometry and self.features_used.size > 1
+
+    def values(self, X):
+        """The affine map ``X @ weights.T + bias``, shape (n_rows, m)."""
+        return X @ self.weights.T + self.bias
+
+    def route(self, X):
+        """Child position (0 .. n_children-1) of every row of ``X`` (finite values)."""
+        return self.kind.route(self, self.values(X))
+
+    def route_with_missing(self, X):
+        """Child position of every row of ``X``, or ``-1`` for a row that stops at the
+        split's node: one with a missing value (NaN, ±inf) in a feature the split uses.
+        Missing values in features the split does not use do not matter."""
+        X = np.asarray(X, dtype=float)
+        finite = np.isfinite(X)
+        if finite.all():
+            return self.route(X)
+        missing = ~finite[:, self.features_used].all(axis=1)
+        position = np.full(X.shape[0], -1, dtype=np.intp)
+        position[~missing] = self.route(np.where(finite, X, 0.0)[~missing])
+        return position
+
+    def conditions(self):
+        """One :class:`Condition` per child: the structured text of every branch."""
+        return self.kind.conditions(self)
+
+    # ----- printed form -----
+    @property
+    def print_digits(self):
+        """Significant digits of the split's printed numbers (:data:`DIGITS` if not set)."""
+        digits = getattr(self, "digits", None)  # models pickled before the slot existed
+        return DIGITS if digits is None else digits
+
+    def printed(self, digits=None):
+        """The split as its rule text states it: a split of the same kind whose numbers are
+        the ones the text prints, rounded to ``digits`` significant digits (default
+        :attr:`print_digits`).
+
+        A test on one feature is printed as ``x ≥ t`` (``x ≤ t`` for a negative weight)
+        with ``t = −b / w`` rounded and evaluated as ``x − t ≥ 0`` (``t − x ≥ 0``); a
+        hyperplane as ``w·x ≥ −b`` with every weight and ``−b`` rounded; an argmax split
+        as its rounded score maps.  In floating point these decide exactly as the printed
+        comparisons.  A nearest-centre split prints no centres and is returned unchanged.
+        """
+        return self.kind.printed(self, self.print_digits if digits is None else digits)
+
+    def drop_negligible_terms(self, X, tolerance=NEGLIGIBLE):
+        """Set to 0 the weights whose terms are rounding noise on the rows ``X`` (the
+        node's training rows): ``|w_j| · spread_j`` below ``tolerance`` times the split's
+        largest such term, where ``spread_j`` is feature ``j``'s largest absolute value
+        over ``X``.  Only if every row of ``X`` still goes to the same child (a plane
+        through rows may hinge on them); returns the number of weights dropped."""
+        if not self.kind.has_geometry or X.shape[0] == 0:
+            return 0
+        spread = np.abs(X).max(axis=0)
+        size = np.abs(self.weights) * spread
+        largest = size.max()
+        negligible = (size < tolerance * largest) & (self.weights != 0)
+        if not largest > 0 or not negligible.any():
+            return 0
+        weights = np.where(negligible, 0.0, self.weights)
+        if not np.array_equal(self.copy(weights=weights).route(X), self.route(X)):
+            return 0
+        self.weights = weights
+        return int(negligible.sum())
+
+    def calibrate_digits(self, X, minimum=None):
+        """Set :attr:`digits` to the fewest significant digits (at least ``minimum``,
+        default :data:`DIGITS`) with which :meth:`printed` routes every row of ``X`` to
+        the same child as the split; :data:`MAX_DIGITS` (a float's full precision) if
+        none fewer does."""
+        minimum = DIGITS if minimum is None else minimum
+        if not self.kind.prints_numbers or X.shape[0] == 0:
+            self.digits = minimum
+            return self.digits
+        position = self.route(X)
+        for digits in range(minimum, MAX_DIGITS + 1):
+            if np.array_equal(self.printed(digits).route(X), position):
+                break
+        self.digits = digits
+        return digits
+
+    def __eq__(self, other):
+        if not isinstance(other, Split):
+            return NotImplemented
+        same_centres = (self.centres is None and other.centres is None) or (
+            self.centres is not None and other.centres is not None
+            and np.array_equal(self.centres, other.centres))
+        return (self.rule == other.rule and np.array_equal(self.weights, other.weights)
+                and np.array_equal(self.bias, other.bias) and same_centres
+                and self.child_labels == other.child_labels
+                and getattr(self, "classes", None) == getattr(other, "classes", None))
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"Split({self.rule!r}, weights={self.weights.tolist()}, "
+                f"bias={self.bias.tolist()})")
+
+    def __setstate__(self, state):
+        # models pickled before a slot existed: set the missing ones to None
+        _, slots = state if isinstance(state, tuple) else (None, state)
+        for name in self.__slots__:
+            setattr(self, name, (slots or {}).get(name))

@@ -1,0 +1,412 @@
+"""Tree adapters: any classification tree model as one structure, for the Oblique Tree Viewer.
+
+:class:`TreeAdapter` turns any tree model the viewer accepts into one uniform structure:
+node ids ``0 .. n-1`` in preorder (the root is 0), ``parent``, ``children`` (in branch
+order), the text of every branch, the training class counts and the predicted class of
+every node.  Two adapters fill it:
+
+* an :class:`~orangecontrib.oblique.learners.ObliqueTreeModel` (GDT, OC1, ODT-SVM, multiway
+  nodes included) from its core tree ``model.tree_`` and its (preprocessed) domain; every
+  node of the core tree is shown, also a branch that no training row reached;
+* Orange's own :class:`Orange.tree.TreeModel` from its nodes (``attr``, ``threshold``,
+  ``descend``), with axis-parallel rules; a branch without a node (``None`` among the
+  children) is not shown, and a row that would take it stops at its parent, as Orange's
+  prediction does.
+
+Rows are routed the way the model predicts: a row with a missing value in a feature a
+split uses stops at that split's node.  Everything here is plain Python + numpy: no Qt, so
+the widget only draws what this module computes, and tests can check the texts directly.
+"""
+import hashlib
+
+import numpy as np
+import scipy.sparse as sp
+
+import Orange.tree
+from orangecontrib.oblique.core.rules import format_number, format_significant
+from orangecontrib.oblique.core.tree import route_top_down
+from orangecontrib.oblique.learners import ObliqueTreeModel
+from orangecontrib.oblique.presentation import SplitPresenter
+
+__all__ = ["TreeAdapter", "ObliqueTreeAdapter", "OrangeTreeAdapter", "Counts", "Rule",
+           "NotATreeError", "DomainMismatchError", "table_rows"]
+
+
+class NotATreeError(ValueError):
+    """The input model is not a tree the viewer can show."""
+
+
+class DomainMismatchError(ValueError):
+    """The data lacks attributes the model needs."""
+
+
+def _dense(X):
+    return X.toarray() if sp.issparse(X) else np.asarray(X, dtype=float)
+
+
+class Counts:
+    """Rows of one table routed through a :class:`TreeAdapter`.
+
+    Attributes
+    ----------
+    reached : list of ndarray
+        ``reached[node]``: indices of the rows that pass through ``node``.
+    stop : ndarray of int
+        The node where every row stops (a leaf, or a node it cannot pass).
+    value : ndarray, shape (node_count, n_classes)
+        Class counts of the rows with a known class that reach each node.
+    n : ndarray of int
+        Number of rows reaching each node (a missing class included).
+    """
+
+    def __init__(self, reached, stop, y, n_classes):
+        self.reached = reached
+        self.stop = stop
+        self.n = np.array([len(rows) for rows in reached], dtype=int)
+        self.value = np.zeros((len(reached), n_classes))
+        if y is not None:
+            known = ~np.isnan(y)
+            for node, rows in enumerate(reached):
+                codes = y[rows][known[rows]].astype(int)
+                self.value[node] = np.bincount(codes, minlength=n_classes)[:n_classes]
+
+
+class Rule:
+    """IF ``conditions`` THEN ``class_value``, for one leaf."""
+
+    def __init__(self, leaf, conditions, class_value, support, confidence):
+        self.leaf = leaf
+        self.conditions = conditions
+        self.class_value = class_value
+        self.support = support
+        self.confidence = confidence
+
+    def __str__(self):
+        condition = " AND ".join(self.conditions) or "TRUE"
+        confidence = ("–" if np.isnan(self.confidence)
+                      else format_number(self.confidence, 3))
+        return (f"IF {condition} THEN class = {self.class_value} "
+                f"[support {self.support}, confidence {confidence}]")
+
+
+class TreeAdapter:
+    """The uniform tree the viewer draws; build it with :meth:`from_model`.
+
+    Attributes
+    ----------
+    model : the input model
+    class_values : list of str
+    parent : list of int (``-1`` for the root)
+    children : list of tuple of int, in branch order
+    depth : list of int
+    conditions : list of str
+        Full plain-text condition of the branch that leads to each node ("" for the root).
+    edge_labels : list of str
+        Short label of that branch (e.g. ``≥ 3.1``, ``setosa``, ``= typical``).
+    train_value : ndarray (node_count, n_classes)
+        Class counts of the training rows, as the model stores them.
+    predicted : ndarray of int
+        Class (index into ``class_values``) the model predicts at each node.
+    """
+
+    def __init__(self, model, class_values, parent, children, conditions, edge_labels,
+                 train_value, predicted):
+        self.model = model
+        self.class_values = list(class_values)
+        self.parent = list(parent)
+        self.children = [tuple(c) for c in children]
+        self.conditions = list(conditions)
+        self.edge_labels = list(edge_labels)
+        self.train_value = np.asarray(train_value, dtype=float)
+        self.predicted = np.asarray(predicted, dtype=int)
+        self.depth = [0] * len(self.parent)
+        for node in range(1, len(self.parent)):
+            self.depth[node] = self.depth[self.parent[node]] + 1
+
+    # ----- construction -----
+    @staticmethod
+    def from_model(model):
+        """A :class:`TreeAdapter` of ``model``; raises :class:`NotATreeError` otherwise."""
+        if isinstance(model, ObliqueTreeModel):
+            return ObliqueTreeAdapter(model)
+        if isinstance(model, Orange.tree.TreeModel) and getattr(model, "root", None) \
+                is not None:
+            if model.domain.class_var is None or not model.domain.class_var.is_discrete:
+                raise NotATreeError("Only classification trees can be shown.")
+            return OrangeTreeAdapter(model)
+        raise NotATreeError(
+            f"{getattr(model, 'name', type(model).__name__)} is not a tree model.")
+
+    # ----- shape -----
+    @property
+    def node_count(self):
+        return len(self.parent)
+
+    def is_leaf(self, node):
+        return not self.children[node]
+
+    def leaves(self):
+        return [node for node in range(self.node_count) if not self.children[node]]
+
+    def path(self, node):
+        """Node ids from the root down to ``node``."""
+        path = [node]
+        while self.parent[path[-1]] >= 0:
+            path.append(self.parent[path[-1]])
+        return path[::-1]
+
+    def branch_path(self, node):
+        """Child positions from the root to ``node``: a name of the node that survives
+        a refit of the same tree (used to restore a saved selection)."""
+        return tuple(self.children[p].index(c)
+                     for p, c in zip(self.path(node), self.path(node)[1:]))
+
+    def node_at(self, branch_path):
+        """The node reached by following ``branch_path`` (None if there is none)."""
+        node = 0
+        for position in branch_path:
+            if position >= len(self.children[node]):
+                return None
+            node = self.children[node][position]
+        return node
+
+    def fingerprint(self):
+        """A short hash of the tree's structure and rule texts."""
+        text = "|".join(f"{p}:{c}" for p, c in zip(self.parent, self.conditions))
+        return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+    # ----- texts (overridden by the adapters) -----
+    def node_rule(self, node, max_terms=None):
+        """(short, full) text of an internal node's test; short keeps ``max_terms``."""
+        raise NotImplementedError
+
+    def coefficients(self, node):
+        """(names, standardised coefficients) of an oblique node's hyperplane, ordered by
+        importance, or None (axis-parallel and multiway tests have no bar chart)."""
+        return None
+
+    def value_text(self, node, x):
+        """The value an internal node tests for the row ``x`` (in the model's domain)."""
+        raise NotImplementedError
+
+    # ----- data -----
+    def transform(self, data):
+        """``data`` in the model's domain, or :class:`DomainMismatchError`."""
+        source = getattr(self.model, "original_domain", None)
+        if source is None:
+            source = self.model.domain
+        names = {var.name: var for var in data.domain.variables + data.domain.metas}
+        missing = [var.name for var in source.attributes
+                   if var.name not in names
+                   or names[var.name].is_discrete != var.is_discrete]
+        if missing:
+            shown = ", ".join(missing[:5]) + (" …" if len(missing) > 5 else "")
+            raise DomainMismatchError(
+                f"Data does not match the model: it lacks {shown}.")
+        return data.transform(self.model.domain)
+
+    def recount(self, data):
+        """:class:`Counts` of ``data`` (a Table in any compatible domain)."""
+        data = self.transform(data)
+        X = _dense(data.X)
+        y = None
+        if data.domain.class_var is not None:
+            y = np.asarray(data.Y, dtype=float).reshape(-1)
+        reached, stop = self.route(X)
+        return Counts(reached, stop, y, len(self.class_values))
+
+    def route(self, X):
+        """(reached, stop) of the rows of ``X`` (model's domain); see :class:`Counts`."""
+        raise NotImplementedError
+
+    def row_path(self, data, row):
+        """(node, condition taken, value text) for every node on the path of ``row``; the
+        last entry is where the row stops (a leaf, or a node it cannot pass: value text
+        says why)."""
+        data = self.transform(data[row:row + 1])
+        x = _dense(data.X)[0]
+        _, stop = self.route(x[None, :])
+        steps = []
+        path = self.path(int(stop[0]))
+        for node, child in zip(path, path[1:] + [None]):
+            if child is None:
+                text = ("leaf" if self.is_leaf(node)
+                        else "stops here: a value the test needs is missing")
+                steps.append((node, "", text))
+            else:
+                steps.append((node, self.conditions[child], self.value_text(node, x)))
+        return steps
+
+    # ----- rules -----
+    def rules(self, counts=None):
+        """One :class:`Rule` per leaf; support and confidence from ``counts`` (default:
+        the training counts)."""
+        value = self.train_value if counts is None else counts.value
+        n = value.sum(axis=1) if counts is None else counts.n
+        rules = []
+        for leaf in self.leaves():
+            conditions = [self.conditions[node] for node in self.path(leaf)[1:]]
+            predicted = self.predicted[leaf]
+            total = value[leaf].sum()
+            confidence = value[leaf, predicted] / total if total else np.nan
+            rules.append(Rule(leaf, conditions, self.class_values[predicted],
+                              int(round(n[leaf])), confidence))
+        return rules
+
+    def rules_text(self, counts=None):
+        return "\n".join(str(rule) for rule in self.rules(counts)) + "\n"
+
+
+class ObliqueTreeAdapter(TreeAdapter):
+    """Adapter of :class:`ObliqueTreeModel`: the core tree with the domain's names."""
+
+    def __init__(self, model):
+        tree = model.tree_
+        domain = model.domain
+        class_values = list(domain.class_var.values)
+        std = np.ones(tree.n_features)
+        if model.instances is not None:
+            try:
+                data = model.instances.transform(domain)
+                X = _dense(data.X)
+                known = ~np.isnan(np.asarray(data.Y, dtype=float).reshape(-1))
+                if X.size and known.any():
+                    std = np.nan_to_num(np.nanstd(X[known], axis=0), nan=1.0)
+            except Exception:  # pylint: disable=broad-except
+                pass  # the names and the order of terms do not need it
+        self.tree = tree
+        self.texts = SplitPresenter(domain.attributes, std, class_values,
+                                    model.estimator.classes_)
+        self.vocabulary = self.texts.vocabulary
+        self.std = std
+        self.names = [var.name for var in domain.attributes]
+        n_classes = len(class_values)
+        classes = np.asarray(model.estimator.classes_).astype(int)
+        value = np.zeros((tree.node_count, n_classes))
+        value[:, classes] = tree.value
+        proba = np.zeros((tree.node_count, n_classes))
+        proba[:, classes] = tree.proba
+        conditions, edge_labels = [""] * tree.node_count, [""] * tree.node_count
+        for node, split in enumerate(tree.splits):
+            if split is None:
+                continue
+            for child, condition, label in zip(tree.children[node],
+                                               self.texts.conditions(split),
+                                               self.texts.edge_labels(split)):
+                conditions[child] = condition
+                edge_labels[child] = label
+        super().__init__(model, class_values, tree.parent.tolist(), tree.children,
+                         conditions, edge_labels, value, np.argmax(proba, axis=1))
+
+    def node_rule(self, node, max_terms=None):
+        return self.texts.node_rule(self.tree.splits[node], max_terms)
+
+    def edge_labels_of(self, node):
+        return [self.edge_labels[child] for child in self.tree.children[node]]
+
+    def coefficients(self, node):
+        return self.texts.coefficients(self.tree.splits[node])
+
+    def value_text(self, node, x):
+        return self.texts.value_text(self.tree.splits[node], x)
+
+    def route(self, X):
+        return self.tree.route(X)
+
+
+class OrangeTreeAdapter(TreeAdapter):
+    """Adapter of Orange's own :class:`~Orange.tree.TreeModel` (axis-parallel rules)."""
+
+    def __init__(self, model):
+        class_values = list(model.domain.class_var.values)
+        self.nodes, parent, children = [], [], []
+        conditions, edge_labels = [], []
+        stack = [(model.root, -1, "", "")]
+        while stack:  # preorder, so that every parent precedes its children
+            node, parent_id, condition, label = stack.pop()
+            node_id = len(self.nodes)
+            self.nodes.append(node)
+            parent.append(parent_id)
+            children.append([])
+            conditions.append(condition)
+            edge_labels.append(label)
+            if parent_id >= 0:
+                children[parent_id].append(node_id)
+            texts = self._branch_texts(node)
+            for child, (cond, lab) in reversed(list(zip(node.children, texts))):
+                if child is not None:
+                    stack.append((child, node_id, cond, lab))
+        # positions of the existing children among the node's branches
+        self.positions = [[i for i, c in enumerate(n.children) if c is not None]
+                          for n in self.nodes]
+        value = np.array([self._distribution(n, len(class_values)) for n in self.nodes])
+        super().__init__(model, class_values, parent, children, conditions, edge_labels,
+                         value, np.argmax(value, axis=1))
+
+    @staticmethod
+    def _distribution(node, n_classes):
+        value = np.zeros(n_classes)
+        given = np.asarray(node.value, dtype=float).reshape(-1)[:n_classes]
+        value[:given.size] = given
+        return value
+
+    @staticmethod
+    def _branch_texts(node):
+        """(condition, edge label) of every branch of ``node``."""
+        if isinstance(node, Orange.tree.NumericNode):
+            # Orange's thresholds in full: the printed rule routes rows as the tree does
+            name, threshold = node.attr.name, format_significant(node.threshold, 17)
+            return [(f"{name} ≤ {threshold}", f"≤ {threshold}"),
+                    (f"{name} > {threshold}", f"> {threshold}")]
+        if isinstance(node, Orange.tree.MappedDiscreteNode):
+            name, values = node.attr.name, node.attr.values
+            texts = []
+            for branch in range(len(node.children)):
+                chosen = [v for v, b in zip(values, node.mapping) if b == branch]
+                shown = ", ".join(chosen)
+                texts.append((f"{name} ∈ {{{shown}}}" if len(chosen) > 1
+                              else f"{name} = {shown}", shown))
+            return texts
+        if isinstance(node, Orange.tree.DiscreteNode):
+            name = node.attr.name
+            return [(f"{name} = {value}", value) for value in node.attr.values]
+        return [(child.description if child is not None else "", "")
+                for child in node.children]
+
+    def node_rule(self, node, max_terms=None):
+        orange_node = self.nodes[node]
+        if isinstance(orange_node, Orange.tree.NumericNode):
+            text = self._branch_texts(orange_node)[1][0]
+            return text, text
+        name = orange_node.attr.name if orange_node.attr is not None else ""
+        return name, name
+
+    def value_text(self, node, x):
+        orange_node = self.nodes[node]
+        value = x[orange_node.attr_idx]
+        if orange_node.attr.is_discrete and not np.isnan(value):
+            return f"{orange_node.attr.name} = {orange_node.attr.values[int(value)]}"
+        return f"{orange_node.attr.name} = {format_number(value)}"
+
+    def route(self, X):
+        X = np.asarray(X, dtype=float)
+
+        def positions(node, rows):
+            # Orange's own descend: a branch index, NaN where the row stops; a branch
+            # without a node (no training rows) stops the row too
+            branch = np.array([self.nodes[node].descend(X[row]) for row in rows],
+                              dtype=float)
+            position = np.full(rows.size, -1, dtype=np.intp)
+            for index, orange_branch in enumerate(self.positions[node]):
+                position[branch == orange_branch] = index
+            return position
+
+        return route_top_down(X.shape[0], self.children, positions)
+
+
+def table_rows(data, rows):
+    """The rows ``rows`` of ``data`` (None if there are none)."""
+    if data is None or len(rows) == 0:
+        return None
+    return data[np.sort(np.asarray(rows, dtype=int))]
+

@@ -1,0 +1,68 @@
+"""The "Attributes per split" control of the GDT, OC1 and ODT-SVM widgets (max_terms)."""
+from Orange.data import Table
+# the module, not its classes: pytest would collect an imported WidgetTest as a test case
+from Orange.widgets.tests import base
+
+from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
+from orangecontrib.oblique.widgets.owoc1 import OWOC1
+from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
+
+
+class AttributesPerSplitChecks:
+    WIDGET = None
+
+    def setUp(self):
+        self.widget = self.create_widget(self.WIDGET)
+
+    def model_with(self, data, k):
+        w = self.widget
+        w.controls.limit_terms.setChecked(k is not None)
+        if k is not None:
+            w.controls.max_terms.setValue(k)
+        self.send_signal(w.Inputs.data, data)
+        self.wait_until_finished(timeout=60000)
+        return self.get_output(w.Outputs.model)
+
+    def test_all_attributes_by_default_as_in_the_paper(self):
+        self.assertFalse(self.widget.limit_terms)
+        self.assertIsNone(self.get_output(self.widget.Outputs.learner).max_terms)
+        report = dict(self.widget.get_learner_parameters())
+        self.assertEqual(report["Attributes per split"], "all (as in the paper)")
+
+    def test_at_most_k_reaches_the_learner_and_the_model(self):
+        model = self.model_with(Table("heart_disease"), 2)
+        self.assertEqual(self.get_output(self.widget.Outputs.learner).max_terms, 2)
+        used = [s.features_used.size for s in model.tree_.splits if s is not None]
+        self.assertTrue(used)
+        self.assertLessEqual(max(used), 2)
+        self.assertEqual(dict(self.widget.get_learner_parameters())["Attributes per split"],
+                         "at most 2")
+
+    def test_control_is_clamped_and_a_large_k_caps_nothing(self):
+        w = self.widget
+        w.controls.max_terms.setValue(0)
+        self.assertEqual(w.max_terms, 1)
+        w.controls.max_terms.setValue(10 ** 6)
+        self.assertEqual(w.max_terms, 100)
+        model = self.model_with(Table("iris"), 100)  # iris has 4 attributes
+        self.assertFalse(w.Error.active)
+        self.assertIsNotNone(model)
+
+    def test_setting_is_saved(self):
+        self.model_with(Table("iris"), 3)
+        settings = self.widget.settingsHandler.pack_data(self.widget)
+        restored = self.create_widget(self.WIDGET, stored_settings=settings)
+        self.assertTrue(restored.limit_terms)
+        self.assertEqual(restored.max_terms, 3)
+
+
+class TestGeometricTreeAttributesPerSplit(AttributesPerSplitChecks, base.WidgetTest):
+    WIDGET = OWGeometricTree
+
+
+class TestOC1AttributesPerSplit(AttributesPerSplitChecks, base.WidgetTest):
+    WIDGET = OWOC1
+
+
+class TestODTSVMAttributesPerSplit(AttributesPerSplitChecks, base.WidgetTest):
+    WIDGET = OWODTSVM
