@@ -145,8 +145,11 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         reached, _ = tree.route(X)
         known = ~np.isnan(data.Y)
         std = np.nanstd(X[known] if known.any() else X, axis=0) if X.size else []
+        # terms in one order for the whole tree, by importance (none for an estimator
+        # without importances: then by importance in each split)
         texts = SplitPresenter(data.domain.attributes, std, data.domain.class_var.values,
-                               self.estimator.classes_)
+                               self.estimator.classes_,
+                               getattr(self.estimator, "feature_importances_", None))
         nodes = []
         for node_id in range(tree.node_count):
             split = tree.splits[node_id]

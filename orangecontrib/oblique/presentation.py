@@ -6,7 +6,10 @@ conditions (:meth:`Split.conditions`), through the renderers of
 :mod:`orangecontrib.oblique.core.rules`.  The Orange model
 (:class:`~orangecontrib.oblique.learners.ObliqueTreeModel`) builds its node texts with it
 and the Oblique Tree Viewer its rules, paths and tooltips, so both always say the same.
-No Qt here.
+The terms of every hyperplane of one tree are listed in one order, by the attributes'
+importance in the tree, so that nodes can be compared.  The viewer may also show a split
+over standardised attributes (``z(age) = (age − mean) / SD``, weights per standard
+deviation); the Orange model's texts are always in raw units.  No Qt here.
 """
 from html import escape
 
@@ -14,14 +17,18 @@ import numpy as np
 
 from .core.rules import (Vocabulary, affine_text, condition_text, edge_text, format_number,
                          format_significant, quantity_text, term_texts, value_name)
+from .core.splits import DIGITS, MAX_DIGITS
 
-__all__ = ["SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS"]
+__all__ = ["SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS", "BOX_MAX_CHARS"]
 
-#: A node box in Orange's Tree Viewer is at most 200 px wide and clips its text, so a
-#: hyperplane shows only its largest terms, at most this many characters a line (longer
-#: terms are cut with "…"; the tooltip has the whole rule).
+#: A node box in Orange's Tree Viewer is at most 200 px wide (its *Width* slider) and clips
+#: its text, so a hyperplane shows only its first terms, wrapped at term boundaries onto
+#: lines of at most BOX_LINE_CHARS characters; a term longer than that has a line of its
+#: own, and only a term longer than the widest box (BOX_MAX_CHARS, about 200 px of the
+#: viewer's 10 pt font) is shortened, at its end, with "…".  The tooltip has the whole rule.
 BOX_TERMS = 4
 BOX_LINE_CHARS = 22
+BOX_MAX_CHARS = 25
 
 
 class SplitLabel:
@@ -54,8 +61,12 @@ def _is_multiway(split):
 class SplitPresenter:
     """Texts of the splits of one tree over one domain.
 
-    Terms are listed by importance, ``|w_j| · std(x_j)`` over the training rows, so that a
-    hyperplane shortened to its first terms keeps the ones that matter.  Branches are
+    Terms are listed in one order for the whole tree, by the attributes' importance in the
+    tree (``importances``, e.g. the estimator's ``feature_importances_``; ties and unused
+    attributes by name), so that the hyperplanes of different nodes can be compared term
+    by term and a hyperplane shortened to its first terms keeps the ones that matter.
+    Without importances (a model pickled before they existed) every split lists its terms
+    by ``|w_j| · std(x_j)`` over the training rows.  Branches are
     named in the domain's own words: a nominal test reads ``chest pain = asymptomatic``
     and ``chest pain ≠ asymptomatic`` (value names, not codes), the branches of an argmax
     split carry class names, and those of a nearest-centre split read ``cluster 1`` ..
@@ -72,41 +83,122 @@ class SplitPresenter:
     tree_classes : sequence of int, optional
         The class value index of every class code of the tree (the estimator's
         ``classes_``; default: the identity).
+    importances : array of float, optional
+        Importance of every column in the tree: the order of the terms of every split.
+    feature_mean : array of float, optional
+        Mean of every column over the training rows, for the texts over standardised
+        attributes (``per_sd``).
+    rows : array, optional
+        The training rows (raw units, one column per feature): the numbers of a split over
+        standardised attributes get the fewest significant digits with which its printed
+        condition, applied to ``z = (x − mean) / SD`` of these rows, routes every one of
+        them as the model does.
+
+    Every text method takes ``per_sd``: ``False`` writes the split in the attributes' own
+    units; ``True`` over standardised attributes, ``Σ (w_j·sd_j)·z(x_j) ≥ t − Σ w_j·mean_j``,
+    each attribute written ``z(name)``.  A nominal test (``= value``) reads the same in
+    both; an attribute that is constant on the training rows (``sd = 0``) joins the
+    constant.
     """
 
-    def __init__(self, variables, feature_std, class_values=None, tree_classes=None):
+    def __init__(self, variables, feature_std, class_values=None, tree_classes=None,
+                 importances=None, feature_mean=None, rows=None):
         self.variables = list(variables)
         self.names = [variable.name for variable in self.variables]
         self.std = np.asarray(feature_std, dtype=float)
+        self.mean = (np.zeros(len(self.names)) if feature_mean is None
+                     else np.nan_to_num(np.asarray(feature_mean, dtype=float)))
+        self.tree_order = self._tree_order(importances)
         classes = None
         if class_values is not None:
             codes = (range(len(class_values)) if tree_classes is None
                      else [int(c) for c in tree_classes])
             classes = [class_values[c] for c in codes]
-        self.vocabulary = Vocabulary(
-            self.names, classes=classes, cluster="cluster {}",
-            values=[list(v.values) if v.is_discrete else None for v in self.variables])
+        values = [list(v.values) if v.is_discrete else None for v in self.variables]
+        self.vocabulary = Vocabulary(self.names, classes=classes, cluster="cluster {}",
+                                     values=values)
+        self.z_vocabulary = Vocabulary([f"z({name})" for name in self.names],
+                                       classes=classes, cluster="cluster {}", values=values)
+        self.rows = None if rows is None else np.asarray(rows, dtype=float)
+        self._standardised = {}
+
+    def _tree_order(self, importances):
+        """Feature indices by importance in the tree, ties by name; None without usable
+        importances."""
+        if importances is None:
+            return None
+        importances = np.asarray(importances, dtype=float).reshape(-1)
+        if importances.shape != (len(self.names),) or not np.all(np.isfinite(importances)):
+            return None
+        return np.array(sorted(range(len(self.names)),
+                               key=lambda j: (-importances[j], self.names[j], j)), dtype=int)
 
     def order(self, weights):
-        """Feature indices by importance in a split with these weights."""
+        """Feature indices in the order in which a split with these weights lists its
+        terms: the tree's order, else by importance in the split."""
+        if self.tree_order is not None:
+            return self.tree_order
         importance = np.abs(np.atleast_2d(weights)).max(axis=0) * self.std
         return np.argsort(-importance, kind="stable")
 
-    def conditions(self, split):
-        """Full plain-text condition of every branch of ``split`` (a multiway branch with
-        the scores it compares)."""
+    # ----- standardised attributes -----
+    def _scale(self):
+        """Per column: the standard deviation a z-score divides by, 0 for a column that
+        is constant (or unknown) on the training rows."""
+        if self.std.shape != (len(self.names),):
+            return np.zeros(len(self.names))
+        return np.where(np.isfinite(self.std) & (self.std > 0), self.std, 0.0)
+
+    def z_scores(self, X):
+        """``(x − mean) / SD`` of the rows ``X`` (0 in a constant column)."""
+        scale = self._scale()
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        return np.divide(X - self.mean, scale, out=np.zeros_like(X), where=scale > 0)
+
+    def standardised(self, split):
+        """``split`` over standardised attributes: weights ``w_j·sd_j`` and bias
+        ``b + Σ w_j·mean_j``; the same values on every row, so the same routing.  With
+        training ``rows``, its printed digits route all of them as ``split`` does."""
+        key = id(split)
+        if key not in self._standardised:
+            scale = self._scale()
+            z_split = split.copy(weights=split.weights * scale,
+                                 bias=split.bias + split.weights @ self.mean, digits=None)
+            digits = max(DIGITS, split.print_digits)
+            if self.rows is not None and len(self.rows) and z_split.kind.prints_numbers:
+                expected, Z = split.route(self.rows), self.z_scores(self.rows)
+                while digits < MAX_DIGITS and not np.array_equal(
+                        z_split.printed(digits).route(Z), expected):
+                    digits += 1
+            z_split.digits = digits
+            self._standardised[key] = (split, z_split)  # keeps ``split`` (and its id) alive
+        return self._standardised[key][1]
+
+    def _view(self, split, per_sd):
+        """(split, vocabulary) a text of ``split`` is rendered from."""
+        if not per_sd or split.conditions()[0].form == "equal":
+            return split, self.vocabulary
+        return self.standardised(split), self.z_vocabulary
+
+    # ----- texts -----
+    def conditions(self, split, max_terms=None, per_sd=False):
+        """Plain-text condition of every branch of ``split`` (a multiway branch with the
+        scores it compares); complete unless ``max_terms`` shortens it."""
+        split, vocabulary = self._view(split, per_sd)
         order = self.order(split.weights)
-        return [condition_text(condition, self.vocabulary, order, with_scores=True)
+        return [condition_text(condition, vocabulary, order, max_terms, with_scores=True)
                 for condition in split.conditions()]
 
-    def edge_labels(self, split):
+    def edge_labels(self, split, per_sd=False):
         """Short label of every branch: ``≥ 1.2``, ``= typical``, a class, a cluster."""
-        return [edge_text(condition, self.vocabulary) for condition in split.conditions()]
+        split, vocabulary = self._view(split, per_sd)
+        return [edge_text(condition, vocabulary) for condition in split.conditions()]
 
-    def quantity(self, split, max_terms=None):
+    def quantity(self, split, max_terms=None, per_sd=False):
         """What the split tests, in full: the attribute, the hyperplane's left-hand side,
         or the score maps of a multiway split."""
-        return quantity_text(split, self.vocabulary, self.order(split.weights), max_terms)
+        split, vocabulary = self._view(split, per_sd)
+        return quantity_text(split, vocabulary, self.order(split.weights), max_terms)
 
     def label(self, split):
         """The :class:`SplitLabel` of an internal node."""
@@ -138,22 +230,24 @@ class SplitPresenter:
             lines.append(f"… {len(rows) - BOX_TERMS} more")
         return SplitLabel("<br/>".join(escape(line) for line in lines), text)
 
-    def node_rule(self, split, max_terms=None):
+    def node_rule(self, split, max_terms=None, per_sd=False):
         """(short, full) text of a node's test; short keeps ``max_terms`` terms."""
+        split, vocabulary = self._view(split, per_sd)
         order = self.order(split.weights)
         conditions = split.conditions()
         first = conditions[0]
         if first.form == "compare":  # the right branch, ``… ≥ t``
-            return (condition_text(conditions[-1], self.vocabulary, order, max_terms),
-                    condition_text(conditions[-1], self.vocabulary, order))
+            return (condition_text(conditions[-1], vocabulary, order, max_terms),
+                    condition_text(conditions[-1], vocabulary, order))
         if first.form == "equal":
-            text = condition_text(first, self.vocabulary)
+            text = condition_text(first, vocabulary)
             return text, text
         heading = "largest score of" if first.form == "largest" else "nearest centre in"
-        full = f"{heading}: " + self.quantity(split)
-        names = (self.edge_labels(split) if first.form == "largest"
+        full = f"{heading}: " + quantity_text(split, vocabulary, order)
+        names = ([edge_text(condition, vocabulary) for condition in conditions]
+                 if first.form == "largest"
                  else [f"v{i + 1}" for i in range(len(first.scores))])
-        rows = [f"{name}: {affine_text(score, self.vocabulary, first.digits, order, max_terms)}"
+        rows = [f"{name}: {affine_text(score, vocabulary, first.digits, order, max_terms)}"
                 for name, score in zip(names, first.scores)]
         return f"{heading}:\n" + "\n".join(rows), full
 
@@ -167,22 +261,29 @@ class SplitPresenter:
         order = [j for j in self.order(split.weights) if split.weights[0, j] != 0]
         return [self.names[j] for j in order], standardised[order]
 
-    def value_text(self, split, x):
-        """The value the split tests for the row ``x`` (in the model's domain)."""
+    def value_text(self, split, x, per_sd=False):
+        """The value the split tests for the row ``x`` (in the model's domain; with
+        ``per_sd``, of its standardised attributes ``z``)."""
+        if per_sd and split.conditions()[0].form != "equal":
+            split, x, vocabulary, point = (self.standardised(split), self.z_scores(x)[0],
+                                           self.z_vocabulary, "z")
+        else:
+            vocabulary, point = self.vocabulary, "x"
         first = split.conditions()[0]
         values = split.values(np.nan_to_num(x)[None, :])[0]
         if first.form == "equal" or (first.form == "compare"
                                      and len(first.quantity.terms) == 1):
             j = first.features[0]
-            variable = self.variables[j]
-            if variable.is_discrete and float(x[j]).is_integer():
-                return f"{variable.name} = {variable.values[int(x[j])]}"
-            return f"{variable.name} = {format_number(x[j])}"
+            variable, name = self.variables[j], vocabulary.features[j]
+            if point == "x" and variable.is_discrete and float(x[j]).is_integer():
+                return f"{name} = {variable.values[int(x[j])]}"
+            return f"{name} = {format_number(x[j])}"
         if first.form == "compare":
             lhs = format_number(values[0] - split.bias[0])
             sign = "≥" if values[0] >= 0 else "<"
-            return (f"w·x = {lhs} {sign} {format_significant(first.threshold, first.digits)} "
-                    f"(w·x + b = {format_number(values[0])})")
+            return (f"w·{point} = {lhs} {sign} "
+                    f"{format_significant(first.threshold, first.digits)} "
+                    f"(w·{point} + b = {format_number(values[0])})")
         texts = ", ".join(format_number(v) for v in values)
         return f"{'scores' if first.form == 'largest' else 'v'} = [{texts}]"
 
@@ -191,23 +292,30 @@ class SplitPresenter:
         return value_name(condition, self.vocabulary)
 
     def _wrapped_terms(self, affine, order, max_terms, digits):
-        """Lines of at most BOX_LINE_CHARS characters with the first ``max_terms`` terms
-        (``+ N more`` for the rest) and the constant."""
+        """Lines with the first ``max_terms`` terms (``+ N more`` for the rest) and the
+        constant, see :func:`wrapped`."""
         pieces, omitted = term_texts(affine, self.vocabulary, digits, order, max_terms)
         if omitted:
             pieces.append(f"+ {omitted} more")
         if affine.constant != 0:
             pieces.append(("+ " if affine.constant > 0 else "− ")
                           + format_significant(abs(affine.constant), digits))
-        lines = []
-        for piece in pieces or ["0"]:
-            if lines and len(lines[-1]) + 1 + len(piece) <= BOX_LINE_CHARS:
-                lines[-1] += " " + piece
-            else:
-                lines.append(piece)
-        return [_shortened(line) for line in lines]
+        return wrapped(pieces or ["0"])
+
+
+def wrapped(pieces):
+    """Lines of whole ``pieces`` (terms), joined while a line stays within BOX_LINE_CHARS
+    characters; a piece longer than that has a line of its own, shortened at its end only
+    if it is longer than BOX_MAX_CHARS.  A line never breaks inside a term or a name."""
+    lines = []
+    for piece in pieces:
+        if lines and len(lines[-1]) + 1 + len(piece) <= BOX_LINE_CHARS:
+            lines[-1] += " " + piece
+        else:
+            lines.append(_shortened(piece))
+    return lines
 
 
 def _shortened(line):
-    """``line`` cut to BOX_LINE_CHARS characters, ending with "…" if it was cut."""
-    return line if len(line) <= BOX_LINE_CHARS else line[:BOX_LINE_CHARS - 1] + "…"
+    """``line`` cut to BOX_MAX_CHARS characters, ending with "…" if it was cut."""
+    return line if len(line) <= BOX_MAX_CHARS else line[:BOX_MAX_CHARS - 1] + "…"

@@ -10,6 +10,8 @@ from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
 class AttributesPerSplitChecks:
     WIDGET = None
+    #: The widget's default: None for all attributes (the paper), else k
+    DEFAULT = None
 
     def setUp(self):
         self.widget = self.create_widget(self.WIDGET)
@@ -23,11 +25,18 @@ class AttributesPerSplitChecks:
         self.wait_until_finished(timeout=60000)
         return self.get_output(w.Outputs.model)
 
-    def test_all_attributes_by_default_as_in_the_paper(self):
-        self.assertFalse(self.widget.limit_terms)
-        self.assertIsNone(self.get_output(self.widget.Outputs.learner).max_terms)
+    def test_default(self):
+        """All attributes as in the paper, or the k of benchmarks/sparse.py's rule."""
+        self.assertEqual(self.widget.limit_terms, self.DEFAULT is not None)
+        self.assertEqual(self.get_output(self.widget.Outputs.learner).max_terms, self.DEFAULT)
         report = dict(self.widget.get_learner_parameters())
-        self.assertEqual(report["Attributes per split"], "all (as in the paper)")
+        self.assertEqual(report["Attributes per split"],
+                         "all (as in the paper)" if self.DEFAULT is None
+                         else f"at most {self.DEFAULT}")
+
+    def test_all_attributes_when_unchecked(self):
+        self.widget.controls.limit_terms.setChecked(False)
+        self.assertIsNone(self.get_output(self.widget.Outputs.learner).max_terms)
 
     def test_at_most_k_reaches_the_learner_and_the_model(self):
         model = self.model_with(Table("heart_disease"), 2)
@@ -58,6 +67,14 @@ class AttributesPerSplitChecks:
 
 class TestGeometricTreeAttributesPerSplit(AttributesPerSplitChecks, base.WidgetTest):
     WIDGET = OWGeometricTree
+    DEFAULT = 3
+
+    def test_workflows_saved_before_the_limit_keep_dense_splits(self):
+        old = {"epsilon1": 0.15, "max_depth": 7, "__version__": 1}
+        widget = self.create_widget(OWGeometricTree, stored_settings=old)
+        self.assertFalse(widget.limit_terms)
+        self.assertEqual(widget.epsilon1, 0.15)
+        self.assertIsNone(self.get_output(widget.Outputs.learner, widget=widget).max_terms)
 
 
 class TestOC1AttributesPerSplit(AttributesPerSplitChecks, base.WidgetTest):

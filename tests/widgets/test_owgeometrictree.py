@@ -27,7 +27,7 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
         "Minimal node size to split": "2",
         "Standardize features": "Yes",
         "Pruning": "none",
-        "Attributes per split": "all (as in the paper)",
+        "Attributes per split": "at most 3",
     }
     REPORTED_CHANGES = {
         "Maximal depth": "unlimited",
@@ -47,7 +47,7 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
     def default_params(self):
         return dict(epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
                     standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=0,
-                    max_terms=None)
+                    max_terms=3)
 
     def change_reported_settings(self):
         self.widget.max_depth = 4
@@ -64,7 +64,7 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
         self.assertEqual(learner.params, dict(epsilon1=0.25, epsilon2=None, max_depth=3,
                                               min_samples_split=7, standardize=False,
                                               pruning_portion=0.0, se_rule=0.0,
-                                              random_state=0, max_terms=None))
+                                              random_state=0, max_terms=3))
         w.controls.limit_depth.setChecked(False)
         self.click_apply()
         self.assertIsNone(self.get_output(w.Outputs.learner).max_depth)

@@ -60,8 +60,9 @@ class LongFitWidget:
 
     def setUp(self):
         super().setUp()
-        self.widget = self.create_widget(self.widget_class,
-                                         stored_settings={"auto_apply": True})
+        self.widget = self.create_widget(
+            self.widget_class, stored_settings={"auto_apply": True,
+                                                "__version__": self.widget_class.settings_version})
         self.wait_until_finished()
 
 
@@ -134,7 +135,10 @@ class LearnerWidgetChecks(base.WidgetLearnerTestMixin):
 
     def setUp(self):
         super().setUp()
-        self.widget = self.create_widget(self.WIDGET, stored_settings={"auto_apply": False})
+        # settings of the current version: a widget as the canvas makes a new one
+        self.widget = self.create_widget(
+            self.WIDGET, stored_settings={"auto_apply": False,
+                                          "__version__": self.WIDGET.settings_version})
         self.init()
         self.parameters = self.parameter_mappings(self.widget.controls)
 

@@ -12,7 +12,7 @@ in :mod:`~orangecontrib.oblique.widgets.treescene`.
 import numpy as np
 
 from AnyQt.QtCore import QSize, Qt
-from AnyQt.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QListWidget,
+from AnyQt.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QLabel, QListWidget,
                              QPlainTextEdit, QPushButton, QSpinBox, QTabWidget, QVBoxLayout,
                              QWidget)
 
@@ -39,16 +39,22 @@ except ImportError:  # pragma: no cover
 
 
 class RulesPanel(QWidget):
-    """The Rules tab: the IF … THEN rules given by ``rules_text()``, to copy or save."""
+    """The Rules tab: the IF … THEN rules given by ``rules_text()``, to copy or save
+    exactly as shown; ``options`` (widgets, e.g. a check box) go left of the buttons and
+    :attr:`note` says below the rules what they are."""
 
-    def __init__(self, rules_text, parent=None):
+    def __init__(self, rules_text, parent=None, options=()):
         super().__init__(parent)
         self.rules_text = rules_text
         layout_ = QVBoxLayout(self)
         self.edit = QPlainTextEdit(readOnly=True)
         self.edit.setLineWrapMode(QPlainTextEdit.WidgetWidth)
         layout_.addWidget(self.edit)
+        self.note = QLabel(wordWrap=True)
+        layout_.addWidget(self.note)
         buttons = QHBoxLayout()
+        for option in options:
+            buttons.addWidget(option)
         for label, callback in (("Copy", self.copy), ("Save…", self.save)):
             button = QPushButton(label)
             button.clicked.connect(lambda _=False, c=callback: c())
@@ -97,10 +103,17 @@ class OWObliqueTreeViewer(OWWidget):
         no_rows = Msg("The model does not keep its training rows; connect Data to "
                       "select rows.")
 
+    class Information(OWWidget.Information):
+        raw_units = Msg("Coefficients are shown in raw units: {}.")
+
     graph_name = "scene"
     settings_version = 1
 
     max_terms = Setting(3)
+    #: index into COEFFICIENTS: the units of the hyperplanes' weights
+    coefficients = Setting(0)
+    #: the Rules tab (and its copy, save and report) with every term of every hyperplane
+    full_rules = Setting(False)
     limit_depth = Setting(False)
     max_depth = Setting(6)
     node_width = Setting(220)
@@ -112,6 +125,8 @@ class OWObliqueTreeViewer(OWWidget):
     tree_fingerprint = Setting("", schema_only=True)
 
     COLOR_BY = ("Class", "Impurity")
+    COEFFICIENTS = ("raw units", "per standard deviation")
+    RAW, PER_SD = 0, 1
 
     def __init__(self):
         super().__init__()
@@ -128,7 +143,10 @@ class OWObliqueTreeViewer(OWWidget):
 
         box = gui.vBox(self.controlArea, "Display")
         gui.spin(box, self, "max_terms", 1, 20, label="Terms shown per rule: ",
-                 callback=self._redraw, alignment=Qt.AlignRight, controlWidth=60)
+                 callback=self._texts_changed, alignment=Qt.AlignRight, controlWidth=60)
+        gui.comboBox(box, self, "coefficients", items=self.COEFFICIENTS,
+                     label="Coefficients: ", orientation=Qt.Horizontal,
+                     callback=self._units_changed)
         gui.spin(box, self, "max_depth", 1, 100, label="Limit the depth to: ",
                  checked="limit_depth", callback=self._redraw,
                  checkCallback=self._redraw, alignment=Qt.AlignRight, controlWidth=60)
@@ -163,8 +181,16 @@ class OWObliqueTreeViewer(OWWidget):
         self.view = TreeView(self.scene)
         self.tabs.addTab(self.view, "Tree")
 
-        self.rules_panel = RulesPanel(self.rules_text)
+        full_rules = gui.checkBox(None, self, "full_rules", "Show full rules",
+                                  callback=self._update_rules,
+                                  tooltip="Every term of every hyperplane; else as many as "
+                                          "'Terms shown per rule'. Copy and Save take the "
+                                          "rules as shown.")
+        self.rules_panel = RulesPanel(self.rules_text, options=[full_rules])
         self.tabs.addTab(self.rules_panel, "Rules")
+        # what the numbers of every rule are: shown under every tab
+        self.units_label = QLabel(wordWrap=True)
+        self.mainArea.layout().addWidget(self.units_label)
 
         self.split_explorer = self.partition_view = None
         if splitviews is not None:
@@ -198,6 +224,7 @@ class OWObliqueTreeViewer(OWWidget):
                 self.model = model
             except NotATreeError as error:
                 self.Error.not_a_tree(str(error))
+        self._set_units()
 
     @Inputs.data
     def set_data(self, data):
@@ -217,7 +244,7 @@ class OWObliqueTreeViewer(OWWidget):
         self._update_info()
         self._redraw()
         self.view.show_new_tree()
-        self.rules_panel.update_text()
+        self._update_rules()
         self._update_partition()
         self._store_paths()
         self.commit()
@@ -267,7 +294,79 @@ class OWObliqueTreeViewer(OWWidget):
                   else "the training data" if self.data is not None else "the model")
         self.info_label.setText(
             f"{tree.node_count} nodes, {len(tree.leaves())} leaves, depth {depth}.\n"
-            f"Counts from {source}.")
+            f"{self._split_summary()}\nCounts from {source}.")
+
+    def _split_summary(self):
+        """How oblique the tree is: "k of n splits oblique, m attributes per split on
+        average" from the model's split statistics; Orange's trees are axis-parallel."""
+        n_splits = len(self.view_tree.leaves()) and self.view_tree.node_count - len(
+            self.view_tree.leaves())
+        if not self.view_tree.can_standardise and not hasattr(self.model, "n_splits"):
+            return f"All {n_splits} splits axis-parallel."
+        try:
+            n_splits = int(self.model.n_splits)
+            oblique = int(self.model.n_oblique_splits)
+            mean = float(self.model.mean_attributes_per_split)
+        except (AttributeError, TypeError, ValueError):
+            return f"{n_splits} splits."
+        if not n_splits:
+            return "No splits: the tree is a single leaf."
+        return (f"{oblique} of {n_splits} splits oblique, {format_number(mean, 1)} "
+                f"attributes per split on average.")
+
+    # ----- units and shortening of the texts -----
+    def _set_units(self):
+        """Give the tree's texts the chosen units and say on screen what they are."""
+        self.Information.raw_units.clear()
+        tree = self.view_tree
+        per_sd = self.coefficients == self.PER_SD
+        if tree is None:
+            self.units_label.setText("")
+            return
+        tree.set_units(per_sd)
+        if per_sd and not tree.per_sd:
+            self.Information.raw_units(
+                "the model does not keep its training rows, over which the means and "
+                "standard deviations are taken" if tree.can_standardise is False
+                and hasattr(tree, "tree") else
+                "Orange's tree tests one attribute at a time")
+        name = tree.names[tree.texts.order(np.ones(len(tree.names)))[0]] \
+            if hasattr(tree, "texts") and tree.names else "age"
+        if tree.per_sd:
+            self.units_label.setText(
+                f"Weights per standard deviation of each attribute: a term 0.8·z({name}) "
+                f"means 0.8 per SD of {name} (z = (x − mean)/SD, over the model's "
+                f"training rows); thresholds are in z units too.")
+        else:
+            self.units_label.setText(
+                f"Weights in the attributes' own (raw) units: a term 0.8·{name} means 0.8 "
+                f"per unit of {name}.")
+
+    def _units_changed(self):
+        self._set_units()
+        self._texts_changed()
+
+    def _texts_changed(self):
+        """Redraw everything that shows a rule: boxes, tooltips, rules, the traced path."""
+        self._redraw()
+        self._update_rules()
+        if self.row_spin.value() >= 0:
+            self.trace_row(self.row_spin.value())
+
+    def _rules_max_terms(self):
+        return None if self.full_rules else self.max_terms
+
+    def _update_rules(self):
+        self.rules_panel.update_text()
+        self.rules_panel.note.setText(self._rules_note())
+
+    def _rules_note(self):
+        if self.full_rules:
+            return ("Full rules: every term of every hyperplane; each condition holds for "
+                    "exactly the training rows the model sends that way.")
+        return (f"Hyperplanes shortened to {self.max_terms} term"
+                f"{'s' if self.max_terms != 1 else ''} (\"+ n more\"), as in the tree; "
+                f"check \"Show full rules\" for complete conditions.")
 
     # ----- node statistics -----
     def node_value(self, node):
@@ -295,12 +394,18 @@ class OWObliqueTreeViewer(OWWidget):
             tooltip = f"{title}: {text}"
         else:
             short, full = tree.node_rule(node, self.max_terms)
-            title, text, tooltip = "", short, full
+            title, text, tooltip = "", short, short
         distribution = ", ".join(f"{name}: {format_number(count)}"
                                  for name, count in zip(tree.class_values, value))
         tooltip = f"{tooltip}\n\n{self.node_n(node)} rows — {distribution}"
         if node:
-            tooltip = f"Branch: {tree.conditions[node]}\n\n{tooltip}"
+            branch = tree.condition(node, self.max_terms)
+            tooltip = f"Branch: {branch}\n\n{tooltip}"
+        shortened = (not tree.is_leaf(node) and short != full) or (
+            node and branch != tree.conditions[node])
+        if shortened:
+            tooltip += (f"\n\nShortened to {self.max_terms} terms per hyperplane: the Rules "
+                        f"tab with \"Show full rules\" gives every term.")
         return title, text, tooltip
 
     def _describe(self, node):
@@ -358,7 +463,7 @@ class OWObliqueTreeViewer(OWWidget):
         self.path_list.clear()
         traced = []
         if row >= 0 and self.view_tree is not None and self.data is not None:
-            steps = self.view_tree.row_path(self.data, row)
+            steps = self.view_tree.row_path(self.data, row, self.max_terms)
             traced = [node for node, _, _ in steps]
             for node, condition, value in steps:
                 if condition:
@@ -373,9 +478,10 @@ class OWObliqueTreeViewer(OWWidget):
 
     # ----- rules -----
     def rules_text(self):
+        """The rules as the Rules tab shows them (and Copy, Save and the report take)."""
         if self.view_tree is None:
             return ""
-        return self.view_tree.rules_text(self.counts)
+        return self.view_tree.rules_text(self.counts, self._rules_max_terms())
 
     # ----- split explorer and partition -----
     def _rows_without_nan(self, rows=None):
@@ -440,11 +546,13 @@ class OWObliqueTreeViewer(OWWidget):
         self.report_items("Tree", (
             ("Model", getattr(self.model, "name", type(self.model).__name__)),
             ("Nodes", tree.node_count), ("Leaves", len(tree.leaves())),
-            ("Depth", max(tree.depth)),
+            ("Depth", max(tree.depth)), ("Splits", self._split_summary()),
+            ("Coefficients", self.COEFFICIENTS[self.PER_SD if tree.per_sd else self.RAW]),
             ("Counts from", "Data input" if self.data is not None
              and self.data is self.input_data else "training data")))
         self.report_plot()
-        self.report_caption("Rules")
+        self.report_caption("Rules (complete)" if self.full_rules else
+                            f"Rules (hyperplanes shortened to {self.max_terms} terms)")
         self.report_raw("<pre>" + _escape(self.rules_text()) + "</pre>")
 
 

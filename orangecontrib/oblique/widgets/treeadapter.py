@@ -14,7 +14,12 @@ every node.  Two adapters fill it:
   prediction does.
 
 Rows are routed the way the model predicts: a row with a missing value in a feature a
-split uses stops at that split's node.  Everything here is plain Python + numpy: no Qt, so
+split uses stops at that split's node.
+
+Texts come in two units (:meth:`TreeAdapter.set_units`): the attributes' own (the
+default) or, for oblique trees, standardised attributes ``z(x) = (x − mean) / SD`` over the
+model's training rows.  Every text method takes ``max_terms``: a hyperplane shortened to
+its first terms (``+ N more``); ``None`` gives the complete condition.  Everything here is plain Python + numpy: no Qt, so
 the widget only draws what this module computes, and tests can check the texts directly.
 """
 import hashlib
@@ -100,9 +105,12 @@ class TreeAdapter:
     children : list of tuple of int, in branch order
     depth : list of int
     conditions : list of str
-        Full plain-text condition of the branch that leads to each node ("" for the root).
+        Full plain-text condition of the branch that leads to each node ("" for the root),
+        in the current units (:meth:`set_units`).
     edge_labels : list of str
         Short label of that branch (e.g. ``≥ 3.1``, ``setosa``, ``= typical``).
+    per_sd : bool
+        Whether the texts are over standardised attributes (:meth:`set_units`).
     train_value : ndarray (node_count, n_classes)
         Class counts of the training rows, as the model stores them.
     predicted : ndarray of int
@@ -117,6 +125,8 @@ class TreeAdapter:
         self.children = [tuple(c) for c in children]
         self.conditions = list(conditions)
         self.edge_labels = list(edge_labels)
+        self._identity = "|".join(f"{p}:{c}" for p, c in zip(self.parent, self.conditions))
+        self.per_sd = False
         self.train_value = np.asarray(train_value, dtype=float)
         self.predicted = np.asarray(predicted, dtype=int)
         self.depth = [0] * len(self.parent)
@@ -171,11 +181,24 @@ class TreeAdapter:
         return node
 
     def fingerprint(self):
-        """A short hash of the tree's structure and rule texts."""
-        text = "|".join(f"{p}:{c}" for p, c in zip(self.parent, self.conditions))
-        return hashlib.sha1(text.encode()).hexdigest()[:16]
+        """A short hash of the tree's structure and rule texts (in raw units, whatever
+        the units shown)."""
+        return hashlib.sha1(self._identity.encode()).hexdigest()[:16]
 
     # ----- texts (overridden by the adapters) -----
+    #: whether the tree's texts can be given over standardised attributes
+    can_standardise = False
+
+    def set_units(self, per_sd):
+        """Texts over standardised attributes (``per_sd``) or in raw units; a tree that
+        cannot standardise (:attr:`can_standardise`) stays in raw units."""
+        self.per_sd = bool(per_sd) and self.can_standardise
+
+    def condition(self, node, max_terms=None):
+        """The condition of the branch that leads to ``node`` ("" for the root), its
+        hyperplane shortened to ``max_terms`` terms (``None``: complete)."""
+        return self.conditions[node]
+
     def node_rule(self, node, max_terms=None):
         """(short, full) text of an internal node's test; short keeps ``max_terms``."""
         raise NotImplementedError
@@ -219,10 +242,10 @@ class TreeAdapter:
         """(reached, stop) of the rows of ``X`` (model's domain); see :class:`Counts`."""
         raise NotImplementedError
 
-    def row_path(self, data, row):
+    def row_path(self, data, row, max_terms=None):
         """(node, condition taken, value text) for every node on the path of ``row``; the
         last entry is where the row stops (a leaf, or a node it cannot pass: value text
-        says why)."""
+        says why).  Conditions are shortened to ``max_terms`` terms (``None``: complete)."""
         data = self.transform(data[row:row + 1])
         x = _dense(data.X)[0]
         _, stop = self.route(x[None, :])
@@ -234,18 +257,20 @@ class TreeAdapter:
                         else "stops here: a value the test needs is missing")
                 steps.append((node, "", text))
             else:
-                steps.append((node, self.conditions[child], self.value_text(node, x)))
+                steps.append((node, self.condition(child, max_terms),
+                              self.value_text(node, x)))
         return steps
 
     # ----- rules -----
-    def rules(self, counts=None):
+    def rules(self, counts=None, max_terms=None):
         """One :class:`Rule` per leaf; support and confidence from ``counts`` (default:
-        the training counts)."""
+        the training counts); hyperplanes shortened to ``max_terms`` terms (``None``:
+        complete conditions, which route every training row as the model does)."""
         value = self.train_value if counts is None else counts.value
         n = value.sum(axis=1) if counts is None else counts.n
         rules = []
         for leaf in self.leaves():
-            conditions = [self.conditions[node] for node in self.path(leaf)[1:]]
+            conditions = [self.condition(node, max_terms) for node in self.path(leaf)[1:]]
             predicted = self.predicted[leaf]
             total = value[leaf].sum()
             confidence = value[leaf, predicted] / total if total else np.nan
@@ -253,8 +278,9 @@ class TreeAdapter:
                               int(round(n[leaf])), confidence))
         return rules
 
-    def rules_text(self, counts=None):
-        return "\n".join(str(rule) for rule in self.rules(counts)) + "\n"
+    def rules_text(self, counts=None, max_terms=None):
+        """The :meth:`rules` as text, one line per leaf."""
+        return "\n".join(str(rule) for rule in self.rules(counts, max_terms)) + "\n"
 
 
 class ObliqueTreeAdapter(TreeAdapter):
@@ -264,21 +290,28 @@ class ObliqueTreeAdapter(TreeAdapter):
         tree = model.tree_
         domain = model.domain
         class_values = list(domain.class_var.values)
-        std = np.ones(tree.n_features)
+        std, mean, rows = np.ones(tree.n_features), np.zeros(tree.n_features), None
         if model.instances is not None:
             try:
                 data = model.instances.transform(domain)
                 X = _dense(data.X)
                 known = ~np.isnan(np.asarray(data.Y, dtype=float).reshape(-1))
                 if X.size and known.any():
-                    std = np.nan_to_num(np.nanstd(X[known], axis=0), nan=1.0)
+                    rows = X[known]
+                    std = np.nan_to_num(np.nanstd(rows, axis=0), nan=1.0)
+                    mean = np.nan_to_num(np.nanmean(rows, axis=0))
             except Exception:  # pylint: disable=broad-except
                 pass  # the names and the order of terms do not need it
         self.tree = tree
         self.texts = SplitPresenter(domain.attributes, std, class_values,
-                                    model.estimator.classes_)
+                                    model.estimator.classes_,
+                                    getattr(model.estimator, "feature_importances_", None),
+                                    mean, rows)
         self.vocabulary = self.texts.vocabulary
-        self.std = std
+        self.std, self.mean = std, mean
+        #: whether the model kept its training rows, over which the z-scores' means and
+        #: deviations are taken (without them the texts stay in raw units)
+        self.has_training_rows = rows is not None
         self.names = [var.name for var in domain.attributes]
         n_classes = len(class_values)
         classes = np.asarray(model.estimator.classes_).astype(int)
@@ -286,20 +319,41 @@ class ObliqueTreeAdapter(TreeAdapter):
         value[:, classes] = tree.value
         proba = np.zeros((tree.node_count, n_classes))
         proba[:, classes] = tree.proba
+        super().__init__(model, class_values, tree.parent.tolist(), tree.children,
+                         *self._branch_texts(False), value, np.argmax(proba, axis=1))
+
+    def _branch_texts(self, per_sd):
+        """(complete condition, edge label) of the branch to every node."""
+        tree = self.tree
         conditions, edge_labels = [""] * tree.node_count, [""] * tree.node_count
         for node, split in enumerate(tree.splits):
             if split is None:
                 continue
             for child, condition, label in zip(tree.children[node],
-                                               self.texts.conditions(split),
-                                               self.texts.edge_labels(split)):
+                                               self.texts.conditions(split, None, per_sd),
+                                               self.texts.edge_labels(split, per_sd)):
                 conditions[child] = condition
                 edge_labels[child] = label
-        super().__init__(model, class_values, tree.parent.tolist(), tree.children,
-                         conditions, edge_labels, value, np.argmax(proba, axis=1))
+        return conditions, edge_labels
+
+    @property
+    def can_standardise(self):
+        return self.has_training_rows
+
+    def set_units(self, per_sd):
+        super().set_units(per_sd)
+        self.conditions, self.edge_labels = self._branch_texts(self.per_sd)
+
+    def condition(self, node, max_terms=None):
+        parent = self.parent[node]
+        if parent < 0 or max_terms is None:
+            return self.conditions[node]
+        position = self.children[parent].index(node)
+        return self.texts.conditions(self.tree.splits[parent], max_terms,
+                                     self.per_sd)[position]
 
     def node_rule(self, node, max_terms=None):
-        return self.texts.node_rule(self.tree.splits[node], max_terms)
+        return self.texts.node_rule(self.tree.splits[node], max_terms, self.per_sd)
 
     def edge_labels_of(self, node):
         return [self.edge_labels[child] for child in self.tree.children[node]]
@@ -308,7 +362,7 @@ class ObliqueTreeAdapter(TreeAdapter):
         return self.texts.coefficients(self.tree.splits[node])
 
     def value_text(self, node, x):
-        return self.texts.value_text(self.tree.splits[node], x)
+        return self.texts.value_text(self.tree.splits[node], x, self.per_sd)
 
     def route(self, X):
         return self.tree.route(X)
