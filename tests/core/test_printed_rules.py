@@ -186,3 +186,18 @@ class TestFormatSignificant:
         text = format_significant(value, digits)
         assert float(text.replace("−", "-")) == float(f"{value:.{digits - 1}e}")
         assert "e" not in text or value >= 1e16
+
+
+class TestRoundSignificant:
+    @pytest.mark.parametrize("digits", [1, 4, 9, 12, 15, 17])
+    def test_many_values_round_to_the_floats_their_text_reads_as(self, digits):
+        from orangecontrib.oblique.core.splits import round_significant
+        rng = np.random.default_rng(digits)
+        values = rng.normal(size=2000) * 10.0 ** rng.integers(-30, 30, 2000)
+        rounded = round_significant(values, digits)            # the vectorised path
+        texts = [format_significant(v, digits) for v in values[:300]]
+        assert [float(t.replace("−", "-")) for t in texts] == list(rounded[:300])
+        small = round_significant(values[:10], digits)          # the per-number path
+        assert np.array_equal(small, rounded[:10]) or digits > 12
+        if digits == 17:
+            assert np.array_equal(rounded, values)

@@ -156,9 +156,9 @@ class ObliqueTree:
             if split is None:
                 continue
             block = X[rows]
-            split.drop_negligible_terms(block)
-            split.calibrate_digits(block)
             position = split.route(block)
+            split.drop_negligible_terms(block, position=position)
+            split.calibrate_digits(block, position=position)
             for child_position, child in enumerate(self.children[node]):
                 stack.append((child, rows[position == child_position]))
         return self
