@@ -161,9 +161,13 @@ class SplitKind:
     #: Whether it is one affine value against a threshold (a binary hyperplane), whose
     #: threshold can be moved on its own.
     has_threshold = False
+    #: Whether the kind takes exactly one row of weights (a binary test).
+    one_row = False
 
     def check(self, split):
         """Raise ValueError if the arrays of ``split`` do not fit the kind."""
+        if self.one_row and split.weights.shape[0] != 1:
+            raise ValueError(f"a {self.name} split has exactly one row of weights")
 
     def n_children(self, split):
         return 2
@@ -215,10 +219,7 @@ class HyperplaneKind(SplitKind):
     """Binary oblique (or axis-parallel) split: left if ``w·x + b < 0``, else right."""
     name = HYPERPLANE
     has_threshold = True
-
-    def check(self, split):
-        if split.weights.shape[0] != 1:
-            raise ValueError("a hyperplane split has exactly one row of weights")
+    one_row = True
 
     def route(self, split, values):
         return (values[:, 0] >= 0).astype(np.intp)
@@ -328,10 +329,7 @@ class EqualityKind(SplitKind):
     """Nominal test: child 0 if ``x_j = a``, child 1 otherwise."""
     name = EQUALITY
     has_geometry = False
-
-    def check(self, split):
-        if split.weights.shape[0] != 1:
-            raise ValueError("an equality split has exactly one row of weights")
+    one_row = True
 
     def route(self, split, values):
         return (values[:, 0] != 0).astype(np.intp)
