@@ -6,9 +6,18 @@ distributions (Section V-A).  After each labelled example every member that
 misclassified it has its weight multiplied by β (Freund & Schapire 1997, "A
 decision-theoretic generalization of on-line learning and an application to boosting",
 Section 2: Hedge(β) with 0/1 loss): in ``fit`` on the rows each member was not trained
-on, online in ``partial_fit`` on every new labelled row; optionally, members whose weight falls below a
-threshold are discarded and replaced by members trained on the most recent examples
-(the extension of Section V-A).
+on, online in ``partial_fit`` on every new labelled row; optionally, members whose weight
+falls below a threshold are discarded and replaced by members trained on the most recent
+examples (the extension of Section V-A).
+
+The default β = 0.9.  The paper gives no value.  Freund & Schapire (1997, Section 2.2) tune
+β as ``g(L̃ / ln N)`` with ``g(z) = 1 / (1 + sqrt(2 / z))``, where ``L̃`` bounds the loss of
+the best of the ``N`` members; for ten members whose best one may make some 350 mistakes
+over the stream this gives β ≈ 0.9.  It decays slowly: a member needs about 22 more
+mistakes than another to fall to a tenth of its weight (0.9²² ≈ 0.1), so a few unlucky
+errors do not silence it.  Their analysis allows β = 0; it is excluded here because a
+member that errs once would get weight 0 for ever, and the weights of an ensemble that all
+err would not normalise.
 """
 import numbers
 
@@ -101,8 +110,9 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
     90 % of the data), gives them equal weights 1/M ("weighted homogeneously",
     Section V-A) and applies the Hedge(β) update to the labelled rows each member has not
     seen: a member's weight is multiplied by β for every row held out of its subset that
-    it misclassifies (so ``beta`` matters for a model that is only fitted, as in Orange).  ``predict_proba`` is the weighted sum of the members' class
-    distributions (Section V-A).  ``partial_fit`` applies the Hedge(β) update of
+    it misclassifies (so ``beta`` matters for a model that is only fitted, as in Orange).
+    ``predict_proba`` is the weighted sum of the members' class distributions (Section
+    V-A).  ``partial_fit`` applies the Hedge(β) update of
     Freund & Schapire (1997) to each labelled row in turn: every member that misclassifies
     it has its weight multiplied by β, and the weights are normalised to sum to 1.  With
     ``replace_members`` a member whose normalised weight falls below ``weight_threshold``
@@ -131,14 +141,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         whenever the subset is at least as large as the number of classes.
     beta : float in (0, 1), default 0.9
         Hedge's β: the factor a member's weight is multiplied by for each misclassified
-        row.  The paper gives no value.  Freund & Schapire (1997, Section 2.2) tune β as
-        ``g(L̃ / ln N)`` with ``g(z) = 1 / (1 + sqrt(2 / z))``, where ``L̃`` bounds the loss
-        of the best of the ``N`` members; for ten members whose best one may make some 350
-        mistakes over the stream this gives β ≈ 0.9.  It decays slowly: a member needs
-        about 22 more mistakes than another to fall to a tenth of its weight
-        (0.9²² ≈ 0.1), so a few unlucky errors do not silence it.  Their analysis allows
-        β = 0; it is excluded here because a member that errs once would get weight 0 for
-        ever, and the weights of an ensemble that all err would not normalise.
+        row.  The paper gives no value; why 0.9 is in this module's docstring.
     weight_threshold : float, default 0.01
         A member whose normalised weight falls below this value is replaced in
         ``partial_fit`` when ``replace_members`` is on.  Must be below the average weight
