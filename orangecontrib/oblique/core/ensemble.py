@@ -102,6 +102,31 @@ def _check_parameters(ensemble):
         raise ValueError(f"window must be an integer of at least 1, got {ensemble.window!r}")
 
 
+def held_out_hedge_weights(members, subsets, X, codes, sample_weight, beta):
+    """Equal starting weights 1/M after the Hedge(β) update on the held-out rows.
+
+    Every member is judged only on the rows left out of its own subset, which are labelled
+    examples it has not seen: for each of them it misclassifies its weight is multiplied by
+    β.  The update is multiplicative, so the order of the rows does not matter:
+    ``w_m ∝ β^(mistakes of member m on its held-out rows)``, normalised.  All subsets have
+    the same size, so every member is judged on equally many rows; with
+    ``sample_fraction = 1`` there are none and the weights stay equal.
+    """
+    usable = np.ones(len(codes), dtype=bool) if sample_weight is None else sample_weight > 0
+    mistakes = np.zeros(len(members))
+    for index, (member, rows) in enumerate(zip(members, subsets)):
+        held_out = usable.copy()
+        held_out[rows] = False
+        if held_out.any():
+            mistakes[index] = np.count_nonzero(
+                _predicted_codes(member, X[held_out]) != codes[held_out])
+    return _normalised_softmax(np.log(beta) * mistakes[:, None])[:, 0]
+
+
+def _predicted_codes(member, X):
+    return np.asarray(member.predict(X), dtype=np.intp)
+
+
 class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
     """Hedge(β) ensemble of classifiers, updatable online (ODT-SVM paper, Sections V–VI).
 
@@ -306,7 +331,8 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                 progress_callback(done)
             self.estimators_.append(member)
             self.subsets_.append(rows)
-        self.weights_ = self._held_out_weights(X, codes, sample_weight)
+        self.weights_ = held_out_hedge_weights(self.estimators_, self.subsets_, X, codes,
+                                               sample_weight, self.beta)
         self.n_updates_ = 0
         self.n_replaced_ = 0
         candidates = (np.arange(len(codes)) if sample_weight is None
@@ -325,26 +351,6 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         if progress_callback is not None and has_fit_parameter(member, "progress_callback"):
             kwargs["progress_callback"] = progress_callback
         return member.fit(X, y, **kwargs)
-
-    def _held_out_weights(self, X, codes, sample_weight):
-        """Equal starting weights 1/M after the Hedge(β) update on the held-out rows.
-
-        Every member is judged only on the rows left out of its own subset, which are
-        labelled examples it has not seen: for each of them it misclassifies its weight
-        is multiplied by β.  The update is multiplicative, so the order of the rows does
-        not matter: ``w_m ∝ β^(mistakes of member m on its held-out rows)``, normalised.
-        All subsets have the same size, so every member is judged on equally many rows;
-        with ``sample_fraction = 1`` there are none and the weights stay equal.
-        """
-        usable = np.ones(len(codes), dtype=bool) if sample_weight is None else sample_weight > 0
-        mistakes = np.zeros(self.n_estimators)
-        for index, (member, rows) in enumerate(zip(self.estimators_, self.subsets_)):
-            held_out = usable.copy()
-            held_out[rows] = False
-            if held_out.any():
-                mistakes[index] = np.count_nonzero(
-                    self._member_predict(member, X[held_out]) != codes[held_out])
-        return _normalised_softmax(np.log(self.beta) * mistakes[:, None])[:, 0]
 
     def _resolved_estimator(self):
         if self.estimator is None:
@@ -384,7 +390,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         low-weight members are replaced and the next segment starts after that row.
         """
         log_beta = np.log(self.beta)
-        wrong = np.stack([self._member_predict(member, X) != codes
+        wrong = np.stack([_predicted_codes(member, X) != codes
                           for member in self.estimators_])
         start = 0
         while start < len(codes):
@@ -409,7 +415,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                 self._replace(low, _scaled_progress(progress_callback, done, done))
                 if end < len(codes):
                     for member_index in np.flatnonzero(low):
-                        wrong[member_index, end:] = self._member_predict(
+                        wrong[member_index, end:] = _predicted_codes(
                             self.estimators_[member_index], X[end:]) != codes[end:]
             if progress_callback is not None:
                 progress_callback(done)
@@ -434,17 +440,13 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
     # ----- prediction -----
 
-    @staticmethod
-    def _member_predict(member, X):
-        return np.asarray(member.predict(X), dtype=np.intp)
-
     def _member_proba(self, member, X):
         """The member's class distribution over the ensemble's ``classes_``."""
         proba = np.zeros((len(X), len(self.classes_)))
         if hasattr(member, "predict_proba"):
             proba[:, np.asarray(member.classes_, dtype=np.intp)] = member.predict_proba(X)
         else:
-            proba[np.arange(len(X)), self._member_predict(member, X)] = 1.0
+            proba[np.arange(len(X)), _predicted_codes(member, X)] = 1.0
         return proba
 
     def predict_proba(self, X):
