@@ -10,9 +10,11 @@ from Orange.widgets.tests import base
 from orangecontrib.oblique.core import GeometricTreeClassifier, ObliqueTree, Split
 from orangecontrib.oblique.core.datasets import checkerboard_4x4
 from orangecontrib.oblique.core.geometry import (
-    boundary_segments, explorer_coordinates, explorer_hyperplane, grid_centres, node_regions,
-    partition_image)
-from orangecontrib.oblique.widgets.splitviews import PartitionView, SplitExplorer
+    boundary_segments, explorer_coordinates, explorer_hyperplane, grid_centres, held_values,
+    node_regions, partition_image)
+from orangecontrib.oblique.core.rules import format_number
+from orangecontrib.oblique.widgets.splitviews import (MAX_HELD, SELECT_NODE, PartitionView,
+                                                      SplitExplorer)
 
 COLORS = [QColor(220, 60, 60), (40, 110, 220)]
 
@@ -21,6 +23,14 @@ def fitted_4x4():
     X, y = checkerboard_4x4(n_samples=600, random_state=0)
     estimator = GeometricTreeClassifier().fit(X, y)
     return estimator, X, np.searchsorted(estimator.classes_, y).astype(float)
+
+
+def fitted_5d():
+    """A Geometric Decision Tree over five features (oblique splits)."""
+    from sklearn.datasets import make_classification
+    X, y = make_classification(400, n_features=5, n_informative=4, n_redundant=0,
+                               random_state=3)
+    return GeometricTreeClassifier().fit(X, y), X, y.astype(float)
 
 
 def stump(weights, bias):
@@ -190,7 +200,9 @@ class TestSplitExplorer(base.GuiTest):
         tree = self.estimator.tree_
         leaf = tree.leaves()[0]
         self.view.set_node(tree, leaf, self.X[:2], self.y[:2], COLORS)
-        self.assertIn("leaf", self.view.message)
+        self.assertIn("is a leaf", self.view.message)
+        self.assertIn(SELECT_NODE, self.view.message)  # what to do instead
+        self.assertTrue(self.view.message_label.isVisibleTo(self.view))
         self.assertEqual(self.view.scatter_items, [])
         nominal = ObliqueTree(2, 2, [Split.equality(0, 1.0, 2), None, None],
                               [(1, 2), (), ()], [-1, 0, 0], [[1, 1], [1, 0], [0, 1]],
@@ -198,13 +210,60 @@ class TestSplitExplorer(base.GuiTest):
         self.view.set_node(nominal, 0, np.array([[1.0, 0], [2, 0]]), np.array([0, 1.0]),
                            COLORS)
         self.assertIn("nominal", self.view.message)
+        self.assertIn("Select a node that splits by a hyperplane", self.view.message)
+        self.view.set_node(tree, 0, np.empty((0, 2)), np.empty(0), COLORS)
+        self.assertIn("No rows", self.view.message)
+        self.assertIn("select another node", self.view.message)
 
     def test_clear(self):
         self.view.set_node(self.estimator.tree_, 0, self.X, self.y, COLORS)
         self.view.clear()
         self.assertEqual(self.view.scatter_items, [])
-        self.assertEqual(self.view.message, "")
         self.assertFalse([item for item in self.view.plot.items])
+
+    def test_no_node_selected_says_what_to_do(self):
+        self.assertEqual(SplitExplorer().message, SELECT_NODE)  # a new view
+        self.view.set_node(self.estimator.tree_, 0, self.X, self.y, COLORS)
+        self.assertEqual(self.view.message, "")
+        self.view.clear()
+        self.assertEqual(self.view.message, SELECT_NODE)
+        self.assertTrue(self.view.message_label.isVisibleTo(self.view))
+        self.assertFalse(self.view.plot_widget.isVisibleTo(self.view))
+
+    def test_no_stale_title(self):
+        tree = self.estimator.tree_
+        self.view.set_node(tree, 0, self.X, self.y, COLORS)
+        self.assertEqual(self.view.title, f"Node 0: {len(self.X)} rows")
+        self.view.clear()
+        self.assertEqual(self.view.title, "")
+        self.assertEqual(self.view.plot.titleLabel.text, "")
+        self.view.set_node(tree, 0, self.X, self.y, COLORS)
+        self.view.set_node(tree, tree.leaves()[0], self.X[:2], self.y[:2], COLORS)
+        self.assertEqual(self.view.plot.titleLabel.text, "")
+        self.assertFalse(self.view.plot.titleLabel.isVisible())
+
+    def test_more_than_two_features(self):
+        estimator, X, y = fitted_5d()
+        tree = estimator.tree_
+        for node in (0, tree.children[0][0]):
+            rows = tree.decision_path(X)[:, node].toarray().ravel().astype(bool)
+            self.view.set_node(tree, node, X[rows], y[rows], COLORS, list("abcde"))
+            self.assertEqual(self.view.message, "")
+            shown = np.concatenate([np.column_stack(item.getData())
+                                    for item in self.view.scatter_items])
+            expected = explorer_coordinates(tree.splits[node], X[rows])
+            np.testing.assert_allclose(np.sort(shown[:, 0]), np.sort(expected[:, 0]))
+            np.testing.assert_allclose(np.sort(shown[:, 1]), np.sort(expected[:, 1]))
+            self.assertGreater(np.ptp(shown[:, 1]), 0)
+            # the branch labels: the node's most important term first, in short lines
+            split = tree.splits[node]
+            first = "abcde"[np.argmax(np.abs(split.weights[0]) * X[rows].std(axis=0))]
+            labels = [item.toPlainText() for item in self.view.plot.items
+                      if hasattr(item, "toPlainText")]
+            self.assertEqual(len(labels), 2)
+            for text in labels:
+                self.assertRegex(text.split("\n")[0], rf"^(◀ )?−?[0-9.]+·{first}\b")
+                self.assertTrue(all(len(line) <= 40 for line in text.split("\n")), text)
 
 
 class TestPartitionView(base.GuiTest):
@@ -247,13 +306,29 @@ class TestPartitionView(base.GuiTest):
         self.assertEqual({tuple(c) for c in image.reshape(-1, 3)},
                          {(255, 166, 166), (166, 166, 255)})
 
-    def test_not_two_features(self):
+    def test_data_does_not_fit(self):
         X = np.zeros((5, 3))
         self.view.set_model(self.estimator.tree_, X, np.zeros(5), COLORS)
-        self.assertIn("exactly two features", self.view.message)
+        self.assertEqual(self.view.message, "The tree uses 2 attributes, but the data has 3.")
         self.assertIsNone(self.view.image_item)
+        self.assertFalse(self.view.controls.isVisibleTo(self.view))
+        self.view.set_model(lambda P: np.ones((len(P), 2)), np.zeros((5, 1)), np.zeros(5),
+                            COLORS)
+        self.assertIn("at least two attributes", self.view.message)
+        self.view.set_model(self.estimator.tree_, self.X[:0], self.y[:0], COLORS)
+        self.assertIn("no rows", self.view.message)
         self.view.set_model(self.estimator.tree_, self.X, self.y, COLORS)
         self.assertEqual(self.view.message, "")
+
+    def test_two_features_hold_nothing(self):
+        self.view.set_model(self.estimator.tree_, self.X, self.y, COLORS, ["a", "b"])
+        self.assertEqual(self.view.features, (0, 1))
+        self.assertEqual(self.view.held_text, "")
+        # swapping the axes transposes the picture
+        self.view.x_combo.setCurrentIndex(1)
+        self.assertEqual(self.view.features, (1, 0))
+        self.assertEqual(self.view.plot.getAxis("bottom").labelText, "b")
+        self.assertTrue(self.view.segments)
 
     def test_clear(self):
         self.view.set_model(self.estimator.tree_, self.X, self.y, COLORS)
@@ -262,3 +337,129 @@ class TestPartitionView(base.GuiTest):
         self.assertEqual(self.view.segments, [])
         self.assertFalse([item for item in self.view.plot.items])
         self.view.plot.setRange(xRange=(0, 1), yRange=(0, 1))  # no stale redraw
+
+
+class TestPartitionViewOfManyFeatures(base.GuiTest):
+    """A tree over five features, drawn on the plane of two of them."""
+
+    def setUp(self):
+        self.view = PartitionView(resolution=60)
+        self.estimator, self.X, self.y = fitted_5d()
+        self.names = ["age", "chol", "thalach", "oldpeak", "trestbps"]
+
+    def shown_points(self):
+        return np.concatenate([np.column_stack(item.getData())
+                               for item in self.view.scatter_items])
+
+    def test_defaults_to_the_two_most_important(self):
+        # an estimator: its feature_importances_
+        importances = self.estimator.feature_importances_
+        self.view.set_model(self.estimator, self.X, self.y, COLORS, self.names)
+        self.assertEqual(self.view.message, "")
+        expected = tuple(int(j) for j in np.argsort(-importances)[:2])
+        self.assertEqual(self.view.features, expected)
+        self.assertEqual(self.view.x_combo.currentText(), self.names[expected[0]])
+        self.assertEqual(self.view.y_combo.currentText(), self.names[expected[1]])
+        self.assertEqual(self.view.plot.getAxis("bottom").labelText, self.names[expected[0]])
+        self.assertEqual(self.view.plot.getAxis("left").labelText, self.names[expected[1]])
+        # a bare tree: the sum over its splits of |w_j|·std_j
+        tree = self.estimator.tree_
+        scores = sum(np.abs(split.weights[0]) * self.X.std(axis=0)
+                     for split in tree.splits if split is not None)
+        self.view.set_model(tree, self.X, self.y, COLORS, self.names)
+        self.assertEqual(self.view.features, tuple(int(j) for j in np.argsort(-scores)[:2]))
+        # a model without a tree: the first two
+        self.view.set_model(lambda P: np.column_stack([P[:, 0] > 0, P[:, 0] <= 0]),
+                            self.X, self.y, COLORS, self.names)
+        self.assertEqual(self.view.features, (0, 1))
+        self.assertEqual(self.view.message, "")
+
+    def test_orange_model_importances(self):
+        from Orange.data import Table
+        from orangecontrib.oblique.learners import GeometricTreeLearner
+        data = Table("iris")
+        model = GeometricTreeLearner()(data)
+        self.view.set_model(model, data.X, data.Y, [(255, 0, 0), (0, 255, 0), (0, 0, 255)],
+                            [var.name for var in data.domain.attributes])
+        order = np.argsort(-model.feature_importances, kind="stable")
+        self.assertEqual(self.view.features, tuple(int(j) for j in order[:2]))
+        self.assertEqual(self.view.message, "")
+
+    def test_partition_of_the_plane(self):
+        self.view.set_model(self.estimator, self.X, self.y, COLORS, self.names,
+                            features=(3, 1))
+        np.testing.assert_array_equal(self.view.fixed, held_values(self.X))
+        np.testing.assert_allclose(np.sort(self.shown_points(), axis=0),
+                                   np.sort(self.X[:, [3, 1]], axis=0))
+        image = self.view.image_item.image
+        x_range, y_range = self.view.plot.getViewBox().viewRange()
+        classes = partition_image(self.estimator.tree_, x_range, y_range, 60,
+                                  features=(3, 1), fixed=self.view.fixed)
+        np.testing.assert_array_equal(image, _lighten(classes))
+        self.assertEqual(len(np.unique(image.reshape(-1, 3), axis=0)), 2)
+        self.assertTrue(self.view.segments)
+        for node, segment in self.view.segments:
+            rows = np.tile(self.view.fixed, (2, 1))
+            rows[:, [3, 1]] = segment
+            np.testing.assert_allclose(
+                self.estimator.tree_.splits[node].values(rows)[:, 0], 0, atol=1e-9)
+
+    def test_held_values_are_stated(self):
+        self.view.set_model(self.estimator.tree_, self.X, self.y, COLORS, self.names,
+                            features=(0, 2))
+        text = self.view.held_text
+        self.assertTrue(text.startswith("Other attributes held at their medians: "), text)
+        medians = held_values(self.X)
+        for j in (1, 3, 4):
+            self.assertIn(f"{self.names[j]} = {format_number(medians[j])}", text)
+        for j in (0, 2):
+            self.assertNotIn(self.names[j] + " =", text)
+        self.assertIn("chol = ", self.view.held_label.toolTip())
+
+    def test_long_list_is_shortened(self):
+        X = np.random.default_rng(0).normal(size=(60, MAX_HELD + 5))
+        y = (X[:, 0] + X[:, 1] > 0).astype(float)
+        estimator = GeometricTreeClassifier().fit(X, y)
+        names = [f"attribute{j}" for j in range(X.shape[1])]
+        self.view.set_model(estimator, X, y, COLORS, names)
+        text = self.view.held_text
+        self.assertEqual(text.count(" = "), MAX_HELD)
+        self.assertTrue(text.endswith(", … (3 more)"), text)
+        self.assertEqual(self.view.held_label.toolTip().count(" = "), X.shape[1] - 2)
+
+    def test_choosing_the_axes(self):
+        self.view.set_model(self.estimator, self.X, self.y, COLORS, self.names,
+                            features=(0, 1))
+        self.view.x_combo.setCurrentIndex(4)
+        self.assertEqual(self.view.features, (4, 1))
+        self.assertEqual(self.view.plot.getAxis("bottom").labelText, "trestbps")
+        np.testing.assert_allclose(np.sort(self.shown_points(), axis=0),
+                                   np.sort(self.X[:, [4, 1]], axis=0))
+        self.assertIn("age = ", self.view.held_text)
+        self.assertNotIn("trestbps = ", self.view.held_text)
+        self.view.y_combo.setCurrentIndex(2)
+        self.assertEqual(self.view.features, (4, 2))
+        self.assertEqual(self.view.plot.getAxis("left").labelText, "thalach")
+        # the same attribute on both axes: the two swap
+        self.view.y_combo.setCurrentIndex(4)
+        self.assertEqual(self.view.features, (2, 4))
+        self.assertEqual(self.view.x_combo.currentIndex(), 2)
+        # zooming redraws the slice, not the whole plane
+        self.view.plot.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
+        self.assertEqual(self.view.features, (2, 4))
+
+    def test_clear_says_so(self):
+        self.view.set_model(self.estimator, self.X, self.y, COLORS, self.names)
+        self.view.clear()
+        self.assertIn("No partition to show", self.view.message)
+        self.assertFalse(self.view.controls.isVisibleTo(self.view))
+        self.assertEqual(self.view.held_text, "")
+        self.view.plot.setRange(xRange=(0, 1), yRange=(0, 1))  # no stale redraw
+        self.view.x_combo.setCurrentIndex(3)  # no stale redraw either
+        self.assertIsNone(self.view.image_item)
+
+
+def _lighten(classes):
+    """The partition view's colours of ``COLORS`` (white mixed in) for class indices."""
+    rgb = [QColor(c).getRgb()[:3] if isinstance(c, QColor) else c for c in COLORS]
+    return np.array([[round(v + (255 - v) * 0.65) for v in c] for c in rgb])[classes]

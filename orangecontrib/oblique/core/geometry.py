@@ -6,6 +6,13 @@ tree over two features partitions the plane.  What a split's children cover is a
 the split's kind (:meth:`SplitKind.child_half_planes`, :meth:`SplitKind.pairwise_boundary`),
 so every kind of split is drawn by the same code.
 
+A tree over more features is drawn on a plane through feature space: two plotted
+features vary, the others are held at fixed values (:func:`held_values`).  Every split
+is an affine map ``V = X Wᵀ + b``; on the plane the held features' terms are constants,
+so the split restricted to the plane is a split of the same kind over the two plotted
+features with those terms moved into its bias (:func:`plane_slice`).  A test of a held
+nominal attribute becomes a constant decision; one of a plotted attribute does not cut.
+
 All coordinates are in the tree's raw feature units: the ``X`` a view receives is what
 the tree routes (``ObliqueTree.apply``), without missing values.
 """
@@ -14,7 +21,8 @@ import numpy as np
 from .tree import ObliqueTree
 
 __all__ = ["explorer_coordinates", "explorer_hyperplane", "grid_centres", "partition_image",
-           "node_regions", "boundary_segments"]
+           "node_regions", "boundary_segments", "held_values", "embed", "plane_slice",
+           "plotted_features", "split_importances"]
 
 
 def explorer_hyperplane(split, X):
@@ -74,15 +82,18 @@ def grid_centres(x_range, y_range, resolution):
     return xs, ys
 
 
-def partition_image(tree, x_range, y_range, resolution=300):
+def partition_image(tree, x_range, y_range, resolution=300, features=None, fixed=None):
     """Class index predicted at every pixel of the rectangle ``x_range × y_range``.
 
     Parameters
     ----------
-    tree : ObliqueTree over two features, or a callable mapping an (n, 2) array to class
-        probabilities (n, K)
+    tree : ObliqueTree, or a callable mapping an (n, d) array to class probabilities (n, K)
     x_range, y_range : (low, high)
     resolution : int or (width, height)
+    features, fixed : optional, for a tree over more than two features
+        The plotted features ``(horizontal, vertical)`` and the values of all features
+        (the plotted ones are ignored): every pixel is the row :func:`embed` makes of it,
+        routed by the tree itself.  Default: the plane of a tree over two features.
 
     Returns
     -------
@@ -94,8 +105,15 @@ def partition_image(tree, x_range, y_range, resolution=300):
     xs, ys = grid_centres(x_range, y_range, resolution)
     gx, gy = np.meshgrid(xs, ys)
     points = np.column_stack([gx.ravel(), gy.ravel()])
+    if features is not None:
+        points = embed(points, features, fixed)
     proba = tree.predict_proba(points) if isinstance(tree, ObliqueTree) else tree(points)
     return np.argmax(np.asarray(proba), axis=1).reshape(len(ys), len(xs))
+
+
+def _is_constant(split):
+    """Whether the split sends every point to the same child (no feature weighs)."""
+    return not np.any(split.weights)
 
 
 def _clip_polygon(polygon, a, c):
@@ -127,7 +145,9 @@ def node_regions(tree, x_range, y_range):
     its pairwise comparisons; both are affine in ``x``), so every region is the box clipped
     by the half-planes of the node's ancestors: a convex polygon, computed by
     Sutherland–Hodgman clipping.  A nominal (equality) test does not cut: its children keep
-    their parent's region.
+    their parent's region.  A split that does not depend on the plane (all its weights 0,
+    as a test of a held feature on a :func:`plane_slice`) is a constant decision: the child
+    it sends every point to keeps the region, the others get none.
 
     Returns a list with one (k, 2) array of polygon vertices per node (k may be 0).
     """
@@ -136,6 +156,11 @@ def node_regions(tree, x_range, y_range):
     for node in tree.preorder():
         split = tree.splits[node]
         if split is None:
+            continue
+        if _is_constant(split):
+            chosen = split.route(np.zeros((1, split.n_features)))[0]
+            for position, child in enumerate(tree.children[node]):
+                regions[child] = regions[node] if position == chosen else np.empty((0, 2))
             continue
         for position, child in enumerate(tree.children[node]):
             polygon = regions[node]
@@ -175,7 +200,7 @@ def boundary_segments(tree, x_range, y_range):
     segments = []
     for node in tree.preorder():
         split = tree.splits[node]
-        if split is None or not split.kind.has_geometry:
+        if split is None or not split.kind.has_geometry or _is_constant(split):
             continue
         kind = split.kind
         for first in range(split.n_children):
@@ -193,3 +218,78 @@ def boundary_segments(tree, x_range, y_range):
                 if segment is not None:
                     segments.append((node, segment))
     return segments
+
+
+# ----- a plane through feature space -----
+
+def held_values(X):
+    """The value every feature is held at on the plane: its median over the rows ``X``.
+
+    For an even number of rows the lower of the two middle values, so that the value
+    occurs in the data (0 or 1 for an indicator column, never 0.5).  Columns without rows
+    are held at 0.
+    """
+    X = np.asarray(X, dtype=float)
+    if X.shape[0] == 0:
+        return np.zeros(X.shape[1])
+    return np.quantile(X, 0.5, axis=0, method="inverted_cdf")
+
+
+def embed(points, features, fixed):
+    """Rows of feature space for points ``(n, 2)`` of the plane: every feature at its
+    ``fixed`` value, the two plotted ``features`` at the points' coordinates."""
+    points = np.asarray(points, dtype=float)
+    rows = np.tile(np.asarray(fixed, dtype=float), (points.shape[0], 1))
+    rows[:, list(features)] = points
+    return rows
+
+
+def plane_slice(tree, features, fixed):
+    """The tree restricted to the plane of ``features`` (horizontal, vertical), every other
+    feature held at its ``fixed`` value: an :class:`ObliqueTree` over the two plotted
+    features that routes every point of the plane as the tree routes its :func:`embed`
+    row.
+
+    Each split keeps its kind, its plotted features' weights, and gets the held features'
+    terms in its bias: ``b' = b + W[:, held] · fixed[held]``.  A split of held features
+    only has no weights left: a constant decision (:func:`node_regions` gives its whole
+    region to one child), also for a nominal test of a held attribute; a nominal test of
+    a plotted attribute stays one and does not cut.  Pass the result to
+    :func:`node_regions` and :func:`boundary_segments`.
+    """
+    features = [int(j) for j in features]
+    if len(features) != 2 or features[0] == features[1]:
+        raise ValueError("a plane needs two different features")
+    fixed = np.asarray(fixed, dtype=float)
+    held = np.ones(tree.n_features, dtype=bool)
+    held[features] = False
+    splits = [None if split is None else split.copy(
+        weights=split.weights[:, features],
+        bias=split.bias + split.weights[:, held] @ fixed[held]) for split in tree.splits]
+    return ObliqueTree(2, tree.n_classes, splits, tree.children, tree.parent, tree.value,
+                       tree.n_node_samples)
+
+
+def split_importances(tree, X):
+    """Importance of every feature to the tree's splits: the sum over the splits of
+    ``|w_j| · std_j`` (``|w_j|`` the largest absolute weight of feature ``j`` in the
+    split's map, ``std_j`` its standard deviation over the rows ``X``), so that it does
+    not depend on the features' units."""
+    X = np.asarray(X, dtype=float)
+    spread = X.std(axis=0) if X.shape[0] else np.ones(tree.n_features)
+    total = np.zeros(tree.n_features)
+    for split in tree.splits:
+        if split is not None:
+            total += np.abs(split.weights).max(axis=0) * spread
+    return total
+
+
+def plotted_features(importances, n_features):
+    """The two features to plot: the two most important (the more important horizontal),
+    the first features in order where fewer than two have a positive importance."""
+    importances = (np.zeros(n_features) if importances is None
+                   else np.nan_to_num(np.asarray(importances, dtype=float)))
+    order = np.argsort(-importances, kind="stable")
+    chosen = [int(j) for j in order if importances[j] > 0][:2]
+    chosen += [j for j in range(n_features) if j not in chosen][:2 - len(chosen)]
+    return tuple(chosen)

@@ -1,7 +1,8 @@
 """Two plain Qt views of an oblique tree, for embedding in a viewer widget.
 
 :class:`SplitExplorer` shows the rows at one node against the node's hyperplane;
-:class:`PartitionView` shows how a tree over two features partitions the plane.
+:class:`PartitionView` shows how a tree partitions the plane of two chosen features (the
+others held at their medians).
 Both are ordinary ``QWidget`` subclasses drawn with pyqtgraph, not Orange widgets, so
 the module can live in the widgets package without being discovered as a widget.
 The geometry behind them is pure numpy, in :mod:`orangecontrib.oblique.core.geometry`.
@@ -9,16 +10,20 @@ The geometry behind them is pure numpy, in :mod:`orangecontrib.oblique.core.geom
 All coordinates are in the tree's raw feature units: the ``X`` a view receives is what
 the tree routes (``ObliqueTree.apply``), without missing values.
 """
+import re
+
 import numpy as np
 import pyqtgraph as pg
 
 from AnyQt.QtCore import QRectF, Qt
 from AnyQt.QtGui import QColor
-from AnyQt.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from AnyQt.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout,
+                             QWidget)
 
-from orangecontrib.oblique.core.geometry import (boundary_segments, explorer_coordinates,
-                                                 explorer_hyperplane, partition_image)
-from orangecontrib.oblique.core.rules import Vocabulary, branch_conditions
+from orangecontrib.oblique.core.geometry import (
+    boundary_segments, explorer_coordinates, explorer_hyperplane, held_values,
+    partition_image, plane_slice, plotted_features, split_importances)
+from orangecontrib.oblique.core.rules import Vocabulary, branch_conditions, format_number
 from orangecontrib.oblique.core.tree import ObliqueTree
 
 __all__ = ["SplitExplorer", "PartitionView"]
@@ -31,6 +36,15 @@ REGION_LIGHTNESS = 0.65
 MARGIN = 0.05
 #: Longest weight list printed in a branch condition; the rest is counted.
 MAX_TERMS = 4
+#: Characters per line of a condition label in the split explorer.
+LABEL_WIDTH = 36
+#: Held attributes named on screen under the partition; the rest are counted.
+MAX_HELD = 6
+#: What the split explorer says when it has no node to show.
+SELECT_NODE = "Select an internal node in the Tree tab to see how its split divides the rows."
+#: What the partition view says when it has no tree to show.
+NO_PARTITION = ("No partition to show: it needs a tree from Geometric Tree, OC1 or ODT-SVM "
+                "and rows to show (its training data or a Data table).")
 
 
 def _qcolor(color):
@@ -42,6 +56,18 @@ def _qcolor(color):
 def _lighter(color, amount=REGION_LIGHTNESS):
     color = _qcolor(color)
     return [round(v + (255 - v) * amount) for v in (color.red(), color.green(), color.blue())]
+
+
+def _wrapped(text, width=LABEL_WIDTH):
+    """A condition broken into lines of about ``width`` characters before its ``+`` and
+    ``−`` signs (between terms), so that a long hyperplane fits beside the line."""
+    lines = []
+    for piece in re.split(r" (?=[+−] )", text):
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return "\n".join(lines)
 
 
 def _padded(values):
@@ -78,6 +104,12 @@ class _PlotView(QWidget):
         """The text shown instead of the plot, or "" when the plot is shown."""
         return self.message_label.text() if self.message_label.isVisibleTo(self) else ""
 
+    @property
+    def title(self):
+        """The plot's title, or "" when it has none (or the plot is not shown)."""
+        label = self.plot.titleLabel
+        return label.text if label.isVisible() and not self.message else ""
+
     def show_message(self, text):
         self._clear_plot()
         self.message_label.setText(text)
@@ -90,6 +122,8 @@ class _PlotView(QWidget):
 
     def _clear_plot(self):
         self.plot.clear()
+        self.plot.setTitle(None)
+        self.plot.titleLabel.setText("")
         if self.legend is not None:
             scene = self.legend.scene()
             if scene is not None:
@@ -147,7 +181,8 @@ class SplitExplorer(_PlotView):
     :func:`explorer_hyperplane`), vertically the coordinate along the largest spread
     remaining in the hyperplane (:func:`explorer_coordinates`).  The hyperplane is the
     vertical line ``x = 0``, labelled with the conditions of the branches on either side.
-    Leaves and nominal tests get a short text instead.
+    Without a node (:meth:`clear`), and for leaves, nominal tests and nodes without rows,
+    the view says so and what to do instead of showing empty axes.
     """
 
     def __init__(self, parent=None):
@@ -155,8 +190,10 @@ class SplitExplorer(_PlotView):
         super().__init__(parent)
 
     def clear(self):
+        """Show no node: the view asks for an internal node to be selected."""
         self.scatter_items = []
         super().clear()
+        self.show_message(SELECT_NODE)
 
     def set_node(self, tree, node_id, X, y, class_colors, feature_names=None,
                  class_names=None):
@@ -179,7 +216,7 @@ class SplitExplorer(_PlotView):
             feature_names = [f"x{j + 1}" for j in range(tree.n_features)]
         if split is None:
             self.show_message(f"Node {node_id} is a leaf: it does not split its rows, so "
-                              "there is no hyperplane to show.")
+                              f"there is no hyperplane to show. {SELECT_NODE}")
             return
         if not isinstance(feature_names, Vocabulary):
             feature_names = Vocabulary(list(feature_names), classes=(
@@ -188,11 +225,14 @@ class SplitExplorer(_PlotView):
             condition = branch_conditions(split, feature_names)[0]
             self.show_message(f"Node {node_id} tests a nominal value ({condition}): rows "
                               "are not separated by a hyperplane, so there is no "
-                              "distance to show.")
+                              "distance to show. Select a node that splits by a "
+                              "hyperplane to see how it divides the rows.")
             return
         X = np.asarray(X, dtype=float)
         if X.shape[0] == 0:
-            self.show_message(f"No rows (without missing values) reach node {node_id}.")
+            self.show_message(f"No rows (without missing values) reach node {node_id}, so "
+                              "there is nothing to plot. Connect data to the viewer's Data "
+                              "input, or select another node.")
             return
         w, _, left, right = explorer_hyperplane(split, X)
         if not np.any(w):
@@ -205,11 +245,16 @@ class SplitExplorer(_PlotView):
                                                     class_names)
         self.plot.addItem(pg.InfiniteLine(pos=0, angle=90, movable=False,
                                           pen=pg.mkPen(QColor(40, 40, 40), width=2)))
-        conditions = branch_conditions(split, feature_names, max_terms=MAX_TERMS)
+        # the terms that matter most at this node first, as in the tree's node boxes
+        order = np.argsort(-np.abs(split.weights).max(axis=0) * X.std(axis=0),
+                           kind="stable")
+        conditions = [_wrapped(text) for text in branch_conditions(
+            split, feature_names, order=order, max_terms=MAX_TERMS)]
+        lines = max(text.count("\n") + 1 for text in conditions)
         x_range = _padded(np.append(coordinates[:, 0], 0.0))
         y_range = _padded(coordinates[:, 1])
         # Room above the points for the two condition labels.
-        y_range = (y_range[0], y_range[1] + 0.12 * (y_range[1] - y_range[0]))
+        y_range = (y_range[0], y_range[1] + 0.06 * (lines + 1) * (y_range[1] - y_range[0]))
         for position, anchor in ((left, (1.0, 0.0)), (right, (0.0, 0.0))):
             arrow = "◀ " if anchor[0] else ""
             arrow_after = "" if anchor[0] else " ▶"
@@ -225,26 +270,77 @@ class SplitExplorer(_PlotView):
 
 
 class PartitionView(_PlotView):
-    """The partition of the plane by a tree over exactly two features.
+    """The partition of a plane by a tree: two chosen features vary, the others are held.
 
-    The regions are coloured (lightly) by the class predicted there, on a grid of
-    ``resolution × resolution`` points over the data range plus a margin
-    (:func:`partition_image`); every internal node's boundary is drawn as a segment
-    clipped to the node's region (:func:`boundary_segments`), the root's thicker; the
-    data points lie on top, coloured by class.  The axes keep equal scales when the two
-    ranges differ by less than a factor of ``3``, so that angles between hyperplanes are
-    true.
+    Two combo boxes above the plot choose the horizontal and the vertical feature (by
+    default the tree's two most important, see :meth:`set_model`); every other feature is
+    held at its median over the rows shown (:func:`held_values`), and a line under the
+    plot states those values.  The plot is the tree's partition of that plane: the regions
+    coloured (lightly) by the class the tree predicts for the rows of the plane, on a grid
+    of ``resolution × resolution`` points over the data range plus a margin
+    (:func:`partition_image`); every internal node's boundary restricted to the plane,
+    clipped to the node's region (:func:`plane_slice`, :func:`boundary_segments`), the
+    root's thicker; the rows on top at their two plotted values, coloured by class.  For
+    a tree over two features nothing is held and this is the tree's whole partition.  The
+    axes keep equal scales when the two ranges differ by less than a factor of ``3``, so
+    that angles between hyperplanes are true.
     """
 
     def __init__(self, parent=None, resolution=300):
         self.resolution = resolution
         self._tree = None
+        self._shown = None
+        self.features = None
+        self.fixed = None
         self.image_item = None
         self.scatter_items = []
         self.segments = []
         super().__init__(parent)
+        self.x_combo, self.y_combo = QComboBox(), QComboBox()
+        controls = QHBoxLayout()
+        controls.setContentsMargins(6, 4, 6, 0)
+        for text, combo in (("Horizontal:", self.x_combo), ("Vertical:", self.y_combo)):
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+            combo.currentIndexChanged.connect(self._on_axis_chosen)
+            controls.addWidget(QLabel(text))
+            controls.addWidget(combo)
+        controls.addStretch(1)
+        self.controls = QWidget()
+        self.controls.setLayout(controls)
+        self.held_label = QLabel(wordWrap=True)
+        self.held_label.setContentsMargins(6, 0, 6, 4)
+        self.held_label.setStyleSheet("color: #333;")
+        self.layout().insertWidget(0, self.controls)
+        self.layout().addWidget(self.held_label)
+        self._hide_controls()
+
+    @property
+    def held_text(self):
+        """The line that states the held values, or "" when nothing is held."""
+        return self.held_label.text() if self.held_label.isVisibleTo(self) else ""
+
+    def _hide_controls(self):
+        if not hasattr(self, "controls"):  # not yet during construction
+            return
+        self.controls.hide()
+        self.held_label.setText("")
+        self.held_label.setToolTip("")
+        self.held_label.hide()
+
+    def show_message(self, text):
+        self._forget_tree()
+        self._hide_controls()
+        super().show_message(text)
 
     def clear(self):
+        self._forget_tree()
+        self._shown = None
+        self.features = self.fixed = None
+        self._hide_controls()
+        super().clear()
+        self.show_message(NO_PARTITION)
+
+    def _forget_tree(self):
         viewbox = self.plot.getViewBox()
         if self._tree is not None:
             viewbox.sigRangeChanged.disconnect(self._on_range_changed)
@@ -254,18 +350,18 @@ class PartitionView(_PlotView):
         self.scatter_items = []
         self.segments = []
         viewbox.setAspectLocked(False)
-        super().clear()
 
     def set_model(self, model, X, y, class_colors, feature_names=None, class_names=None,
-                  tree_classes=None):
-        """Show the partition of the plane by ``model`` with the rows ``X`` on top.
+                  tree_classes=None, features=None):
+        """Show the partition by ``model`` of the plane of two features, the rows ``X``
+        on top.
 
         Parameters
         ----------
         model : ObliqueTree, an object with ``tree_`` (an Orange model or a fitted
-            estimator), or a callable mapping (n, 2) rows to class probabilities; only a
+            estimator), or a callable mapping (n, d) rows to class probabilities; only a
             tree has boundaries to draw
-        X : ndarray (n_rows, 2) in the tree's feature units, no NaN
+        X : ndarray (n_rows, d) in the tree's feature units, no NaN, ``d ≥ 2``
         y : ndarray (n_rows,), class index into ``class_colors``; NaN = unknown
         class_colors : sequence of QColor or RGB triples, one per class
         feature_names, class_names : sequences of str, optional
@@ -273,16 +369,23 @@ class PartitionView(_PlotView):
             Index into ``class_colors`` of every class of the model's probabilities (a
             tree trained on a subset of the class values).  Default: the estimator's
             ``classes_`` when ``model`` has them, else the identity.
+        features : (int, int), optional
+            The horizontal and the vertical feature.  Default: the two most important,
+            by the model's ``feature_importances`` (an Orange model of this add-on) or
+            its ``feature_importances_``, else by the sum over the tree's splits of
+            ``|w_j| · std_j`` over ``X`` (:func:`split_importances`); the first two
+            features of a model without a tree, and of data with only two.  The user
+            can change them in the view.
         """
         self.clear()
         X = np.asarray(X, dtype=float)
-        if X.ndim != 2 or X.shape[1] != 2:
-            n_features = X.shape[1] if X.ndim == 2 else 1
-            self.show_message("The partition of the plane needs data with exactly two "
-                              f"features; this data has {n_features}.")
+        n_features = X.shape[1] if X.ndim == 2 else 1
+        if n_features < 2:
+            self.show_message("The partition of a plane needs at least two attributes; "
+                              f"this data has {n_features}.")
             return
         if X.shape[0] == 0:
-            self.show_message("There are no rows to show.")
+            self.show_message("There are no rows (without missing values) to show.")
             return
         tree = model
         if not isinstance(model, ObliqueTree) and hasattr(model, "tree_"):
@@ -291,32 +394,98 @@ class PartitionView(_PlotView):
                 classes = getattr(getattr(model, "estimator", model), "classes_", None)
                 if classes is not None:
                     tree_classes = np.asarray(classes).astype(int)
-        if isinstance(tree, ObliqueTree) and tree.n_features != 2:
-            self.show_message("The partition of the plane needs a tree over exactly two "
-                              f"features; this tree uses {tree.n_features}.")
+        if isinstance(tree, ObliqueTree) and tree.n_features != n_features:
+            self.show_message(f"The tree uses {tree.n_features} attributes, but the data "
+                              f"has {n_features}.")
             return
         if feature_names is None:
-            feature_names = ["x1", "x2"]
-        colors = [_qcolor(c) for c in class_colors]
-        x_range, y_range = _padded(X[:, 0]), _padded(X[:, 1])
-        self._show_plot()
+            feature_names = [f"x{j + 1}" for j in range(n_features)]
+        importances = _importances(model, tree, X)
+        if features is None:  # two features stay in their order, as the tree has them
+            features = (0, 1) if n_features == 2 else plotted_features(importances,
+                                                                         n_features)
+        self._shown = dict(
+            tree=tree, X=X, y=y, colors=[_qcolor(c) for c in class_colors],
+            names=list(feature_names), class_names=class_names,
+            to_color=None if tree_classes is None else np.asarray(tree_classes, int),
+            importances=np.zeros(n_features) if importances is None else importances)
+        self.fixed = held_values(X)
+        for combo in (self.x_combo, self.y_combo):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems(self._shown["names"])
+            combo.blockSignals(False)
+        self._set_features(features)
 
-        self._tree = tree
-        self._to_color = None if tree_classes is None else np.asarray(tree_classes, int)
+    def _set_features(self, features):
+        self.features = tuple(int(j) for j in features)
+        for combo, j in zip((self.x_combo, self.y_combo), self.features):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(j)
+            combo.blockSignals(False)
+        self._draw()
+
+    def _on_axis_chosen(self):
+        if self._shown is None:
+            return
+        chosen = self.x_combo.currentIndex(), self.y_combo.currentIndex()
+        if chosen[0] == chosen[1]:  # the same on both axes: swap instead
+            changed = 0 if chosen[0] != self.features[0] else 1
+            chosen = ((chosen[0], self.features[0]) if changed == 0
+                      else (self.features[1], chosen[1]))
+        self._set_features(chosen)
+
+    def _draw(self):
+        """The plot for the current pair of features."""
+        shown = self._shown
+        self._forget_tree()
+        self._clear_plot()
+        self._show_plot()
+        self.controls.show()
+        X, names, colors = shown["X"], shown["names"], shown["colors"]
+        horizontal, vertical = self.features
+        x_range, y_range = _padded(X[:, horizontal]), _padded(X[:, vertical])
+        self._set_held_text()
+
         self._palette = np.array([_lighter(c) for c in colors], dtype=np.uint8)
         self.image_item = pg.ImageItem(axisOrder="row-major")
         self.image_item.setZValue(-10)
         self.plot.addItem(self.image_item, ignoreBounds=True)
-        self._boundary_items = []
+        tree = shown["tree"]
+        self._tree = tree
+        self._slice = (plane_slice(tree, self.features, self.fixed)
+                       if isinstance(tree, ObliqueTree) else None)
         self._draw_partition(x_range, y_range)
-        self.scatter_items = self._scatter_by_class(X, y, colors, class_names, size=5)
-        self.plot.setLabel("bottom", feature_names[0])
-        self.plot.setLabel("left", feature_names[1])
+        self.scatter_items = self._scatter_by_class(X[:, self.features], shown["y"],
+                                                    colors, shown["class_names"], size=5)
+        self.plot.setLabel("bottom", names[horizontal])
+        self.plot.setLabel("left", names[vertical])
         ratio = (x_range[1] - x_range[0]) / (y_range[1] - y_range[0])
         self.plot.getViewBox().setAspectLocked(1 / 3 < ratio < 3, ratio=1)
         self.plot.setRange(xRange=x_range, yRange=y_range, padding=0)
         self._draw_partition(*self.plot.getViewBox().viewRange())
         self.plot.getViewBox().sigRangeChanged.connect(self._on_range_changed)
+
+    def _set_held_text(self):
+        """State on screen the values the other features are held at, the most important
+        first, at most :data:`MAX_HELD` of them; the tooltip lists them all."""
+        names, importances = self._shown["names"], self._shown["importances"]
+        held = [j for j in np.argsort(-importances, kind="stable") if j not in self.features]
+        if not held:
+            self.held_label.hide()
+            self.held_label.setText("")
+            return
+        values = [f"{names[j]} = {format_number(self.fixed[j])}" for j in held]
+        shown = ", ".join(values[:MAX_HELD])
+        if len(values) > MAX_HELD:
+            shown += f", … ({len(values) - MAX_HELD} more)"
+        self.held_label.setText(f"Other attributes held at their medians: {shown}")
+        self.held_label.setToolTip(
+            "The regions and boundaries are the tree's predictions for rows with these "
+            "values of the other attributes (their medians over the rows shown):\n"
+            + "\n".join(values) + "\nEach row is drawn at its own two plotted values; its "
+            "other values may put it in another region.")
+        self.held_label.show()
 
     def _on_range_changed(self, *_):
         if self._tree is not None:
@@ -325,9 +494,11 @@ class PartitionView(_PlotView):
     def _draw_partition(self, x_range, y_range):
         """Regions and boundaries over the rectangle in view (recomputed when it changes:
         a 300 × 300 grid costs milliseconds, and a zoomed view stays sharp)."""
-        classes = partition_image(self._tree, x_range, y_range, self.resolution)
-        to_color = (np.arange(classes.max() + 1) if self._to_color is None
-                    else self._to_color)
+        classes = partition_image(self._tree, x_range, y_range, self.resolution,
+                                  features=self.features, fixed=self.fixed)
+        to_color = self._shown["to_color"]
+        if to_color is None:
+            to_color = np.arange(classes.max() + 1)
         # Fixed levels: with automatic ones pyqtgraph would stretch the light colours.
         self.image_item.setImage(self._palette[to_color[classes]], levels=(0, 255))
         self.image_item.setRect(QRectF(x_range[0], y_range[0], x_range[1] - x_range[0],
@@ -335,10 +506,10 @@ class PartitionView(_PlotView):
         for item in self._boundary_items:
             self.plot.removeItem(item)
         self._boundary_items = []
-        if not isinstance(self._tree, ObliqueTree):
+        if self._slice is None:
             self.segments = []
             return
-        self.segments = boundary_segments(self._tree, x_range, y_range)
+        self.segments = boundary_segments(self._slice, x_range, y_range)
         root = [segment for node, segment in self.segments if node == 0]
         others = [segment for node, segment in self.segments if node != 0]
         for segments, width in ((others, 1.3), (root, 2.6)):
@@ -349,3 +520,21 @@ class PartitionView(_PlotView):
                 item.setZValue(-5)
                 self.plot.addItem(item, ignoreBounds=True)
                 self._boundary_items.append(item)
+
+
+def _importances(model, tree, X):
+    """Importance of every feature for choosing the plotted pair, or None: the model's
+    own (``feature_importances`` of an Orange model of this add-on,
+    ``feature_importances_`` of an estimator), else :func:`split_importances`."""
+    for name in ("feature_importances", "feature_importances_"):
+        if isinstance(model, ObliqueTree):
+            break
+        try:
+            values = getattr(model, name, None)
+        except (AttributeError, ValueError, TypeError):
+            values = None
+        if values is not None and not callable(values):
+            values = np.asarray(values, dtype=float).ravel()
+            if values.shape == (X.shape[1],):
+                return values
+    return split_importances(tree, X) if isinstance(tree, ObliqueTree) else None
