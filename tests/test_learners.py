@@ -19,7 +19,7 @@ from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
                                    HedgeEnsembleModel, OC1Learner, ObliqueTreeLearner,
                                    ObliqueTreeModel, ODTSVMLearner)
 from orangecontrib.oblique.learners import FitMessage, InputDataWarning
-from orangecontrib.oblique.presentation import BOX_LINE_CHARS
+from orangecontrib.oblique.presentation import BOX_LINE_CHARS, BOX_MAX_CHARS
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier, ObliqueTree,
                                         Split)
 from orangecontrib.oblique.core.ensemble import HedgeEnsembleClassifier
@@ -234,8 +234,18 @@ class TestGeometricTreeLearner(ModelChecks, unittest.TestCase):
         lines = root.attr.name.split("<br/>")
         self.assertGreater(len(lines), 1)
         self.assertTrue(lines[-1].endswith("more"))
-        self.assertTrue(all(len(line) <= BOX_LINE_CHARS for line in lines))
-        self.assertTrue(any(line.endswith("…") for line in lines))  # long names are cut
+        # lines break between terms: a line of several terms fits BOX_LINE_CHARS; a term
+        # longer than that has a line of its own, cut at its end ("…") only if it is
+        # longer than the widest box
+        self.assertTrue(all(len(line) <= BOX_MAX_CHARS for line in lines))
+        for line in lines:
+            if len(line) > BOX_LINE_CHARS or line.endswith("…"):
+                self.assertNotRegex(line[1:], " [+−] ", line)  # a single term
+            if line.endswith("…"):
+                self.assertEqual(len(line), BOX_MAX_CHARS)
+                self.assertIn(line[:-1], root.attr.text)
+            elif not line.endswith("more"):
+                self.assertIn(line, root.attr.text)  # whole terms
         for node in all_nodes(model):
             if node.attr is not None:
                 self.assertNotIn(">", node.attr.name.replace("<br/>", ""))

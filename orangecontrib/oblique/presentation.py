@@ -28,7 +28,7 @@ __all__ = ["SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS", "BOX_M
 #: viewer's 10 pt font) is shortened, at its end, with "…".  The tooltip has the whole rule.
 BOX_TERMS = 4
 BOX_LINE_CHARS = 22
-BOX_MAX_CHARS = 25
+BOX_MAX_CHARS = 23
 
 
 class SplitLabel:

@@ -5,7 +5,7 @@ import unittest
 
 import numpy as np
 
-from AnyQt.QtGui import QColor
+from AnyQt.QtGui import QColor, QFontMetricsF, QTextLayout
 from Orange.data import Table
 # the module, not its class: pytest would collect an imported WidgetTest as a test case
 from Orange.widgets.tests import base
@@ -129,6 +129,28 @@ class TestTreeScene(base.WidgetTest):
         self.assertEqual(item.fill, node_fill(item.value, item.colors, COLOR_BY_IMPURITY))
         self.scene.redraw()
         self.assertEqual(self.scene.node_items[0].fill, item.fill)
+
+    def test_long_terms_break_after_their_coefficient(self):
+        """A term wider than the box breaks between coefficient and name, never inside
+        the number: the box's text may break only after "·" (and at spaces)."""
+        text = "0.08311·z(gender=male) + 0.02143·z(slope peak exc ST=flat) ≥ 0.07211"
+        self.assertEqual(treescene.breakable(text).replace("\u200b", ""), text)
+        self.assertEqual(treescene.breakable(text).count("·\u200b"), 2)
+        metrics = QFontMetricsF(self.scene.font())
+        width = metrics.horizontalAdvance("0.08311·z(gender=male)") - 20
+        layout = QTextLayout(treescene.breakable(text), self.scene.font())
+        layout.beginLayout()
+        lines = []
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            lines.append(treescene.breakable(text)[line.textStart():
+                                                   line.textStart() + line.textLength()])
+        layout.endLayout()
+        self.assertTrue(lines[0].startswith("0.08311·"))
+        self.assertTrue(lines[1].startswith("z(gender=male)"))
 
     def test_node_fill(self):
         colors = [QColor("#ff0000"), QColor("#0000ff")]

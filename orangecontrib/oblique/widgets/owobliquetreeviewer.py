@@ -298,45 +298,48 @@ class OWObliqueTreeViewer(OWWidget):
 
     def _split_summary(self):
         """How oblique the tree is: "k of n splits oblique, m attributes per split on
-        average" from the model's split statistics; Orange's trees are axis-parallel."""
-        n_splits = len(self.view_tree.leaves()) and self.view_tree.node_count - len(
-            self.view_tree.leaves())
-        if not self.view_tree.can_standardise and not hasattr(self.model, "n_splits"):
-            return f"All {n_splits} splits axis-parallel."
+        average", from the model's split statistics (else its core tree's); Orange's own
+        trees test one attribute per split."""
+        tree = self.view_tree
         try:
-            n_splits = int(self.model.n_splits)
-            oblique = int(self.model.n_oblique_splits)
-            mean = float(self.model.mean_attributes_per_split)
+            statistics = (int(self.model.n_splits), int(self.model.n_oblique_splits),
+                          float(self.model.mean_attributes_per_split))
         except (AttributeError, TypeError, ValueError):
-            return f"{n_splits} splits."
+            core = getattr(tree, "tree", None)
+            statistics = None
+            if core is not None:
+                stats = core.split_statistics()
+                statistics = (stats.n_splits, stats.n_oblique_splits,
+                              stats.mean_attributes_per_split)
+        if statistics is None:  # Orange's own tree
+            n_splits = tree.node_count - len(tree.leaves())
+            return f"All {n_splits} split{_s(n_splits)} axis-parallel."
+        n_splits, oblique, mean = statistics
         if not n_splits:
             return "No splits: the tree is a single leaf."
-        return (f"{oblique} of {n_splits} splits oblique, {format_number(mean, 1)} "
-                f"attributes per split on average.")
+        return (f"{oblique} of {n_splits} split{_s(n_splits)} oblique, "
+                f"{format_number(mean, 1)} attributes per split on average.")
 
     # ----- units and shortening of the texts -----
     def _set_units(self):
         """Give the tree's texts the chosen units and say on screen what they are."""
         self.Information.raw_units.clear()
         tree = self.view_tree
-        per_sd = self.coefficients == self.PER_SD
         if tree is None:
             self.units_label.setText("")
             return
-        tree.set_units(per_sd)
-        if per_sd and not tree.per_sd:
+        tree.set_units(self.coefficients == self.PER_SD)
+        if self.coefficients == self.PER_SD and not tree.per_sd:
             self.Information.raw_units(
-                "the model does not keep its training rows, over which the means and "
-                "standard deviations are taken" if tree.can_standardise is False
-                and hasattr(tree, "tree") else
-                "Orange's tree tests one attribute at a time")
-        name = tree.names[tree.texts.order(np.ones(len(tree.names)))[0]] \
-            if hasattr(tree, "texts") and tree.names else "age"
+                "Orange's tree tests one attribute at a time" if not hasattr(tree, "texts")
+                else "the model does not keep its training rows, over which the means "
+                     "and standard deviations are taken")
+        name = tree.example_attribute()
         if tree.per_sd:
             self.units_label.setText(
                 f"Weights per standard deviation of each attribute: a term 0.8·z({name}) "
-                f"means 0.8 per SD of {name} (z = (x − mean)/SD, over the model's "
-                f"training rows); thresholds are in z units too.")
+                f"means 0.8 per SD of {name}; z = (x − mean)/SD over the model's training "
+                f"rows, and the thresholds are in these units too.")
         else:
             self.units_label.setText(
                 f"Weights in the attributes' own (raw) units: a term 0.8·{name} means 0.8 "
@@ -361,6 +364,11 @@ class OWObliqueTreeViewer(OWWidget):
         self.rules_panel.note.setText(self._rules_note())
 
     def _rules_note(self):
+        tree = self.view_tree
+        if tree is not None and not self.full_rules and (
+                tree.rules_text(None, self.max_terms) == tree.rules_text(None)):
+            return (f"No hyperplane has more than {self.max_terms} term"
+                    f"{'s' if self.max_terms != 1 else ''}: these are the full rules.")
         if self.full_rules:
             return ("Full rules: every term of every hyperplane; each condition holds for "
                     "exactly the training rows the model sends that way.")
@@ -551,9 +559,15 @@ class OWObliqueTreeViewer(OWWidget):
             ("Counts from", "Data input" if self.data is not None
              and self.data is self.input_data else "training data")))
         self.report_plot()
-        self.report_caption("Rules (complete)" if self.full_rules else
+        complete = self.full_rules or tree.rules_text(None, self.max_terms) == \
+            tree.rules_text(None)
+        self.report_caption("Rules (complete)" if complete else
                             f"Rules (hyperplanes shortened to {self.max_terms} terms)")
         self.report_raw("<pre>" + _escape(self.rules_text()) + "</pre>")
+
+
+def _s(count):
+    return "" if count == 1 else "s"
 
 
 def _escape(text):

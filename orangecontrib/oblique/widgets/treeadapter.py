@@ -194,6 +194,11 @@ class TreeAdapter:
         cannot standardise (:attr:`can_standardise`) stays in raw units."""
         self.per_sd = bool(per_sd) and self.can_standardise
 
+    def example_attribute(self):
+        """The name of an attribute to explain the units of the weights with."""
+        attributes = self.model.domain.attributes
+        return attributes[0].name if attributes else "x"
+
     def condition(self, node, max_terms=None):
         """The condition of the branch that leads to ``node`` ("" for the root), its
         hyperplane shortened to ``max_terms`` terms (``None``: complete)."""
@@ -343,6 +348,14 @@ class ObliqueTreeAdapter(TreeAdapter):
     def set_units(self, per_sd):
         super().set_units(per_sd)
         self.conditions, self.edge_labels = self._branch_texts(self.per_sd)
+
+    def example_attribute(self):
+        """The tree's most important attribute that is not a 0/1 indicator."""
+        rows, order = self.texts.rows, self.texts.order(np.ones((1, len(self.names))))
+        for j in order:
+            if rows is None or np.unique(rows[:, j]).size > 2:
+                return self.names[j]
+        return super().example_attribute()
 
     def condition(self, node, max_terms=None):
         parent = self.parent[node]

@@ -33,6 +33,12 @@ EMPTY_COLOR = QColor("#f4f4f4")
 COLOR_BY_CLASS, COLOR_BY_IMPURITY = 0, 1
 
 
+def breakable(text):
+    """``text`` as a box draws it: a term too long for the box may break between its
+    coefficient and its name (after "·", by a zero-width space), not inside a number."""
+    return text.replace("·", "·\u200b")
+
+
 def _mix(color, white_share):
     """``color`` blended with white; ``white_share`` in [0, 1]."""
     w = min(max(white_share, 0.0), 1.0)
@@ -113,7 +119,7 @@ class NodeItem(QGraphicsItem):
         text_height = self.height - y - PAD - 14 - DIST_BAR_HEIGHT - (
             BAR_CHART_HEIGHT + 3 if self.coefficients is not None else 0)
         painter.drawText(QRectF(PAD, y, inner, text_height),
-                         Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap, self.text)
+                         Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap, breakable(self.text))
         y += text_height
         if self.coefficients is not None:
             self._paint_bars(painter, QRectF(PAD, y, inner, BAR_CHART_HEIGHT))
@@ -218,7 +224,7 @@ class TreeScene(QGraphicsScene):
         key = (text, title != "", has_bars, self.node_width)
         if key not in self._size_cache:
             rect = metrics.boundingRect(QRectF(0, 0, self.node_width - 2 * PAD, 1000),
-                                        Qt.TextWordWrap, text)
+                                        Qt.TextWordWrap, breakable(text))
             self._size_cache[key] = (2 * PAD + (16 if title else 0) + rect.height() + 2
                                      + (BAR_CHART_HEIGHT + 3 if has_bars else 0)
                                      + 14 + DIST_BAR_HEIGHT)
