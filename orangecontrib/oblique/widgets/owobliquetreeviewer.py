@@ -539,7 +539,7 @@ class OWObliqueTreeViewer(OWWidget):
         if self.partition_view is None:
             return
         core = self._core_tree()
-        if core is None or self.data is None or core.n_features != 2:
+        if core is None or self.data is None:
             self.partition_view.clear()
             return
         X, y = self._rows_without_nan()
