@@ -10,14 +10,10 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from AnyQt.QtWidgets import QApplication
-from orangecanvas import config
-from orangecanvas.application.canvasmain import CanvasMainWindow
-from orangecanvas.registry import WidgetRegistry
-from orangecanvas.registry.qt import QtWidgetRegistry
-from Orange.canvas.config import Config
 
 import orangecontrib.oblique.tutorials
 from orangecontrib.oblique.widgets.owobliquedata import OWObliqueData
+from canvas_helpers import canvas_window
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHOTS = os.path.join(HERE, "screenshots")
@@ -41,13 +37,7 @@ def widget_screenshot(app):
 
 
 def canvas_screenshot(app):
-    cfg = Config()
-    cfg.init()
-    config.set_default(cfg)
-    reg = WidgetRegistry()
-    cfg.widget_discovery(reg).run(cfg.widgets_entry_points())
-    win = CanvasMainWindow()
-    win.set_widget_registry(QtWidgetRegistry(reg))
+    win = canvas_window()
     win.resize(1400, 900)
     win.show()
     wait(app)

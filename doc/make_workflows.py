@@ -5,6 +5,7 @@ Orange Canvas itself discovers, so every node and link is one the canvas accepts
 
     .venv/bin/python doc/make_workflows.py
 """
+import importlib
 import logging
 import os
 import sys
@@ -61,8 +62,15 @@ class Builder:
 
     def node(self, qualified_name, position, title=None, properties=None):
         desc = self.registry.widget(qualified_name)
+        properties = dict(properties or {})
+        if qualified_name.startswith(OBLIQUE):
+            # settings of the current version: the widget's defaults as a new widget has
+            # them (without a version they would be migrated as an old workflow's)
+            module, _, name = qualified_name.rpartition(".")
+            widget_class = getattr(importlib.import_module(module), name)
+            properties.setdefault("__version__", widget_class.settings_version)
         node = SchemeNode(desc, title=title or desc.name, position=position,
-                          properties=properties or {})
+                          properties=properties)
         self.scheme.add_node(node)
         return node
 
@@ -130,10 +138,11 @@ def ensembles(reg):
         "data and weighs their votes. Test and Score compares the ensemble with the "
         "single ODT-SVM tree it is built from; connect another learner (Geometric "
         "Tree, OC1) to the ensemble's Learner input to change its members.")
-    data = b.node(FILE, (80, 200), properties=file_properties("iris.tab"))
-    odt = b.node(ODT_SVM, (280, 110))
-    hedge = b.node(HEDGE, (480, 110))
-    test = b.node(TEST_SCORE, (680, 200), properties=dict(CROSS_VALIDATION))
+    # no link crosses a node or its title: the ensemble above the single tree's link
+    data = b.node(FILE, (80, 330), properties=file_properties("iris.tab"))
+    odt = b.node(ODT_SVM, (280, 200))
+    hedge = b.node(HEDGE, (500, 80))
+    test = b.node(TEST_SCORE, (720, 330), properties=dict(CROSS_VALIDATION))
     b.link(odt, "Learner", hedge, "Learner")
     b.link(data, "Data", test, "Data")
     b.link(odt, "Learner", test, "Learner")
