@@ -21,14 +21,16 @@ from .core.splits import DIGITS, MAX_DIGITS
 
 __all__ = ["SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS", "BOX_MAX_CHARS"]
 
-#: A node box in Orange's Tree Viewer is at most 200 px wide (its *Width* slider) and clips
-#: its text, so a hyperplane shows only its first terms, wrapped at term boundaries onto
-#: lines of at most BOX_LINE_CHARS characters; a term longer than that has a line of its
-#: own, and only a term longer than the widest box (BOX_MAX_CHARS, about 200 px of the
-#: viewer's 10 pt font) is shortened, at its end, with "…".  The tooltip has the whole rule.
+#: A node box in Orange's Tree Viewer is 150 px wide by default (its *Width* slider, 50 to
+#: 200 px) and clips its text, so a hyperplane shows only its first terms, wrapped at term
+#: boundaries onto lines of at most BOX_LINE_CHARS characters; a term longer than that has
+#: a line of its own, a term longer than the default box (BOX_MAX_CHARS, about 150 px of
+#: the viewer's font) breaks after its coefficient (``0.2194·`` / ``major vessels…``), and
+#: only a name or coefficient longer than that is shortened, at its end, with "…".  The
+#: tooltip has the whole rule.
 BOX_TERMS = 4
-BOX_LINE_CHARS = 22
-BOX_MAX_CHARS = 23
+BOX_LINE_CHARS = 16
+BOX_MAX_CHARS = 17
 
 
 class SplitLabel:
@@ -218,15 +220,16 @@ class SplitPresenter:
         else:
             lines = ["nearest centre in:"]
             row_names = [f"v{i + 1}" for i in range(len(first.scores))]
+        lines = wrapped(lines[0].split(" "))  # at word boundaries, to fit the box
         rows = list(zip(row_names, first.scores))
-        for row_name, score in rows[:BOX_TERMS]:
+        for row_name, score in rows[:BOX_TERMS if len(rows) > BOX_TERMS + 1 else None]:
             terms = self._wrapped_terms(score, order, 1, first.digits)
             head = f"{row_name}: {terms[0]}"
             if len(head) <= BOX_LINE_CHARS:
                 lines += [head] + terms[1:]
             else:
                 lines += [_shortened(f"{row_name}:")] + terms
-        if len(rows) > BOX_TERMS:
+        if len(rows) > BOX_TERMS + 1:  # never "… 1 more": the row itself fits as well
             lines.append(f"… {len(rows) - BOX_TERMS} more")
         return SplitLabel("<br/>".join(escape(line) for line in lines), text)
 
@@ -305,12 +308,17 @@ class SplitPresenter:
 
 def wrapped(pieces):
     """Lines of whole ``pieces`` (terms), joined while a line stays within BOX_LINE_CHARS
-    characters; a piece longer than that has a line of its own, shortened at its end only
-    if it is longer than BOX_MAX_CHARS.  A line never breaks inside a term or a name."""
+    characters; a piece longer than that has a line of its own; a piece longer than
+    BOX_MAX_CHARS breaks after its coefficient (``+ 0.2194·`` and the name on the next
+    line), and a part still longer than that is shortened at its end.  A line never breaks
+    inside a number or a name."""
     lines = []
     for piece in pieces:
         if lines and len(lines[-1]) + 1 + len(piece) <= BOX_LINE_CHARS:
             lines[-1] += " " + piece
+        elif len(piece) > BOX_MAX_CHARS and "·" in piece:
+            coefficient, name = piece.split("·", 1)
+            lines += [_shortened(coefficient + "·"), _shortened(name)]
         else:
             lines.append(_shortened(piece))
     return lines
