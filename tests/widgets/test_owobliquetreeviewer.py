@@ -70,11 +70,11 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
 
     # ----- rule text -----
     def test_hand_rule_text(self):
-        self.widget.max_terms = 2
+        self.widget.max_terms = 1
         self.send_signal(self.widget.Inputs.tree, self.hand)
         w = self.widget
         title, text, tooltip = w.node_texts(0)
-        self.assertEqual(text, "0.82·petal length + 0.57·petal width + 1 more ≥ 3.1")
+        self.assertEqual(text, "0.82·petal length + 2 more ≥ 3.1")
         # the tooltip shortens as the box does and says where the full rule is
         self.assertTrue(tooltip.startswith(text))
         self.assertIn('the Rules tab with "Show full rules" gives every term', tooltip)
@@ -87,7 +87,7 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
         np.testing.assert_allclose(
             coefficients, np.array([0.82, 0.57, 0.1]) * self.hand_data.X.std(axis=0)[[1, 2, 0]])
 
-        w.max_terms = 3
+        w.max_terms = 2  # never "+ 1 more": the third term is shown
         w._redraw()
         self.assertEqual(w.items[0].text,
                          "0.82·petal length + 0.57·petal width + 0.1·sepal width ≥ 3.1")
@@ -175,12 +175,12 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
         self.send_signal(self.widget.Inputs.data, self.iris[::5])
         X = self.iris[::5].transform(self.oc1.domain).X
         for row in (0, 7, 25):
-            self.widget.row_spin.setValue(row)
+            self.widget.row_spin.setValue(row + 1)  # numbered from 1, as Orange does
             expected = self.oc1.tree_.decision_path(X[row:row + 1]).indices
             self.assertEqual(sorted(self.widget.scene.traced), sorted(expected.tolist()))
-            self.assertEqual(self.widget.path_list.count(), len(expected))
             self.assertTrue(all(self.widget.items[n].traced for n in expected))
-        self.widget.row_spin.setValue(-1)
+        self.assertEqual(self.widget.path_list.count(), len(expected) + 1)  # "Row 26:"
+        self.widget.row_spin.setValue(0)  # "(none)"
         self.assertEqual(self.widget.scene.traced, [])
 
     def test_path_values(self):
@@ -189,7 +189,8 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
         self.assertEqual(steps[0][0], 0)
         self.assertEqual(steps[0][1],
                          "0.82·petal length + 0.57·petal width + 0.1·sepal width ≥ 3.1")
-        self.assertEqual(steps[0][2], "w·x = 4.52 ≥ 3.1 (w·x + b = 1.42)")
+        self.assertEqual(steps[0][2], "0.82·petal length + 0.57·petal width + 0.1·sepal "
+                                      "width = 4.52, at least 3.1 → right")
         self.assertEqual(steps[-1][0], 2)
 
     def test_domain_mismatch(self):

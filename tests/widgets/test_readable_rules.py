@@ -134,8 +134,9 @@ class TestPerStandardDeviation(HeartViewerTest):
         self.assertEqual(presenter.conditions(split, per_sd=True),
                          ["18.708·z(income) + 5.5902·z(age) < −7.5",
                           "18.708·z(income) + 5.5902·z(age) ≥ −7.5"])
+        # never "+ 1 more": the one term left out is shown
         self.assertEqual(presenter.conditions(split, max_terms=1, per_sd=True)[1],
-                         "18.708·z(income) + 1 more ≥ −7.5")
+                         "18.708·z(income) + 5.5902·z(age) ≥ −7.5")
         # the printed z condition sends every training row where the model does (even
         # the row on the plane, which the unrounded z split may send the other way)
         z = presenter.z_scores(X)
@@ -158,7 +159,7 @@ class TestPerStandardDeviation(HeartViewerTest):
         raw_rules = w.rules_text()
         fingerprint = w.view_tree.fingerprint()
         w.row_spin.setValue(3)
-        self.assertNotIn("z(", w.path_list.item(0).text())
+        self.assertNotIn("z(", w.path_list.item(1).text())
         w.controls.coefficients.setCurrentIndex(w.PER_SD)
         w.controls.coefficients.activated.emit(w.PER_SD)
         self.assertEqual(w.coefficients, w.PER_SD)
@@ -171,8 +172,7 @@ class TestPerStandardDeviation(HeartViewerTest):
         self.assertIn("·z(", w.items[0].text)
         self.assertIn("·z(", w.rules_text())
         self.assertIn("·z(", w.rules_panel.edit.toPlainText())
-        self.assertIn("w·z = ", w.path_list.item(0).text())
-        self.assertIn("·z(", w.path_list.item(0).text())
+        self.assertIn("·z(", w.path_list.item(1).text())
         for kid in w.view_tree.children[0]:  # the branch labels of the drawn tree too
             self.assertIn("·z(", w.view_tree.conditions[kid])
             self.assertTrue(w.view_tree.conditions[kid].endswith(
@@ -224,16 +224,17 @@ class TestShortening(HeartViewerTest):
 
     def setUp(self):
         super().setUp()
-        self.widget.max_terms = 2
+        self.widget.max_terms = 1
         self.send_signal(self.widget.Inputs.tree, self.model)
 
     def test_rules_tab_shortened_with_full_rules_one_click_away(self):
         w = self.widget
         tree = w.view_tree
         shown = w.rules_panel.edit.toPlainText()
-        self.assertEqual(shown, tree.rules_text(w.counts, 2))
-        self.assertIn("+ 1 more", shown)
-        self.assertIn("shortened to 2 terms", w.rules_panel.note.text())
+        self.assertEqual(shown, tree.rules_text(w.counts, 1))
+        self.assertIn("+ 2 more", shown)
+        self.assertNotIn("+ 1 more", shown)
+        self.assertIn("shortened to 1 term", w.rules_panel.note.text())
         with tempfile.TemporaryDirectory() as directory:
             filename = os.path.join(directory, "rules.txt")
             w.rules_panel.save(filename)
@@ -242,7 +243,7 @@ class TestShortening(HeartViewerTest):
         w.rules_panel.copy()
         self.assertEqual(QApplication.clipboard().text(), shown)
         w.send_report()
-        self.assertIn("Rules (hyperplanes shortened to 2 terms)", w.report_html)
+        self.assertIn("Rules (hyperplanes shortened to 1 term)", w.report_html)
 
         w.controls.full_rules.click()  # the check box in the Rules tab
         self.assertTrue(w.full_rules)
@@ -261,19 +262,24 @@ class TestShortening(HeartViewerTest):
 
     def test_path_and_tooltip_shortened(self):
         w = self.widget
-        w.row_spin.setValue(0)
-        first = w.path_list.item(0).text()
-        self.assertIn(w.view_tree.node_rule(0, 2)[0].rpartition(" ")[0][:-2], first)
-        self.assertIn("+ 1 more", first)
-        self.assertEqual(w.view_tree.row_path(self.heart, 0, 2)[0][1],
-                         first.split("→ ")[1])
+        w.row_spin.setValue(1)  # rows from 1, as Orange's Data Table numbers them
+        self.assertEqual(w.path_list.item(0).text(), "Row 1:")
+        first = w.path_list.item(1).text()
+        steps = w.view_tree.row_path(self.heart, 0, 1)
+        # plain words from the split's parts: the shortened left-hand side, its value,
+        # the threshold in words and the branch taken
+        lhs = w.view_tree.node_rule(0, 1)[0].rpartition(" ≥ ")[0]
+        self.assertTrue(first.startswith(f"Root: {lhs} = "), first)
+        self.assertIn("+ 2 more", first)
+        self.assertRegex(first, r", (at least|less than) \S+ → (left|right)$")
+        self.assertEqual(first, f"Root: {steps[0][2]}")
         kid = w.view_tree.children[0][1]
         _, _, tooltip = w.node_texts(kid)
-        self.assertTrue(tooltip.startswith(f"Branch: {w.view_tree.condition(kid, 2)}"))
-        self.assertIn("+ 1 more", tooltip)
+        self.assertTrue(tooltip.startswith(f"Branch: {w.view_tree.condition(kid, 1)}"))
+        self.assertIn("+ 2 more", tooltip)
         self.assertIn('"Show full rules" gives every term', tooltip)
         w.controls.max_terms.setValue(5)
-        self.assertNotIn(" more", w.path_list.item(0).text())
+        self.assertNotIn(" more", w.path_list.item(1).text())
         self.assertNotIn("Show full rules", w.node_texts(kid)[2])
 
     def test_complete_conditions_are_the_adapters(self):
@@ -314,32 +320,40 @@ class TestOrangeTreeViewerBoxes(base.WidgetTest):
         pieces = ["0.5·a", "+ 0.25·b", "− 3·c", "+ 0.7207·chest pain=asymptomatic",
                   "+ 0.1·name that is longer than any box could show", "+ 2 more"]
         lines = wrapped(pieces)
-        self.assertEqual(BOX_MAX_CHARS, 23)
-        self.assertEqual(lines, ["0.5·a + 0.25·b − 3·c",
-                                 "+ 0.7207·chest pain=as…",
-                                 "+ 0.1·name that is lon…",
+        self.assertEqual((BOX_LINE_CHARS, BOX_MAX_CHARS), (16, 17))
+        # a term longer than the box breaks after its coefficient; only a name longer
+        # than the box is shortened
+        self.assertEqual(lines, ["0.5·a + 0.25·b", "− 3·c",
+                                 "+ 0.7207·", "chest pain=asymp…",
+                                 "+ 0.1·", "name that is lon…",
                                  "+ 2 more"])
-        self.assertEqual(wrapped(["0.1234·cholesterol", "+ 0.5·major vessels"]),
-                         ["0.1234·cholesterol", "+ 0.5·major vessels"])
+        self.assertEqual(wrapped(["0.1234·chol", "+ 0.5·age"]), ["0.1234·chol", "+ 0.5·age"])
         # a term longer than a line but within the box keeps a line of its own, uncut
-        term = "+ 0.00123·exerc ind ang"
+        term = "+ 0.00123·exerc i"
         self.assertTrue(BOX_LINE_CHARS < len(term) <= BOX_MAX_CHARS)
         self.assertEqual(wrapped(["1·a", term, "+ b"]), ["1·a", term, "+ b"])
 
     def test_rendered_boxes_are_not_clipped(self):
-        """Orange's viewer at its widest boxes (200 px) shows every line whole."""
-        model, _ = heart_model()
+        """Orange's viewer at its default box width (150 px) shows every line whole, for
+        hyperplanes of many terms with long names and for multiway splits."""
         viewer = self.widget
-        viewer.max_node_width = 200
-        self.send_signal(viewer.Inputs.tree, model, widget=viewer)
-        viewer.toggle_node_size()
-        nodes = [n for n in viewer.scene.nodes() if n.node_inst.attr is not None]
-        self.assertEqual(len(nodes), model.n_splits)
-        for item in nodes:
-            text = item.toPlainText()
-            self.assertIn(item.node_inst.attr.name.split("<br/>")[0].replace("&amp;", "&"),
-                          text)
-            # the box clips at its width; the text starts after the document's margin
-            document = item.document()
-            self.assertLessEqual(document.idealWidth() - document.documentMargin(), 200,
-                                 text)
+        self.assertEqual(viewer.max_node_width, 150)
+        heart = Table("heart_disease")
+        iris = Table("iris")
+        models = [heart_model()[0],
+                  GeometricTreeLearner(max_terms=None, random_state=0)(heart),
+                  ODTSVMLearner(axis_parallel_tests=False, clustering_split=False,
+                                random_state=0)(iris)]
+        for model in models:
+            self.send_signal(viewer.Inputs.tree, model, widget=viewer)
+            nodes = [n for n in viewer.scene.nodes() if n.node_inst.attr is not None]
+            self.assertEqual(len(nodes), model.n_splits)
+            for item in nodes:
+                text = item.toPlainText()
+                self.assertIn(item.node_inst.attr.name.split("<br/>")[0]
+                              .replace("&amp;", "&"), text)
+                self.assertNotIn("+ 1 more", text)
+                self.assertNotIn("… 1 more", text)
+                document = item.document()
+                self.assertLessEqual(document.idealWidth() - document.documentMargin(),
+                                     viewer.max_node_width, text)

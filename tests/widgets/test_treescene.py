@@ -64,7 +64,7 @@ class TestTreeScene(base.WidgetTest):
             weights = tree.coefficients(node)
             self.assertEqual(weights is None, items[node].coefficients is None)
             self.assertEqual(weights is not None,
-                             "Standardised coefficients" in items[node].toolTip())
+                             "Bars: coefficients per standard deviation" in items[node].toolTip())
         self.assertTrue(any(items[n].coefficients is not None for n in self.internal()))
         leaf = tree.leaves()[0]
         self.assertIsNone(items[leaf].coefficients)
@@ -111,14 +111,18 @@ class TestTreeScene(base.WidgetTest):
     def test_trace_hover_and_recolor(self):
         leaf = self.tree.leaves()[-1]
         path = self.tree.path(leaf)
-        self.assertTrue(self.scene.trace(path))
+        self.assertEqual(self.scene.trace(path), set())
         self.assertTrue(all(self.scene.node_items[n].traced == (n in path)
                             for n in self.scene.node_items))
         self.scene.toggle_collapse(0)
-        self.assertFalse(self.scene.trace(path))  # hidden: expanded for a redraw
-        self.assertEqual(self.scene.collapsed, set())
-        self.scene.redraw()
+        # hidden by the collapse: drawn while traced, the collapse stays
+        self.assertEqual(self.scene.trace(path), set(path[1:]))
+        self.assertEqual(self.scene.collapsed, {0})
         self.assertTrue(all(self.scene.node_items[n].traced for n in path))
+        self.scene.trace([])
+        self.assertEqual(list(self.scene.node_items), [0])
+        self.scene.toggle_collapse(0)
+        self.scene.trace(path)
         self.scene.hover(leaf)
         self.assertEqual({n for n, item in self.scene.node_items.items() if item.hovered},
                          set(path))

@@ -30,7 +30,8 @@ from orangecontrib.oblique.widgets.utils import (clamp_settings_to_controls,
                                                  restore_mistyped_settings)
 from orangecontrib.oblique.widgets.treeadapter import (DomainMismatchError, NotATreeError,
                                                        TreeAdapter, table_rows)
-from orangecontrib.oblique.widgets.treescene import TreeScene, TreeView, class_colors
+from orangecontrib.oblique.widgets.treescene import (EDGE_RELATIVE_TO_PARENT, TreeScene,
+                                                     TreeView, class_colors)
 
 try:  # the split explorer and the 2-D partition are optional views
     from orangecontrib.oblique.widgets import splitviews
@@ -107,7 +108,9 @@ class OWObliqueTreeViewer(OWWidget):
         raw_units = Msg("Coefficients are shown in raw units: {}.")
 
     graph_name = "scene"
-    settings_version = 1
+    #: 2: ``target_class`` and ``edge_width`` (new, with defaults); the depth limit and
+    #: the collapsed nodes are no longer changed by tracing a row
+    settings_version = 2
 
     max_terms = Setting(3)
     #: index into COEFFICIENTS: the units of the hyperplanes' weights
@@ -118,6 +121,11 @@ class OWObliqueTreeViewer(OWWidget):
     max_depth = Setting(6)
     node_width = Setting(220)
     color_by = Setting(0)
+    #: the class whose share colours the boxes (Orange's "Target class"); "" for none:
+    #: the boxes then have the colour of their majority class
+    target_class = Setting("")
+    #: index into EDGE_WIDTHS: edge widths proportional to the instances (Orange's rule)
+    edge_width = Setting(EDGE_RELATIVE_TO_PARENT)
     #: the selection and the collapsed nodes as branch paths; restored only for the tree
     #: with the same fingerprint
     selected_paths = Setting([], schema_only=True)
@@ -125,6 +133,7 @@ class OWObliqueTreeViewer(OWWidget):
     tree_fingerprint = Setting("", schema_only=True)
 
     COLOR_BY = ("Class", "Impurity")
+    EDGE_WIDTHS = ("Fixed", "Relative to root", "Relative to parent")
     COEFFICIENTS = ("raw units", "per standard deviation")
     RAW, PER_SD = 0, 1
 
@@ -154,19 +163,43 @@ class OWObliqueTreeViewer(OWWidget):
                     label="Node width: ", callback=self._redraw, createLabel=False)
         gui.comboBox(box, self, "color_by", items=self.COLOR_BY, label="Colour by: ",
                      orientation=Qt.Horizontal, callback=self._recolor)
+        self.target_class_index = 0  # in the combo: 0 is "None", then the class values
+        self.target_combo = gui.comboBox(
+            box, self, "target_class_index", items=["None"], label="Target class: ",
+            orientation=Qt.Horizontal, callback=self._target_changed,
+            tooltip="None: the colour of a node's majority class, paler the less pure; "
+                    "a class: that class's colour, paler the smaller its share.")
+        gui.comboBox(box, self, "edge_width", items=self.EDGE_WIDTHS, label="Edge width: ",
+                     orientation=Qt.Horizontal, callback=self._edge_width_changed,
+                     tooltip="Edge widths proportional to the training instances that "
+                             "take the branch, relative to the root's or the parent's.")
+        self.zoom_percent = 100
+        self.zoom_slider = gui.hSlider(
+            box, self, "zoom_percent", minValue=5, maxValue=300, step=5, label="Zoom: ",
+            callback=self._zoom_slider_moved, createLabel=False)
         row = gui.hBox(box)
-        gui.button(row, self, "Zoom in", callback=lambda: self.view.zoom_by(1.25))
-        gui.button(row, self, "Zoom out", callback=lambda: self.view.zoom_by(0.8))
-        gui.button(row, self, "Fit", callback=self.fit_to_window)
+        gui.button(row, self, "−", callback=lambda: self.view.zoom_by(0.8), width=28,
+                   tooltip="Zoom out")
+        gui.button(row, self, "+", callback=lambda: self.view.zoom_by(1.25), width=28,
+                   tooltip="Zoom in")
+        gui.button(row, self, "Fit", callback=self.fit_to_window,
+                   tooltip="The whole tree in the window")
+        gui.button(row, self, "Fit to width", callback=self.fit_to_width,
+                   tooltip="The tree's width in the window")
         gui.button(box, self, "Expand all", callback=lambda: self.scene.expand_all())
-        gui.widgetLabel(box, "Double-click a node to collapse or expand it.")
+        gui.widgetLabel(box, "Double-click a node to collapse or expand it.").setWordWrap(
+            True)
 
         box = gui.vBox(self.controlArea, "Path of a row")
-        self.row_spin = QSpinBox(minimum=-1, maximum=-1, value=-1)
+        # rows are numbered from 1, as in Orange's Data Table; 0 is "(none)"
+        self.row_spin = QSpinBox(minimum=0, maximum=0, value=0)
         self.row_spin.setSpecialValueText("(none)")
-        self.row_spin.valueChanged.connect(self.trace_row)
-        gui.widgetLabel(box, "Row of the data:")
+        self.row_spin.valueChanged.connect(lambda number: self.trace_row(number - 1))
+        gui.widgetLabel(box, "Row of the data (from 1):")
         box.layout().addWidget(self.row_spin)
+        self.path_note = gui.widgetLabel(box, "")
+        self.path_note.setWordWrap(True)
+        self.path_note.hide()
         self.path_list = QListWidget()
         self.path_list.setWordWrap(True)
         self.path_list.setMinimumHeight(140)
@@ -179,6 +212,7 @@ class OWObliqueTreeViewer(OWWidget):
         self.scene.nodes_selected.connect(self._on_selection_changed)
         self.scene.collapse_toggled.connect(self._store_paths)
         self.view = TreeView(self.scene)
+        self.view.zoom_changed.connect(self._zoom_changed)
         self.tabs.addTab(self.view, "Tree")
 
         full_rules = gui.checkBox(None, self, "full_rules", "Show full rules",
@@ -199,6 +233,14 @@ class OWObliqueTreeViewer(OWWidget):
             self.partition_view = splitviews.PartitionView()
             self.tabs.addTab(self.partition_view, "Partition")
         clamp_settings_to_controls(self)
+
+    @classmethod
+    def migrate_settings(cls, settings, version):
+        """Workflows saved by version 1 keep every value; the settings new in version 2
+        (``target_class``, ``edge_width``) take their defaults."""
+        if version is None or version < 2:
+            settings.pop("target_class", None)
+            settings.pop("edge_width", None)
 
     def sizeHint(self):
         return QSize(1100, 700)
@@ -225,6 +267,21 @@ class OWObliqueTreeViewer(OWWidget):
             except NotATreeError as error:
                 self.Error.not_a_tree(str(error))
         self._set_units()
+        self._fill_target_combo()
+
+    def _fill_target_combo(self):
+        """"None" and the class values of the tree; the stored target class chosen if the
+        tree has it."""
+        values = [] if self.view_tree is None else self.view_tree.class_values
+        self.target_combo.clear()
+        self.target_combo.addItems(["None"] + list(values))
+        index = values.index(self.target_class) + 1 if self.target_class in values else 0
+        self.target_class_index = index
+        self.target_combo.setCurrentIndex(index)
+
+    def _target(self):
+        """The index of the target class, or None."""
+        return self.target_class_index - 1 if self.target_class_index > 0 else None
 
     @Inputs.data
     def set_data(self, data):
@@ -278,11 +335,12 @@ class OWObliqueTreeViewer(OWWidget):
             if self.data is None and self.input_data is None:
                 self.Warning.no_rows()
         self.row_spin.blockSignals(True)
-        self.row_spin.setMaximum(-1 if self.data is None else len(self.data) - 1)
-        self.row_spin.setValue(-1)
+        self.row_spin.setMaximum(0 if self.data is None else len(self.data))
+        self.row_spin.setValue(0)
         self.row_spin.blockSignals(False)
         self.scene.traced = []
         self.path_list.clear()
+        self.path_note.hide()
 
     def _update_info(self):
         tree = self.view_tree
@@ -353,8 +411,8 @@ class OWObliqueTreeViewer(OWWidget):
         """Redraw everything that shows a rule: boxes, tooltips, rules, the traced path."""
         self._redraw()
         self._update_rules()
-        if self.row_spin.value() >= 0:
-            self.trace_row(self.row_spin.value())
+        if self.row_spin.value() > 0:
+            self.trace_row(self.row_spin.value() - 1)
 
     def _rules_max_terms(self):
         return None if self.full_rules else self.max_terms
@@ -423,10 +481,27 @@ class OWObliqueTreeViewer(OWWidget):
     # ----- drawing -----
     def _redraw(self):
         self.scene.draw(self.view_tree, self._describe, self.node_width,
-                        self.max_depth if self.limit_depth else None, self.color_by)
+                        self.max_depth if self.limit_depth else None, self.color_by,
+                        self._target(), self.edge_width, self._subset_n())
+        self._note_revealed(self.scene.revealed)
+
+    def _subset_n(self):
+        """Rows of the Data input reaching every node (whose paths the tree highlights),
+        or None without a Data input."""
+        if self.counts is None or self.data is None or self.data is not self.input_data:
+            return None
+        return self.counts.n
 
     def _recolor(self):
-        self.scene.recolor(self.color_by)
+        self.scene.recolor(self.color_by, self._target())
+
+    def _target_changed(self):
+        target = self._target()
+        self.target_class = "" if target is None else self.view_tree.class_values[target]
+        self._recolor()
+
+    def _edge_width_changed(self):
+        self.scene.set_edge_width(self.edge_width)
 
     def showEvent(self, event):
         super().showEvent(event)
@@ -434,6 +509,15 @@ class OWObliqueTreeViewer(OWWidget):
 
     def fit_to_window(self):
         self.view.fit_to_window()
+
+    def fit_to_width(self):
+        self.view.fit_to_width()
+
+    def _zoom_slider_moved(self):
+        self.view.set_zoom(self.zoom_percent / 100)
+
+    def _zoom_changed(self, zoom):
+        self.zoom_percent = int(round(zoom * 100))
 
     # ----- selection -----
     def _on_selection_changed(self):
@@ -468,21 +552,52 @@ class OWObliqueTreeViewer(OWWidget):
 
     # ----- paths -----
     def trace_row(self, row):
+        """Trace the row ``row`` (an index from 0; the spin box shows it from 1, as
+        Orange's Data Table does; -1: none): its path in words, highlighted in the tree
+        and scrolled into view.  The settings stay as they are: nodes of the path below
+        the depth limit or in a collapsed subtree are drawn while it is traced, and the
+        note says so."""
         self.path_list.clear()
         traced = []
         if row >= 0 and self.view_tree is not None and self.data is not None:
             steps = self.view_tree.row_path(self.data, row, self.max_terms)
             traced = [node for node, _, _ in steps]
-            for node, condition, value in steps:
-                if condition:
-                    self.path_list.addItem(f"node {node}: {value}\n  → {condition}")
+            self.path_list.addItem(f"Row {row + 1}:")
+            for node, _, words in steps:
+                if words == "leaf":
+                    title, text, _ = self.node_texts(node)
+                    self.path_list.addItem(f"{self._node_name(node)}: predicts {title} "
+                                           f"({text})")
                 else:
-                    value_text = self.node_texts(node)[0] or "—"
-                    self.path_list.addItem(f"node {node}: {value} ({value_text})")
-        if not self.scene.trace(traced):  # show the whole path
-            if self.limit_depth and len(traced) > self.max_depth:
-                self.limit_depth = False
-            self._redraw()
+                    self.path_list.addItem(f"{self._node_name(node)}: {words}")
+        revealed = self.scene.trace(traced)
+        self._note_revealed(revealed)
+        if traced:
+            self.view.show_path()
+
+    def _node_name(self, node):
+        return "Root" if node == 0 else (
+            "Leaf" if self.view_tree.is_leaf(node) else f"Node at depth "
+                                                        f"{self.view_tree.depth[node]}")
+
+    def _note_revealed(self, revealed):
+        """Say when the traced path goes where the settings would not draw it."""
+        if not revealed:
+            self.path_note.hide()
+            return
+        reasons = []
+        depth = self.max_depth if self.limit_depth else None
+        if depth is not None and any(self.view_tree.depth[n] > depth for n in revealed):
+            reasons.append(f"below the depth limit ({depth})")
+        if any(n in self.scene.collapsed or
+               any(a in self.scene.collapsed for a in self.view_tree.path(n)[:-1])
+               for n in revealed):
+            reasons.append("into a collapsed subtree")
+        self.path_note.setText(
+            f"The path goes {' and '.join(reasons) or 'beyond the drawn nodes'}: its "
+            f"{len(revealed)} node{_s(len(revealed))} there "
+            f"{'is' if len(revealed) == 1 else 'are'} drawn only while the row is traced.")
+        self.path_note.show()
 
     # ----- rules -----
     def rules_text(self):
@@ -532,7 +647,7 @@ class OWObliqueTreeViewer(OWWidget):
             return
         node = internal[0]
         X, y = self._rows_without_nan(self.counts.reached[node])
-        self.split_explorer.set_node(core, node, X, y, class_colors(self.view_tree),
+        self.split_explorer.set_node(core, self.view_tree.core_node(node), X, y, class_colors(self.view_tree),
                                      self.view_tree.vocabulary, self.view_tree.class_values)
 
     def _show_partition(self):
@@ -562,7 +677,8 @@ class OWObliqueTreeViewer(OWWidget):
         complete = self.full_rules or tree.rules_text(None, self.max_terms) == \
             tree.rules_text(None)
         self.report_caption("Rules (complete)" if complete else
-                            f"Rules (hyperplanes shortened to {self.max_terms} terms)")
+                            f"Rules (hyperplanes shortened to {self.max_terms} "
+                            f"term{_s(self.max_terms)})")
         self.report_raw("<pre>" + _escape(self.rules_text()) + "</pre>")
 
 

@@ -28,7 +28,8 @@ import numpy as np
 import scipy.sparse as sp
 
 import Orange.tree
-from orangecontrib.oblique.core.rules import format_number, format_significant
+from orangecontrib.oblique.core.rules import (Vocabulary, affine_text, branch_name,
+                                              format_number, format_significant, value_name)
 from orangecontrib.oblique.core.tree import route_top_down
 from orangecontrib.oblique.learners import ObliqueTreeModel
 from orangecontrib.oblique.presentation import SplitPresenter
@@ -217,6 +218,24 @@ class TreeAdapter:
         """The value an internal node tests for the row ``x`` (in the model's domain)."""
         raise NotImplementedError
 
+    def step_text(self, node, x, max_terms=None):
+        """What the test of internal ``node`` finds for the row ``x`` and where the row
+        goes, in plain words: ``0.4·age − 0.3·chol = 12.4, at least 11.9 → right``."""
+        raise NotImplementedError
+
+    def core_node(self, node):
+        """The id of ``node`` in the model's own tree (the same unless the adapter
+        leaves nodes out)."""
+        return node
+
+    def _branch_word(self, node, position):
+        """A branch as a path names it: ``left``/``right`` of a binary test, else its
+        edge label."""
+        kids = self.children[node]
+        if len(kids) == 2:
+            return ("left", "right")[position]
+        return self.edge_labels[kids[position]]
+
     # ----- data -----
     def transform(self, data):
         """``data`` in the model's domain, or :class:`DomainMismatchError`."""
@@ -248,23 +267,33 @@ class TreeAdapter:
         raise NotImplementedError
 
     def row_path(self, data, row, max_terms=None):
-        """(node, condition taken, value text) for every node on the path of ``row``; the
-        last entry is where the row stops (a leaf, or a node it cannot pass: value text
-        says why).  Conditions are shortened to ``max_terms`` terms (``None``: complete)."""
+        """(node, condition taken, plain words) for every node on the path of ``row`` (an
+        index from 0); the words say what the node's test finds for the row and where it
+        goes (:meth:`step_text`).  The last entry is where the row stops: a leaf, or a node
+        it cannot pass (the words say why).  Conditions are shortened to ``max_terms``
+        terms (``None``: complete)."""
         data = self.transform(data[row:row + 1])
         x = _dense(data.X)[0]
         _, stop = self.route(x[None, :])
         steps = []
         path = self.path(int(stop[0]))
         for node, child in zip(path, path[1:] + [None]):
-            if child is None:
-                text = ("leaf" if self.is_leaf(node)
-                        else "stops here: a value the test needs is missing")
-                steps.append((node, "", text))
-            else:
+            if child is not None:
                 steps.append((node, self.condition(child, max_terms),
-                              self.value_text(node, x)))
+                              self.step_text(node, x, max_terms)))
+            elif self.is_leaf(node):
+                steps.append((node, "", "leaf"))
+            elif np.isnan(x[self.features_of(node)]).any():
+                steps.append((node, "", "stops here: a value the test needs is missing"))
+            else:
+                steps.append((node, "", "stops here: "
+                              + self.step_text(node, x, max_terms).rpartition(" → ")[0]
+                              + "; no training row took that branch"))
         return steps
+
+    def features_of(self, node):
+        """Indices of the features (model's domain) the test of ``node`` reads."""
+        raise NotImplementedError
 
     # ----- rules -----
     def rules(self, counts=None, max_terms=None):
@@ -324,22 +353,67 @@ class ObliqueTreeAdapter(TreeAdapter):
         value[:, classes] = tree.value
         proba = np.zeros((tree.node_count, n_classes))
         proba[:, classes] = tree.proba
-        super().__init__(model, class_values, tree.parent.tolist(), tree.children,
-                         *self._branch_texts(False), value, np.argmax(proba, axis=1))
+        # the nodes of the Orange model: a branch that no training row with a class
+        # reached has no node there (None among its parent's children), so not here
+        # either; the viewer's ids are the kept core ids in order
+        kept = np.zeros(tree.node_count, dtype=bool)
+        kept[0] = True
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            for child in tree.children[node]:
+                kept[child] = value[child].sum() > 0
+                if kept[child]:
+                    stack.append(child)
+        self.core_ids = np.flatnonzero(kept)
+        index = np.full(tree.node_count, -1, dtype=int)
+        index[self.core_ids] = np.arange(self.core_ids.size)
+        #: the viewer's node of every core node: itself if kept, else the parent of the
+        #: dropped branch above it (where a row that takes that branch stops)
+        self._shown = index.copy()
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            for child in tree.children[node]:
+                if not kept[child]:
+                    self._shown[child] = self._shown[node]
+                stack.append(child)
+        parent = [int(index[tree.parent[c]]) if c else -1 for c in self.core_ids]
+        children = [[int(index[c]) for c in tree.children[core] if kept[c]]
+                    for core in self.core_ids]
+        self._index = index
+        super().__init__(model, class_values, parent, children,
+                         *self._branch_texts(False), value[self.core_ids],
+                         np.argmax(proba, axis=1)[self.core_ids])
+
+    def core_node(self, node):
+        return int(self.core_ids[node])
 
     def _branch_texts(self, per_sd):
         """(complete condition, edge label) of the branch to every node."""
-        tree = self.tree
-        conditions, edge_labels = [""] * tree.node_count, [""] * tree.node_count
-        for node, split in enumerate(tree.splits):
+        tree, index = self.tree, self._index
+        n_shown = self.core_ids.size
+        conditions, edge_labels = [""] * n_shown, [""] * n_shown
+        for core in self.core_ids:
+            split = tree.splits[core]
             if split is None:
                 continue
-            for child, condition, label in zip(tree.children[node],
+            for child, condition, label in zip(tree.children[core],
                                                self.texts.conditions(split, None, per_sd),
                                                self.texts.edge_labels(split, per_sd)):
-                conditions[child] = condition
-                edge_labels[child] = label
+                if index[child] >= 0:
+                    conditions[index[child]] = condition
+                    edge_labels[index[child]] = label
         return conditions, edge_labels
+
+    def _position(self, node):
+        """The branch position of ``node`` among all branches of its parent's split
+        (dropped empty branches included)."""
+        parent = self.core_ids[self.parent[node]]
+        return self.tree.children[parent].index(self.core_ids[node])
+
+    def _split(self, node):
+        return self.tree.splits[self.core_ids[node]]
 
     @property
     def can_standardise(self):
@@ -361,24 +435,37 @@ class ObliqueTreeAdapter(TreeAdapter):
         parent = self.parent[node]
         if parent < 0 or max_terms is None:
             return self.conditions[node]
-        position = self.children[parent].index(node)
-        return self.texts.conditions(self.tree.splits[parent], max_terms,
-                                     self.per_sd)[position]
+        return self.texts.conditions(self._split(parent), max_terms,
+                                     self.per_sd)[self._position(node)]
 
     def node_rule(self, node, max_terms=None):
-        return self.texts.node_rule(self.tree.splits[node], max_terms, self.per_sd)
+        return self.texts.node_rule(self._split(node), max_terms, self.per_sd)
 
     def edge_labels_of(self, node):
-        return [self.edge_labels[child] for child in self.tree.children[node]]
+        return [self.edge_labels[child] for child in self.children[node]]
 
     def coefficients(self, node):
-        return self.texts.coefficients(self.tree.splits[node])
+        return self.texts.coefficients(self._split(node))
 
     def value_text(self, node, x):
-        return self.texts.value_text(self.tree.splits[node], x, self.per_sd)
+        return self.texts.value_text(self._split(node), x, self.per_sd)
+
+    def step_text(self, node, x, max_terms=None):
+        split = self._split(node)
+        position = int(split.route(np.nan_to_num(x)[None, :])[0])
+        if self.per_sd and split.conditions()[0].form != "equal":
+            split, z = self.texts.standardised(split), self.texts.z_scores(x)[0]
+            return step_words(split, z, position, self.texts.z_vocabulary,
+                              self.texts.order(split.weights), max_terms)
+        return step_words(split, x, position, self.vocabulary,
+                          self.texts.order(split.weights), max_terms)
+
+    def features_of(self, node):
+        return self._split(node).conditions()[0].features
 
     def route(self, X):
-        return self.tree.route(X)
+        reached, stop = self.tree.route(X)
+        return [reached[core] for core in self.core_ids], self._shown[stop]
 
 
 class OrangeTreeAdapter(TreeAdapter):
@@ -455,6 +542,26 @@ class OrangeTreeAdapter(TreeAdapter):
             return f"{orange_node.attr.name} = {orange_node.attr.values[int(value)]}"
         return f"{orange_node.attr.name} = {format_number(value)}"
 
+    def features_of(self, node):
+        return [self.nodes[node].attr_idx]
+
+    def step_text(self, node, x, max_terms=None):
+        orange_node = self.nodes[node]
+        name, value = orange_node.attr.name, x[orange_node.attr_idx]
+        branch = orange_node.descend(x)
+        if isinstance(orange_node, Orange.tree.NumericNode):
+            words = "at most" if branch == 0 else "more than"
+            text = (f"{name} = {format_number(value)}, {words} "
+                    f"{format_significant(orange_node.threshold, 17)}")
+        else:
+            text = f"{name} is {orange_node.attr.values[int(value)]}"
+        if np.isnan(branch) or int(branch) not in self.positions[node]:
+            return text + " → no such branch"
+        position = self.positions[node].index(int(branch))
+        if not isinstance(orange_node, Orange.tree.NumericNode):
+            return f"{text} → {self.edge_labels[self.children[node][position]]}"
+        return f"{text} → {self._branch_word(node, position)}"
+
     def route(self, X):
         X = np.asarray(X, dtype=float)
 
@@ -469,6 +576,71 @@ class OrangeTreeAdapter(TreeAdapter):
             return position
 
         return route_top_down(X.shape[0], self.children, positions)
+
+
+#: the words of a comparison's operator in a path
+_OPERATOR_WORDS = {"<": "less than", "≥": "at least", ">": "more than", "≤": "at most"}
+
+
+def step_words(split, x, position, vocabulary, order=None, max_terms=None):
+    """What ``split`` finds for the row ``x`` and the branch ``position`` it takes, in
+    plain words, rendered from the split's conditions (:meth:`Split.conditions`):
+
+    * a hyperplane: ``0.4·age − 0.3·chol = 12.4, at least 11.9 → right``;
+    * one attribute: ``age = 54, less than 55.5 → left``;
+    * a nominal test: ``chest pain is asymptomatic → left`` (``… is typical, not
+      asymptomatic → right``);
+    * an argmax split: ``largest score: setosa (setosa 1.2, versicolor −0.3) → setosa``;
+    * pairwise votes: ``most pairwise votes: setosa (setosa 2, versicolor 1, …)``;
+    * nearest centres: ``nearest centre: cluster 2 (distance 0.41) → cluster 2``.
+    """
+    vocabulary = Vocabulary.of(vocabulary)
+    conditions = split.conditions()
+    condition = conditions[position]
+    values = split.values(np.nan_to_num(x)[None, :])[0]
+    binary = len(conditions) == 2
+    arrow = (" → " + ("left", "right")[position] if binary
+             else " → " + branch_name(condition, vocabulary))
+    if condition.form == "compare":
+        quantity = condition.quantity
+        if len(quantity.terms) == 1 and quantity.terms[0].weight == 1:
+            lhs, value = vocabulary.features[quantity.terms[0].feature], x[
+                quantity.terms[0].feature]
+        else:
+            lhs = affine_text(quantity, vocabulary, condition.digits, order, max_terms)
+            value = values[0] - split.bias[0]
+        return (f"{lhs} = {format_number(value)}, {_OPERATOR_WORDS[condition.operator]} "
+                f"{format_significant(condition.threshold, condition.digits)}{arrow}")
+    if condition.form == "equal":
+        feature = vocabulary.features[condition.feature]
+        tested = value_name(conditions[0], vocabulary)
+        names = vocabulary.values[condition.feature] if vocabulary.values else None
+        if condition.operator == "=":
+            return f"{feature} is {tested}{arrow}"
+        actual = (names[int(x[condition.feature])] if names is not None
+                  and float(x[condition.feature]).is_integer()
+                  and 0 <= x[condition.feature] < len(names)
+                  else format_number(x[condition.feature]))
+        return f"{feature} is {actual}, not {tested}{arrow}"
+    names = [branch_name(c, vocabulary) for c in conditions]
+    if condition.form == "largest":
+        scores = ", ".join(f"{name} {format_number(v)}" for name, v in zip(names, values))
+        return f"largest score: {names[position]} ({scores}){arrow}"
+    if condition.form == "nearest" and getattr(split, "centres", None) is not None:
+        distance = float(np.sqrt(((values - split.centres[position]) ** 2).sum()))
+        return (f"nearest centre: {names[position]} (distance "
+                f"{format_number(distance)}){arrow}")
+    if condition.form == "votes":
+        votes = np.zeros(len(conditions), dtype=int)
+        for value, (first, second) in zip(values, _pair_positions(len(conditions))):
+            votes[first if value >= 0 else second] += 1
+        counts = ", ".join(f"{name} {count}" for name, count in zip(names, votes))
+        return f"most pairwise votes: {names[position]} ({counts}){arrow}"
+    return f"{names[position]}{arrow}"
+
+
+def _pair_positions(k):
+    return [(a, b) for a in range(k) for b in range(a + 1, k)]
 
 
 def table_rows(data, rows):

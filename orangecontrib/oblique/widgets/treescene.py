@@ -9,7 +9,8 @@ through the signals :attr:`TreeScene.nodes_selected` and :attr:`TreeScene.collap
 import numpy as np
 
 from AnyQt.QtCore import QPointF, QRectF, Qt, pyqtSignal as Signal
-from AnyQt.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from AnyQt.QtGui import (QBrush, QColor, QFont, QFontInfo, QFontMetricsF, QPainter,
+                         QPainterPath, QPen)
 from AnyQt.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene,
                              QGraphicsSimpleTextItem, QGraphicsView)
 
@@ -18,9 +19,12 @@ from orangecontrib.oblique.widgets.treelayout import layout
 
 PAD = 5
 LEVEL_GAP = 46
-BAR_CHART_HEIGHT = 26
+BAR_LABEL_HEIGHT = 11
+BAR_CHART_HEIGHT = 26 + BAR_LABEL_HEIGHT
 DIST_BAR_HEIGHT = 7
 MAX_BARS = 12
+#: the narrowest slot of a bar with its label
+MIN_BAR_STEP = 34
 HOVER_COLOR = QColor("#e6750a")
 PATH_COLOR = QColor("#1a9850")
 SELECT_COLOR = QColor("#1f5fbf")
@@ -28,9 +32,20 @@ POSITIVE_COLOR = QColor("#2b6cb0")
 NEGATIVE_COLOR = QColor("#c0392b")
 IMPURITY_COLOR = QColor("#e6550d")
 EMPTY_COLOR = QColor("#f4f4f4")
+EDGE_COLOR = QColor("#8c8c8c")
+SUBSET_COLOR = QColor("#7b3294")
+FADED_EDGE_COLOR = QColor("#d0d0d0")
+#: opacity of a node that no row of the Data input reaches
+FADED_OPACITY = 0.4
+#: node text is at least this many pixels high on screen when a tree opens
+MIN_TEXT_PIXELS = 9
+LABEL_GAP = 4
 
 #: ``color_by`` values of :func:`node_fill`
 COLOR_BY_CLASS, COLOR_BY_IMPURITY = 0, 1
+#: ``edge_width`` values (Orange's Tree Viewer's "Edge width"): fixed, proportional to the
+#: instances relative to the root's, or to the parent's
+EDGE_FIXED, EDGE_RELATIVE_TO_ROOT, EDGE_RELATIVE_TO_PARENT = 0, 1, 2
 
 
 def breakable(text):
@@ -52,9 +67,11 @@ def class_colors(tree):
     return [QColor(*map(int, color[:3])) for color in colors]
 
 
-def node_fill(value, colors, color_by):
+def node_fill(value, colors, color_by, target=None):
     """Fill of a node box of class counts ``value``: the majority class's colour, paler
-    the less pure the node, or (``COLOR_BY_IMPURITY``) orange by the Gini impurity."""
+    the less pure the node; with a ``target`` class (an index), that class's colour,
+    paler the smaller its share (as Orange's Tree Viewer's "Target class"); or
+    (``COLOR_BY_IMPURITY``) orange by the Gini impurity."""
     total = value.sum()
     if not total:
         return QColor(EMPTY_COLOR)
@@ -63,8 +80,26 @@ def node_fill(value, colors, color_by):
         k = max(len(value), 2)
         impurity = (1 - (p ** 2).sum()) / (1 - 1 / k)
         return _mix(IMPURITY_COLOR, 1 - 0.8 * impurity)
+    if target is not None and 0 <= target < len(value):
+        return _mix(colors[target], 1 - 0.85 * value[target] / total)
     majority = int(np.argmax(value))
     return _mix(colors[majority], 1 - 0.55 * value[majority] / total)
+
+
+def edge_pen_width(n, n_parent, n_root, mode):
+    """Width of the edge into a node of ``n`` instances (Orange's Tree Viewer's rule):
+    fixed, or proportional to ``n`` relative to the root's or the parent's."""
+    if mode == EDGE_RELATIVE_TO_ROOT and n_root:
+        return 0.6 + 8 * n / n_root
+    if mode == EDGE_RELATIVE_TO_PARENT and n_parent:
+        return 0.6 + 8 * n / n_parent
+    return 1.3
+
+
+def text_pixels(font):
+    """Height in pixels of ``font`` at zoom 1 (its em)."""
+    pixels = QFontInfo(font).pixelSize()
+    return pixels if pixels > 0 else font.pointSizeF() * 96 / 72
 
 
 class NodeItem(QGraphicsItem):
@@ -73,18 +108,21 @@ class NodeItem(QGraphicsItem):
     from precomputed texts: no child items, so a tree of hundreds of nodes stays cheap."""
 
     def __init__(self, node, width, height, title, text, coefficients, value, n, fill,
-                 colors, collapsed):
+                 colors, collapsed, bar_names=None):
         super().__init__()
         self.node = node
         self.width, self.height = width, height
         self.title, self.text = title, text
         self.coefficients = coefficients
+        #: the attribute of every bar (its short name is written under the bar)
+        self.bar_names = bar_names
         self.value, self.n = value, n
         self.fill = fill
         self.colors = colors
         self.collapsed = collapsed
         self.hovered = False
         self.traced = False
+        self.node_tooltip = ""
         self.setFlag(QGraphicsItem.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
 
@@ -125,25 +163,73 @@ class NodeItem(QGraphicsItem):
             self._paint_bars(painter, QRectF(PAD, y, inner, BAR_CHART_HEIGHT))
             y += BAR_CHART_HEIGHT + 3
         painter.setPen(QColor("#404040"))
-        count = f"{self.n} rows" + ("   ▸ collapsed" if self.collapsed else "")
+        count = f"{self.n} rows" + (f"   ▸ {self.collapsed}" if self.collapsed else "")
         painter.drawText(QRectF(PAD, y, inner, 14), Qt.AlignLeft | Qt.AlignVCenter, count)
         y += 14
         self._paint_distribution(painter, QRectF(PAD, y, inner, DIST_BAR_HEIGHT - 2))
 
+    def bar_rects(self, rect):
+        """(rectangle of the bar, rectangle of its label) of every coefficient shown."""
+        weights = self.coefficients[:self.n_bars()]
+        step = rect.width() / len(weights)
+        bar_width = min(step - 2, 14.0)
+        chart = QRectF(rect.left(), rect.top(), rect.width(), rect.height() - BAR_LABEL_HEIGHT)
+        return [(QRectF(chart.left() + i * step + (step - bar_width) / 2, chart.top(),
+                        bar_width, chart.height()),
+                 QRectF(chart.left() + i * step, chart.bottom(), step, BAR_LABEL_HEIGHT))
+                for i in range(len(weights))]
+
+    def n_bars(self):
+        """How many coefficients get a bar: as many as leave each a readable label (the
+        most important first; the tooltip lists them all)."""
+        return max(1, min(len(self.coefficients), MAX_BARS,
+                          int((self.width - 2 * PAD) // MIN_BAR_STEP)))
+
+    def bars_rect(self):
+        """Where the bar chart of the coefficients is, in the item's coordinates."""
+        return QRectF(PAD, self.height - PAD - 14 - DIST_BAR_HEIGHT - BAR_CHART_HEIGHT - 3,
+                      self.width - 2 * PAD, BAR_CHART_HEIGHT)
+
+    def bar_tooltip(self, pos):
+        """The tooltip of the bar under ``pos`` (item coordinates), or None."""
+        if self.coefficients is None or not self.bar_names:
+            return None
+        for i, (bar, label) in enumerate(self.bar_rects(self.bars_rect())):
+            if bar.united(label).adjusted(-1, 0, 1, 0).contains(pos):
+                return (f"{self.bar_names[i]}: {format_number(self.coefficients[i])} "
+                        f"per standard deviation (bar {i + 1} of "
+                        f"{self.n_bars()}; blue: positive, red: "
+                        f"negative)")
+        return None
+
+    def hoverMoveEvent(self, event):
+        tooltip = self.bar_tooltip(event.pos())
+        self.setToolTip(tooltip if tooltip is not None else self.node_tooltip)
+        super().hoverMoveEvent(event)
+
     def _paint_bars(self, painter, rect):
-        weights = self.coefficients[:MAX_BARS]
+        painter.save()
+        weights = self.coefficients[:self.n_bars()]
         scale = np.abs(weights).max() or 1.0
-        step = min(rect.width() / len(weights), 16.0)
-        mid = rect.top() + rect.height() / 2
+        rects = self.bar_rects(rect)
+        mid = rects[0][0].center().y()
         painter.setPen(QPen(QColor("#999999"), 0.8))
-        painter.drawLine(QPointF(rect.left(), mid),
-                         QPointF(rect.left() + step * len(weights), mid))
-        painter.setPen(Qt.NoPen)
-        for i, weight in enumerate(weights):
-            height = weight / scale * (rect.height() / 2 - 1)
+        painter.drawLine(QPointF(rect.left(), mid), QPointF(rect.right(), mid))
+        font = QFont(painter.font())
+        font.setPointSizeF(max(font.pointSizeF() * 0.7, 6))
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        for weight, (bar, label_rect), name in zip(weights, rects, self.bar_names or
+                                                   [""] * len(weights)):
+            height = weight / scale * (bar.height() / 2 - 1)
+            painter.setPen(Qt.NoPen)
             painter.setBrush(POSITIVE_COLOR if weight >= 0 else NEGATIVE_COLOR)
-            painter.drawRect(QRectF(rect.left() + i * step + 1, mid - max(height, 0),
-                                    step - 2, abs(height)))
+            painter.drawRect(QRectF(bar.left(), mid - max(height, 0), bar.width(),
+                                    abs(height)))
+            painter.setPen(QColor("#505050"))
+            painter.drawText(label_rect, Qt.AlignHCenter | Qt.AlignTop,
+                             metrics.elidedText(name, Qt.ElideRight, label_rect.width()))
+        painter.restore()
 
     def _paint_distribution(self, painter, rect):
         total = self.value.sum()
@@ -189,21 +275,38 @@ class TreeScene(QGraphicsScene):
         self.node_width = 220
         self.max_depth = None     # no limit
         self.color_by = COLOR_BY_CLASS
+        self.target = None        # the target class's index, or None
+        self.edge_width = EDGE_RELATIVE_TO_PARENT
+        #: rows of the Data input reaching every node (None: no subset to highlight)
+        self.subset_n = None
         self.selected = set()
         self.collapsed = set()
         self.traced = []
+        #: nodes drawn only because the traced path passes them (below the depth limit
+        #: or in a collapsed subtree); the user's settings stay as they are
+        self.revealed = set()
+        self.node_n = {}
         self.node_items = {}
         self.edges = {}
+        self.labels = {}
         self._size_cache = {}
         self.selectionChanged.connect(self._on_selection_changed)
 
     # ----- drawing -----
-    def draw(self, tree, describe, node_width, max_depth, color_by):
+    def draw(self, tree, describe, node_width, max_depth, color_by, target=None,
+             edge_width=EDGE_RELATIVE_TO_PARENT, subset_n=None):
         """Draw ``tree`` (``None`` clears the scene); ``describe(node)`` gives the title,
         text, tooltip, class counts and number of rows of a node box; nodes deeper than
-        ``max_depth`` (``None``: no limit) are not drawn."""
+        ``max_depth`` (``None``: no limit) are not drawn.  ``target``: the class whose
+        share colours the boxes (None: the majority class); ``edge_width``: an
+        ``EDGE_*`` rule over the tree's training instances; ``subset_n``: the rows of a
+        data subset reaching every node, whose paths are highlighted (None: none)."""
         self.tree, self.describe = tree, describe
         self.node_width, self.max_depth, self.color_by = node_width, max_depth, color_by
+        self.target, self.edge_width, self.subset_n = target, edge_width, subset_n
+        if tree is None or any(node >= tree.node_count for node in self.traced):
+            self.traced = []
+        self.revealed = self._revealed()
         self.redraw()
 
     def redraw(self):
@@ -214,11 +317,33 @@ class TreeScene(QGraphicsScene):
         finally:
             self.blockSignals(False)
 
-    def visible_children(self):
+    def _hidden_below(self, node):
+        """Whether the user's settings hide the children of ``node``."""
+        return node in self.collapsed or (
+            self.max_depth is not None and self.tree.depth[node] >= self.max_depth)
+
+    def visible_children(self, reveal=True):
+        """The children drawn of every node: none below a collapsed node or the depth
+        limit, except (``reveal``) the next node of the traced path."""
         tree = self.tree
-        return [() if (node in self.collapsed
-                       or (self.max_depth is not None and tree.depth[node] >= self.max_depth))
-                else tree.children[node] for node in range(tree.node_count)]
+        kids = [() if self._hidden_below(node) else tree.children[node]
+                for node in range(tree.node_count)]
+        if reveal:
+            for node, child in zip(self.traced, self.traced[1:]):
+                if not kids[node]:
+                    kids[node] = (child,)
+        return kids
+
+    def _revealed(self):
+        """The traced nodes that the user's settings would hide."""
+        if self.tree is None or not self.traced:
+            return set()
+        hidden, shown = set(), True
+        for node in self.traced:
+            if not shown:
+                hidden.add(node)
+            shown = shown and not self._hidden_below(node)
+        return hidden
 
     def _node_height(self, title, text, has_bars, metrics):
         key = (text, title != "", has_bars, self.node_width)
@@ -241,12 +366,15 @@ class TreeScene(QGraphicsScene):
         xs = layout(tree, visible, self.node_width)
         metrics = QFontMetricsF(self.font())
         boxes, level_height = {}, {}
+        self.node_n = {}
         for node in xs:
             title, text, tooltip, value, n = self.describe(node)
+            self.node_n[node] = n
             coefficients = None if tree.is_leaf(node) else tree.coefficients(node)
             height = self._node_height(title, text, coefficients is not None, metrics)
             if coefficients is not None:
-                tooltip += "\n\nStandardised coefficients (w·std):\n" + "\n".join(
+                tooltip += ("\n\nBars: coefficients per standard deviation (w·SD), "
+                            "blue positive, red negative:\n") + "\n".join(
                     f"  {name}: {format_number(w)}" for name, w in zip(*coefficients))
             boxes[node] = (title, text, tooltip, coefficients, value, n, height)
             level = tree.depth[node]
@@ -255,28 +383,35 @@ class TreeScene(QGraphicsScene):
         for level in sorted(level_height):
             level_y[level] = y
             y += level_height[level] + LEVEL_GAP
-        self._add_nodes(xs, boxes, level_y)
+        self._add_nodes(xs, boxes, level_y, visible)
         self._add_edges(visible)
         self._style_edges()
         self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
 
-    def _add_nodes(self, xs, boxes, level_y):
+    def _add_nodes(self, xs, boxes, level_y, visible):
         tree = self.tree
         colors = class_colors(tree)
         for node, x in xs.items():
             title, text, tooltip, coefficients, value, n, height = boxes[node]
+            # what hides the node's children: "" if they are drawn (or it has none)
+            hidden = "" if not tree.children[node] or visible[node] else (
+                "collapsed" if node in self.collapsed else "depth limit")
             item = NodeItem(node, self.node_width, height, title, text,
                             None if coefficients is None else coefficients[1], value, n,
-                            node_fill(value, colors, self.color_by), colors,
-                            node in self.collapsed and bool(tree.children[node]))
+                            node_fill(value, colors, self.color_by, self.target), colors,
+                            hidden, None if coefficients is None else coefficients[0])
+            item.node_tooltip = tooltip
             item.setToolTip(tooltip)
             item.setPos(x - self.node_width / 2, level_y[tree.depth[node]])
             item.traced = node in self.traced
+            if self.subset_n is not None and not self.subset_n[node]:
+                item.setOpacity(FADED_OPACITY)
             self.addItem(item)
             item.setSelected(node in self.selected)
             self.node_items[node] = item
 
     def _add_edges(self, visible):
+        self.labels = {}
         for node, kids in enumerate(visible):
             if node not in self.node_items:
                 continue
@@ -291,28 +426,58 @@ class TreeScene(QGraphicsScene):
                 edge = QGraphicsPathItem(path)
                 edge.setZValue(-1)
                 self.addItem(edge)
-                label = QGraphicsSimpleTextItem(self.tree.edge_labels[kid], edge)
-                width = label.boundingRect().width()
-                label.setPos(end.x() - width / 2, end.y() - 17)
-                label.setBrush(QColor("#303030"))
                 self.edges[kid] = edge
+                self.labels[kid] = QGraphicsSimpleTextItem(self.tree.edge_labels[kid], edge)
+                self.labels[kid].setBrush(QColor("#303030"))
+
+    def _place_label(self, kid, pen_width):
+        """Put the label of the edge into ``kid`` beside the edge's last stretch (which
+        runs straight down into the box), on the side away from the parent, so that the
+        edge never runs through its label."""
+        label, edge = self.labels[kid], self.edges[kid]
+        path = edge.path()
+        start, end = path.elementAt(0), path.currentPosition()
+        rect = label.boundingRect()
+        gap = pen_width / 2 + LABEL_GAP
+        x = end.x() - gap - rect.width() if end.x() < start.x - 0.5 else end.x() + gap
+        label.setPos(x, end.y() - rect.height() - 2)
+
+    def edge_pen(self, kid, hovered=()):
+        """The pen of the edge into ``kid``: the hovered or traced path, the paths of a
+        data subset, else grey; its width by the instances (``edge_width``)."""
+        tree = self.tree
+        parent = tree.parent[kid]
+        n = tree.train_value.sum(axis=1)
+        width = edge_pen_width(n[kid], n[parent], n[0], self.edge_width)
+        if kid in hovered:
+            return QPen(HOVER_COLOR, max(width, 3), Qt.SolidLine, Qt.RoundCap)
+        if kid in self.traced:
+            return QPen(PATH_COLOR, max(width, 3.5), Qt.SolidLine, Qt.RoundCap)
+        if self.subset_n is not None:
+            passed = self.subset_n[kid] > 0
+            return QPen(SUBSET_COLOR if passed else FADED_EDGE_COLOR,
+                        max(width, 2) if passed else width, Qt.SolidLine, Qt.RoundCap)
+        return QPen(EDGE_COLOR, width, Qt.SolidLine, Qt.RoundCap)
 
     def _style_edges(self, hovered=()):
         hovered = set(hovered)
         for node, edge in self.edges.items():
-            if node in hovered:
-                edge.setPen(QPen(HOVER_COLOR, 3))
-            elif node in self.traced:
-                edge.setPen(QPen(PATH_COLOR, 3.5))
-            else:
-                edge.setPen(QPen(QColor("#888888"), 1.3))
+            pen = self.edge_pen(node, hovered)
+            edge.setPen(pen)
+            self._place_label(node, pen.widthF())
 
-    def recolor(self, color_by):
-        """Refill the node boxes by class (``COLOR_BY_CLASS``) or impurity."""
-        self.color_by = color_by
+    def recolor(self, color_by, target=None):
+        """Refill the node boxes by class (``COLOR_BY_CLASS``; the share of the
+        ``target`` class if one is given) or impurity."""
+        self.color_by, self.target = color_by, target
         for item in self.node_items.values():
-            item.fill = node_fill(item.value, item.colors, color_by)
+            item.fill = node_fill(item.value, item.colors, color_by, target)
             item.update()
+
+    def set_edge_width(self, edge_width):
+        """Edge widths by an ``EDGE_*`` rule."""
+        self.edge_width = edge_width
+        self._style_edges()
 
     # ----- hover, path, collapse -----
     def hover(self, node):
@@ -327,18 +492,31 @@ class TreeScene(QGraphicsScene):
         self._style_edges(path[1:])
 
     def trace(self, nodes):
-        """Highlight the path ``nodes`` of a row.  Returns ``False`` if some of them are
-        not drawn: their collapsed ancestors are then expanded, and the caller redraws
-        (after lifting a depth limit if needed)."""
+        """Highlight the path ``nodes`` of a row.  Nodes of the path that the depth limit
+        or a collapsed node hides are drawn while the path is traced (and only those:
+        :attr:`revealed`); the depth limit and the collapsed nodes stay as they are.
+        Returns :attr:`revealed`."""
         self.traced = list(nodes)
-        if any(node not in self.node_items for node in self.traced):
-            self.collapsed -= set(self.traced)
-            return False
+        revealed = self._revealed()
+        if revealed or self.revealed or any(node not in self.node_items
+                                            for node in self.traced):
+            self.revealed = revealed
+            self.redraw()
+            return revealed
         for node, item in self.node_items.items():
             item.traced = node in self.traced
             item.update()
         self._style_edges()
-        return True
+        return revealed
+
+    def traced_rect(self):
+        """The scene rectangle of the traced path's boxes (empty if none is drawn)."""
+        rect = QRectF()
+        for node in self.traced:
+            if node in self.node_items:
+                item = self.node_items[node]
+                rect = rect.united(item.sceneBoundingRect())
+        return rect
 
     def toggle_collapse(self, node):
         """Collapse or expand the subtree of ``node`` (a leaf is left alone)."""
@@ -346,11 +524,13 @@ class TreeScene(QGraphicsScene):
             return
         self.collapsed ^= {node}
         self.collapse_toggled.emit()
+        self.revealed = self._revealed()
         self.redraw()
 
     def expand_all(self):
         self.collapsed = set()
         self.collapse_toggled.emit()
+        self.revealed = self._revealed()
         self.redraw()
 
     # ----- selection -----
@@ -370,7 +550,10 @@ class TreeScene(QGraphicsScene):
 
 
 class TreeView(QGraphicsView):
-    """The view of a :class:`TreeScene`: rubber-band selection, zoom (also Ctrl + wheel)."""
+    """The view of a :class:`TreeScene`: rubber-band selection, zoom (also Ctrl + wheel);
+    ``zoom_changed(zoom)`` after every change of the zoom."""
+    zoom_changed = Signal(float)
+    MIN_ZOOM, MAX_ZOOM = 0.05, 5.0
 
     def __init__(self, scene, parent=None):
         super().__init__(scene, parent)
@@ -386,24 +569,70 @@ class TreeView(QGraphicsView):
         else:
             super().wheelEvent(event)
 
-    def zoom_by(self, factor):
-        self.zoom = min(max(self.zoom * factor, 0.05), 5.0)
+    def set_zoom(self, zoom):
+        """Scale the drawing by ``zoom`` (1: as drawn)."""
+        self.zoom = min(max(zoom, self.MIN_ZOOM), self.MAX_ZOOM)
         self.setTransform(self.transform().fromScale(self.zoom, self.zoom))
+        self.zoom_changed.emit(self.zoom)
+
+    def zoom_by(self, factor):
+        self.set_zoom(self.zoom * factor)
+
+    def readable_zoom(self):
+        """The smallest zoom at which node text is MIN_TEXT_PIXELS high on screen."""
+        return MIN_TEXT_PIXELS / text_pixels(self.scene().font())
+
+    def text_pixels(self):
+        """How high node text is on screen at the current zoom."""
+        return text_pixels(self.scene().font()) * self.zoom
 
     def fit_to_window(self):
+        """The whole tree in the window (never enlarged beyond 1.5)."""
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return
         self.fitInView(rect, Qt.KeepAspectRatio)
-        self.zoom = min(self.transform().m11(), 1.5)
-        self.setTransform(self.transform().fromScale(self.zoom, self.zoom))
+        self.set_zoom(min(self.transform().m11(), 1.5))
+
+    def fit_to_width(self):
+        """The tree's width in the window (never enlarged beyond 1.5), its top shown."""
+        rect = self.scene().sceneRect()
+        if rect.isEmpty():
+            return
+        width = self.viewport().width() - 4
+        self.set_zoom(min(width / rect.width(), 1.5))
+        self.centerOn(rect.center().x(), rect.top()
+                      + self.viewport().height() / (2 * self.zoom))
 
     def show_new_tree(self):
-        """Fit the tree to the window, but never so small that rules are unreadable:
-        a wide tree starts at its root and scrolls."""
+        """Fit the tree to the window, but never so small that node text is less than
+        MIN_TEXT_PIXELS high: a larger tree opens at that zoom with its root at the top
+        and scrolls."""
         self.fit_to_window()
         scene = self.scene()
-        if self.zoom < 0.45 and 0 in scene.node_items:
-            self.zoom_by(0.45 / self.zoom)
-            root = scene.node_items[0]
-            self.centerOn(root.pos() + QPointF(scene.node_width / 2, 200))
+        readable = self.readable_zoom()
+        if self.zoom < readable and 0 in scene.node_items:
+            self.set_zoom(readable)
+            self.show_root()
+
+    def show_root(self):
+        """Scroll to the root's box at the top of the window."""
+        root = self.scene().node_items.get(0)
+        if root is None:
+            return
+        centre = root.sceneBoundingRect().center()
+        top = self.scene().sceneRect().top()
+        self.centerOn(centre.x(), top + self.viewport().height() / (2 * self.zoom))
+
+    def show_path(self):
+        """Scroll so that the scene's traced path is visible: all of it if it fits in
+        the window, else its end (the node where the row stops)."""
+        scene = self.scene()
+        rect = scene.traced_rect()
+        if rect.isEmpty():
+            return
+        self.updateSceneRect(scene.sceneRect())  # the scroll range of a redrawn scene
+        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        if rect.width() > visible.width() or rect.height() > visible.height():
+            rect = scene.node_items[scene.traced[-1]].sceneBoundingRect()
+        self.ensureVisible(rect, 10, 10)
