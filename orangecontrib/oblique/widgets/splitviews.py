@@ -300,7 +300,9 @@ class PartitionView(_PlotView):
         controls = QHBoxLayout()
         controls.setContentsMargins(6, 4, 6, 0)
         for text, combo in (("Horizontal:", self.x_combo), ("Vertical:", self.y_combo)):
-            combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+            # long attribute names must not widen the viewer: the list shows them whole
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
             combo.currentIndexChanged.connect(self._on_axis_chosen)
             controls.addWidget(QLabel(text))
             controls.addWidget(combo)
