@@ -16,7 +16,8 @@ from html import escape
 import numpy as np
 
 from .core.rules import (Vocabulary, affine_text, condition_text, edge_text, format_number,
-                         format_significant, quantity_text, term_texts, value_name)
+                         format_significant, pair_names, quantity_text, term_texts,
+                         value_name)
 from .core.splits import DIGITS, MAX_DIGITS
 
 __all__ = ["SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS", "BOX_MAX_CHARS"]
@@ -57,7 +58,19 @@ class SplitLabel:
 
 
 def _is_multiway(split):
-    return split.conditions()[0].form in ("largest", "nearest")
+    return split.conditions()[0].form in ("largest", "nearest", "votes")
+
+
+def _multiway_rows(first, vocabulary, edge_labels):
+    """(heading, name of every row of the map) of a multiway split's conditions: the
+    branches' classes for argmax scores, the pairs for pairwise votes (a score ≥ 0 is a
+    vote for the first of its pair), ``v1 … vm`` for the coordinates of nearest
+    centres."""
+    if first.form == "largest":
+        return "largest score", edge_labels
+    if first.form == "votes":
+        return "most pairwise votes (≥ 0: first)", pair_names(first, vocabulary)
+    return "nearest centre in", [f"v{i + 1}" for i in range(len(first.scores))]
 
 
 class SplitPresenter:
@@ -215,12 +228,8 @@ class SplitPresenter:
         # the largest term of every affine map: the branch's score (argmax) or a
         # coordinate of the space in which the nearest centre is sought; the map's name
         # shares the first line if both fit, else it has a line of its own
-        if first.form == "largest":
-            lines, row_names = ["largest score:"], self.edge_labels(split)
-        else:
-            lines = ["nearest centre in:"]
-            row_names = [f"v{i + 1}" for i in range(len(first.scores))]
-        lines = wrapped(lines[0].split(" "))  # at word boundaries, to fit the box
+        heading, row_names = _multiway_rows(first, self.vocabulary, self.edge_labels(split))
+        lines = wrapped(f"{heading}:".split(" "))  # at word boundaries, to fit the box
         rows = list(zip(row_names, first.scores))
         for row_name, score in rows[:BOX_TERMS if len(rows) > BOX_TERMS + 1 else None]:
             terms = self._wrapped_terms(score, order, 1, first.digits)
@@ -245,11 +254,10 @@ class SplitPresenter:
         if first.form == "equal":
             text = condition_text(first, vocabulary)
             return text, text
-        heading = "largest score of" if first.form == "largest" else "nearest centre in"
+        heading, names = _multiway_rows(
+            first, vocabulary, [edge_text(condition, vocabulary) for condition in conditions])
+        heading = "largest score of" if first.form == "largest" else heading
         full = f"{heading}: " + quantity_text(split, vocabulary, order)
-        names = ([edge_text(condition, vocabulary) for condition in conditions]
-                 if first.form == "largest"
-                 else [f"v{i + 1}" for i in range(len(first.scores))])
         rows = [f"{name}: {affine_text(score, vocabulary, first.digits, order, max_terms)}"
                 for name, score in zip(names, first.scores)]
         return f"{heading}:\n" + "\n".join(rows), full
@@ -288,7 +296,7 @@ class SplitPresenter:
                     f"{format_significant(first.threshold, first.digits)} "
                     f"(w·{point} + b = {format_number(values[0])})")
         texts = ", ".join(format_number(v) for v in values)
-        return f"{'scores' if first.form == 'largest' else 'v'} = [{texts}]"
+        return f"{'v' if first.form == 'nearest' else 'scores'} = [{texts}]"
 
     def value_name(self, condition):
         """The name of the nominal value an equality condition tests."""

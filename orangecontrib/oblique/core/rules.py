@@ -141,22 +141,43 @@ def value_name(condition, names):
     return format_significant(code, condition.digits)
 
 
+def pair_names(condition, names):
+    """The pairs a ``votes`` condition's scores decide, ``["setosa vs versicolor", …]``
+    (class names where the vocabulary has them, else branch numbers); a score ``≥ 0`` is
+    a vote for the first of its pair."""
+    classes = Vocabulary.of(names).classes
+
+    def name(code):
+        if condition.branch is not None and classes is not None:
+            return str(classes[code])
+        return str(code)
+    return [f"{name(a)} vs {name(b)}" for a, b in condition.pairs]
+
+
 def scores_text(condition, names, order=None, max_terms=None):
-    """The score maps of a multiway condition, ``s1; s2; …``."""
-    return "; ".join(affine_text(score, names, condition.digits, order, max_terms)
-                     for score in condition.scores)
+    """The score maps of a multiway condition, ``s1; s2; …`` (for pairwise votes each
+    named by its pair, ``a vs b: s``)."""
+    texts = [affine_text(score, names, condition.digits, order, max_terms)
+             for score in condition.scores]
+    if condition.form == "votes":
+        texts = [f"{pair}: {text}" for pair, text in zip(pair_names(condition, names),
+                                                         texts)]
+    return "; ".join(texts)
 
 
 def condition_text(condition, names, order=None, max_terms=None, with_scores=False):
     """The whole condition of one branch, e.g. ``0.8·a − 0.6·b ≥ 1.2``, ``a = red``,
-    ``largest score: setosa`` (``… of [s1; s2; s3]`` with ``with_scores``)."""
+    ``largest score: setosa``, ``most pairwise votes: setosa`` (``… of [s1; s2; s3]``
+    with ``with_scores``; pairwise scores ``[setosa vs versicolor: s1; …]``, a score
+    ``≥ 0`` a vote for the first of its pair)."""
     if condition.form == "compare":
         lhs = affine_text(condition.quantity, names, condition.digits, order, max_terms)
         return f"{lhs} {edge_text(condition, names)}"
     if condition.form == "equal":
         feature = Vocabulary.of(names).features[condition.feature]
         return f"{feature} {edge_text(condition, names)}"
-    heading = "largest score" if condition.form == "largest" else "nearest centre"
+    heading = {"largest": "largest score", "nearest": "nearest centre",
+               "votes": "most pairwise votes"}[condition.form]
     text = f"{heading}: {branch_name(condition, names)}"
     if with_scores:
         text += f" of [{scores_text(condition, names, order, max_terms)}]"

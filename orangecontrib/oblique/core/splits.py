@@ -23,6 +23,10 @@ kind                columns  child position of a row with values ``v = W x + b``
 ``argmax``          k        ``argmax_j v_j`` (first maximum on ties); one child per column
 ``nearest_centre``  m        ``argmin_c ||v - centres[c]||`` (first on ties)
 ``equality``        1        ``0`` if ``v == 0`` (i.e. ``x_j = a``), ``1`` otherwise
+``pairwise_vote``   k(k−1)/2 the child with most pairwise wins (lowest position on ties);
+                             row ``p`` of the map decides the ``p``-th pair ``(a, b)``,
+                             ``a < b`` in lexicographic order: ``v_p >= 0`` is a win of
+                             ``a``, ``v_p < 0`` one of ``b``
 ==================  =======  ==========================================================
 
 An axis-parallel test ``x_j >= t`` is the hyperplane with weights ``e_j`` and bias ``-t``;
@@ -39,6 +43,7 @@ HYPERPLANE = "hyperplane"
 ARGMAX = "argmax"
 NEAREST_CENTRE = "nearest_centre"
 EQUALITY = "equality"
+PAIRWISE_VOTE = "pairwise_vote"
 #: Significant digits of the numbers in rule text, at the least (see ``Split.digits``).
 DIGITS = 4
 #: Significant digits that reproduce any float exactly.
@@ -123,7 +128,12 @@ class Condition:
       :class:`Affine` per branch); ``branch`` is the class code the branch stands for, or
       ``None``;
     * ``"nearest"``: the split's values ``scores`` are nearest to the branch's centre;
-      ``branch`` is the cluster's number (from 1).
+      ``branch`` is the cluster's number (from 1);
+    * ``"votes"``: the branch wins the most pairwise votes (ties: the lowest branch);
+      ``scores`` holds one :class:`Affine` per pair of branches and ``pairs`` the pair
+      each decides, ``(a, b)``: ``score ≥ 0`` is a vote for ``a``, ``< 0`` one for ``b``.
+      ``branch`` and the entries of ``pairs`` are class codes (the split's ``classes``),
+      or branch numbers from 1 when the split has none (``branch`` is then ``None``).
 
     ``label`` is a branch label given by hand (``Split.child_labels``), shown instead of
     the class or cluster; ``digits`` the significant digits of every printed number.
@@ -135,6 +145,7 @@ class Condition:
     feature: int = -1
     value: float = 0.0
     scores: tuple = ()
+    pairs: tuple = ()
     branch: object = None
     label: str = None
     digits: int = DIGITS
@@ -163,6 +174,9 @@ class SplitKind:
     has_threshold = False
     #: Whether the kind takes exactly one row of weights (a binary test).
     one_row = False
+    #: Whether :meth:`child_half_planes` gives every child's whole region (False: only a
+    #: convex part of it; see :class:`PairwiseVoteKind`).
+    regions_exact = True
 
     def check(self, split):
         """Raise ValueError if the arrays of ``split`` do not fit the kind."""
@@ -356,9 +370,91 @@ class EqualityKind(SplitKind):
         raise ValueError("a nominal (equality) test has no hyperplane to measure against")
 
 
+def pairwise_pairs(n_children):
+    """The pairs of child positions ``(a, b)``, ``a < b``, in lexicographic order: the
+    order of the rows of a ``pairwise_vote`` split's map."""
+    return [(a, b) for a in range(n_children) for b in range(a + 1, n_children)]
+
+
+def pairwise_children(n_rows):
+    """The number of children ``k`` of a ``pairwise_vote`` map with ``k(k−1)/2`` rows,
+    or None if ``n_rows`` is not such a number."""
+    k = int(round((1 + np.sqrt(1 + 8 * n_rows)) / 2))
+    return k if k >= 2 and k * (k - 1) // 2 == n_rows else None
+
+
+def pairwise_votes(values, n_children):
+    """Child position of every row by pairwise voting: row ``p`` of ``values``
+    (n_rows, k(k−1)/2) decides the ``p``-th pair ``(a, b)`` of :func:`pairwise_pairs`,
+    ``>= 0`` a win of ``a``, ``< 0`` one of ``b``; the child with most wins, the lowest
+    position on ties (LIBSVM's and WEKA's rule: the first class of largest vote)."""
+    votes = np.zeros((values.shape[0], n_children), dtype=np.intp)
+    for p, (a, b) in enumerate(pairwise_pairs(n_children)):
+        first = values[:, p] >= 0
+        votes[:, a] += first
+        votes[:, b] += ~first
+    return np.argmax(votes, axis=1)
+
+
+class PairwiseVoteKind(SplitKind):
+    """One child per class, by pairwise voting (one-vs-one; WEKA's SMO, LIBSVM).
+
+    The map has one row per pair of children ``(a, b)``, ``a < b``, in lexicographic
+    order (:func:`pairwise_pairs`); ``v ≥ 0`` is a vote for ``a``, ``v < 0`` one for
+    ``b``, and a row goes to the child with most votes, the lowest position on ties (as
+    LIBSVM and WEKA pick the first class of largest vote).
+
+    **Geometry.**  The region of a child is not always convex: with three or more
+    children a voting cycle (``a`` beats ``b``, ``b`` beats ``c``, ``c`` beats ``a``: one
+    vote each) goes to the lowest of them, so the region of child 0 is its cell of
+    outright wins *and* such cycle cells.  Exact half-planes are impossible, so
+    :meth:`child_half_planes` gives each child only the cell where it wins *every*
+    pairwise vote (a convex polygon; ``regions_exact`` is False) and
+    :meth:`pairwise_boundary` the hyperplane of the pair.  The 2-D views then show: the
+    partition image exactly (it routes every pixel through the tree); the boundaries
+    between the outright-win cells; no boundary around a cycle cell, and no boundaries of
+    the subtree below a child inside its cycle cells.  For two children the split is one
+    hyperplane and everything is exact.
+    """
+    name = PAIRWISE_VOTE
+    regions_exact = False
+
+    def check(self, split):
+        if pairwise_children(split.weights.shape[0]) is None:
+            raise ValueError("a pairwise_vote split has k(k−1)/2 rows of weights, one per "
+                             "pair of its k children")
+
+    def n_children(self, split):
+        return pairwise_children(split.weights.shape[0])
+
+    def route(self, split, values):
+        return pairwise_votes(values, self.n_children(split))
+
+    def conditions(self, split):
+        scores = self.quantity(split)
+        k = self.n_children(split)
+        if split.classes is not None:
+            names, branches = split.classes, split.classes
+        else:
+            names, branches = tuple(range(1, k + 1)), [None] * k
+        pairs = tuple((names[a], names[b]) for a, b in pairwise_pairs(k))
+        labels = split.child_labels or [None if split.classes is not None else str(c + 1)
+                                        for c in range(k)]
+        return [Condition("votes", scores=scores, pairs=pairs, branch=branch, label=label,
+                          digits=split.print_digits)
+                for branch, label in zip(branches, labels)]
+
+    def pairwise_boundary(self, split, first, second):
+        # the pair's own hyperplane, oriented so that `second` wins where it is >= 0
+        p = pairwise_pairs(self.n_children(split)).index((min(first, second),
+                                                          max(first, second)))
+        w, b = split.weights[p], float(split.bias[p])
+        return (w, b) if second < first else (-w, -b)
+
+
 #: The kinds by name.
 KINDS = {kind.name: kind for kind in (HyperplaneKind(), ArgmaxKind(), NearestCentreKind(),
-                                      EqualityKind())}
+                                      EqualityKind(), PairwiseVoteKind())}
 ROUTING_RULES = tuple(KINDS)
 
 
@@ -369,7 +465,7 @@ class Split:
     ----------
     rule : str
         The kind's name: ``"hyperplane"``, ``"argmax"``, ``"nearest_centre"``,
-        ``"equality"``.
+        ``"equality"``, ``"pairwise_vote"``.
     weights : array of shape (m, n_features)
     bias : array of shape (m,)
     centres : array of shape (n_children, m), only for ``"nearest_centre"``
@@ -380,8 +476,8 @@ class Split:
         calibrated) prints :data:`DIGITS`.  :meth:`calibrate_digits` sets it to the fewest
         digits with which the printed rule routes every training row as the split does.
     classes : sequence of int, optional
-        Only for ``"argmax"``: the class code (index into the tree's classes) each branch
-        stands for, shown as the class's name.
+        Only for ``"argmax"`` and ``"pairwise_vote"``: the class code (index into the
+        tree's classes) each branch stands for, shown as the class's name.
     """
 
     __slots__ = ("rule", "weights", "bias", "centres", "child_labels", "digits", "classes")
@@ -408,8 +504,10 @@ class Split:
         self.kind.check(self)
         if self.child_labels is not None and len(self.child_labels) != self.n_children:
             raise ValueError("child_labels needs one label per child")
-        if self.classes is not None and (rule != ARGMAX or len(self.classes) != self.n_children):
-            raise ValueError("classes are for argmax splits, one class per child")
+        if self.classes is not None and (rule not in (ARGMAX, PAIRWISE_VOTE)
+                                         or len(self.classes) != self.n_children):
+            raise ValueError("classes are for argmax and pairwise_vote splits, one class "
+                             "per child")
 
     @classmethod
     def hyperplane(cls, weights, bias):
