@@ -300,7 +300,7 @@ class TestSVMSplit:
         X, y = make_blobs(300, centers=[[0, 0], [5, 0], [0, 5]], cluster_std=0.5,
                           random_state=0)
         labels = np.array(["red", "green", "blue"])[y]
-        model = fit(X, labels, axis_parallel_tests=False)
+        model = fit(X, labels, axis_parallel_tests=False, multiclass="one_vs_rest")
         root = model.tree_.splits[0]
         assert root.rule == ARGMAX
         assert root.n_children == len(model.tree_.children[0]) == 3
@@ -348,7 +348,8 @@ class TestClusteringSplit:
         """8 classes: the distances live in up to 8 dimensions; centres are sorted
         lexicographically (first coordinate first)."""
         X, y = rotated_checkerboard(400, random_state=0)
-        model = fit(X, y, max_clusters=max_clusters, mdl_penalty=False, confidence=None)
+        model = fit(X, y, max_clusters=max_clusters, mdl_penalty=False, confidence=None,
+                    multiclass="one_vs_rest", test_selection="gain_ratio")
         clustering = [s for s in internal_splits(model) if s.rule == NEAREST_CENTRE]
         assert clustering, "the rotated checkerboard gets clustering splits"
         assert any(split.centres.shape[1] > 1 for split in clustering)
@@ -487,7 +488,8 @@ class TestSelection:
         X, y = self.average_gain_data()
         useless = np.tile([0.0, 1.0], 50)        # 25/25 of each class on both values
         X = np.column_stack([X, useless])
-        node = splitter(X, y, categorical=[0, 1, 2], mdl_penalty=False)
+        node = splitter(X, y, categorical=[0, 1, 2], mdl_penalty=False,
+                        test_selection="gain_ratio")
         candidates = [node.nominal_tests(X[:, k], k, y, np.ones(100), 100.0)[0]
                       for k in range(3)]
         average = np.mean([c.gain for c in candidates])
@@ -542,7 +544,7 @@ class TestStoppingAndPruning:
     def test_confidence_prunes_the_grown_tree(self, noisy):
         """``confidence`` prunes the tree ``confidence=None`` grows, by C4.5's rule."""
         X, y, unpruned = noisy
-        pruned = fit(X, y)
+        pruned = fit(X, y, subtree_raising=False)
         expected = error_based_prune(unpruned.tree_, 0.25)
         assert pruned.tree_.splits == expected.splits
         np.testing.assert_array_equal(pruned.tree_.value, expected.value)

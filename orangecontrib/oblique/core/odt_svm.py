@@ -54,10 +54,15 @@ from .impurity import entropy
 from .preprocessing import Standardisation
 from .pruning import error_based_prune
 from .sparse import eliminate_terms
-from .splits import ARGMAX, HYPERPLANE, NEAREST_CENTRE, Split
+from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
+                     pairwise_pairs, pairwise_votes)
 from .tree import grow_tree
 
 _TINY = float(np.finfo(float).tiny)
+#: How a node's test is chosen (see :class:`ODTSVMClassifier`): the paper's, J48's.
+TEST_SELECTIONS = ("gain", "gain_ratio")
+#: The SVM split of a node of K > 2 classes: WEKA's SMO (the paper's), one-vs-rest.
+MULTICLASS = ("pairwise", "one_vs_rest")
 
 
 def gain_and_split_info(branch_counts):
@@ -111,6 +116,12 @@ class ODTSVMSplitter:
         candidates = [c for c in candidates if c is not None and np.isfinite(c.ratio)]
         if not candidates:
             return None
+        if self.estimator.test_selection == "gain":
+            # the paper (Fig. 2, step 2.5; Section IV): the test of highest (MDL-corrected)
+            # gain, if positive; on equal gains the first candidate (nominal, threshold,
+            # SVM, clustering)
+            best = max(candidates, key=lambda c: c.gain)
+            return best.split if best.gain > 0 else None
         # J48 (C45ModelSelection): the average is over the valid tests, the winner has the
         # highest positive gain ratio among those of gain ≥ average − 10⁻³.
         average = np.mean([c.gain for c in candidates])
@@ -203,7 +214,9 @@ class ODTSVMSplitter:
             return None
         seed = int(self.random_state.randint(np.iinfo(np.int32).max))
 
-        def fit_svm(columns):
+        pairwise = self.estimator.multiclass == "pairwise" and present.size > 2
+
+        def fit_one(columns, rows):
             svm = LinearSVC(C=self.estimator.C, loss="hinge", dual=True, max_iter=2000,
                             random_state=seed)
             with warnings.catch_warnings():
@@ -212,10 +225,24 @@ class ODTSVMSplitter:
                 warnings.simplefilter("ignore", ConvergenceWarning)
                 # A small node may hold many classes; that is no regression problem.
                 warnings.filterwarnings("ignore", message="The number of unique classes")
-                svm.fit(Z[:, columns], y, sample_weight=weights)
+                svm.fit(Z[np.ix_(rows, columns)], y[rows], sample_weight=weights[rows])
             normals = np.zeros((np.atleast_2d(svm.coef_).shape[0], Z.shape[1]))
             normals[:, columns] = np.atleast_2d(svm.coef_)
             return svm.classes_, normals, np.atleast_1d(svm.intercept_)
+
+        def fit_svm(columns):
+            if not pairwise:
+                return fit_one(columns, np.arange(len(y)))
+            # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the
+            # rows of its two classes; LinearSVC's value is positive for b, so the sign is
+            # turned: v ≥ 0 is a vote for a (the pairwise_vote kind's convention)
+            normals, biases = [], []
+            for a, b in pairwise_pairs(present.size):
+                rows = np.flatnonzero((y == present[a]) | (y == present[b]))
+                _, normal, bias = fit_one(columns, rows)
+                normals.append(-normal[0])
+                biases.append(-bias[0])
+            return present, np.array(normals), np.array(biases)
 
         svm_classes, normals, biases = fit_svm(np.arange(Z.shape[1]))
         if self.estimator.max_terms is not None:
@@ -224,7 +251,9 @@ class ODTSVMSplitter:
             sparse = eliminate_terms(
                 Z, normals, biases, y, weights, self.n_classes, self.estimator.max_terms,
                 "information_gain",
-                None if normals.shape[0] == 1 else (lambda v: np.argmax(v, axis=1)))
+                None if normals.shape[0] == 1 else
+                (lambda v: pairwise_votes(v, present.size)) if pairwise else
+                (lambda v: np.argmax(v, axis=1)))
             if sparse is None:
                 return None
             kept = np.flatnonzero(np.any(sparse[0] != 0, axis=0))
@@ -243,6 +272,8 @@ class ODTSVMSplitter:
         bits = np.count_nonzero(np.any(raw != 0, axis=0)) * self.log2_attributes
         if raw.shape[0] == 1:
             split = Split(HYPERPLANE, raw, raw_bias)
+        elif self.estimator.multiclass == "pairwise":
+            split = Split(PAIRWISE_VOTE, raw, raw_bias, classes=svm_classes)
         else:
             split = Split(ARGMAX, raw, raw_bias, classes=svm_classes)
         candidates = [self.score(split, split.route(X), y, weights, n, bits)]
@@ -257,6 +288,20 @@ class ODTSVMSplitter:
         cluster (Section II-C-2)."""
         from .xmeans import XMeans
         distances = X @ weights_by_distance.T + bias_by_distance
+        if distances.shape[1] >= len(distances):
+            # More hyperplanes than rows (pairwise SVMs of many classes at a small node):
+            # the rows' distances span at most n − 1 dimensions.  Cluster their coordinates
+            # in that subspace (an isometry of the rows: the same clusters) -- the split
+            # maps to those coordinates, and a row outside the subspace is as far from
+            # every centre's subspace point, so it goes to the same nearest centre.
+            mean = distances.mean(axis=0)
+            _, singular, vt = np.linalg.svd(distances - mean, full_matrices=False)
+            basis = vt[singular > 1e-12 * max(singular[0], _TINY)]
+            if not len(basis):
+                return None
+            weights_by_distance = basis @ weights_by_distance
+            bias_by_distance = basis @ (bias_by_distance - mean)
+            distances = X @ weights_by_distance.T + bias_by_distance
         max_clusters = self.estimator.max_clusters
         # One k-means run per Improve-Params step, as in Pelleg & Moore's X-means.
         clustering = XMeans(min_clusters=2, max_clusters=max_clusters, n_init=1,
@@ -291,6 +336,27 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         C4.5's minimum number of rows in at least two branches of a test.
     confidence : float or None, default 0.25
         C4.5's pruning confidence ``CF``; None grows without pruning.
+    subtree_raising : bool, default True
+        C4.5's subtree raising in error-based pruning (a node may be replaced by its
+        largest branch; :func:`~orangecontrib.oblique.core.pruning.error_based_prune`).
+        On by default: the paper's J48-SVM-ODT is "a slight modification of the J48
+        class" that changes only the model selection, and J48 raises subtrees unless
+        told not to (``-S``); the paper says nothing to the contrary.
+    test_selection : {"gain", "gain_ratio"}, default "gain"
+        How the test of a node is chosen among the valid candidates.  ``"gain"``: the
+        paper's rule, the highest MDL-corrected information gain (Fig. 2, step 2.5, "the
+        test … leading to the highest impurity decrease"; Section IV: the model selector
+        keeps the split that "brings most gain").  ``"gain_ratio"``: J48's rule, the
+        highest gain ratio among the tests of at least average gain, which penalises the
+        multiway SVM and clustering tests by their split information.
+    multiclass : {"pairwise", "one_vs_rest"}, default "pairwise"
+        The SVM split of a node with K > 2 classes.  ``"pairwise"``: WEKA's SMO, which
+        the paper used: K(K−1)/2 binary SVMs, one per pair of classes, each on the rows of
+        its two classes; a row goes to the class that wins most pairwise votes (ties: the
+        lowest class index, as in LIBSVM and WEKA) -- one child per class (the
+        ``pairwise_vote`` split kind); the clustering split then clusters the rows'
+        K(K−1)/2 pairwise decision values.  ``"one_vs_rest"``: K one-vs-rest SVMs, a row
+        going to the class of largest decision value (the ``argmax`` kind).
     categorical_features : array-like of int or bool, optional
         Columns holding nominal attributes as integer codes ``0 .. V−1``; they get
         ``x_k = a`` tests and are left out of the SVM.
@@ -308,8 +374,12 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
                  categorical_features=None, max_depth=None, random_state=None,
-                 max_terms=None):
+                 max_terms=None, subtree_raising=True, test_selection="gain",
+                 multiclass="pairwise"):
         self.C = C
+        self.subtree_raising = subtree_raising
+        self.test_selection = test_selection
+        self.multiclass = multiclass
         self.clustering_split = clustering_split
         self.max_clusters = max_clusters
         self.mdl_penalty = mdl_penalty
@@ -334,6 +404,11 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         if self.confidence is not None and (not isinstance(self.confidence, numbers.Real)
                                             or not 0 < self.confidence <= 1):
             raise ValueError(f"confidence must be in (0, 1] or None, got {self.confidence!r}")
+        for name, allowed in (("test_selection", TEST_SELECTIONS),
+                              ("multiclass", MULTICLASS)):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {allowed}, "
+                                 f"got {getattr(self, name)!r}")
 
     def _categorical_columns(self, X):
         if self.categorical_features is None:
@@ -363,5 +438,6 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         tree = grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
                          self.max_depth, 2 * self.min_samples_leaf, progress_callback)
         if self.confidence is not None:
-            tree = error_based_prune(tree, self.confidence)
+            tree = error_based_prune(tree, self.confidence, bool(self.subtree_raising),
+                                     X, y, sample_weight)
         return tree

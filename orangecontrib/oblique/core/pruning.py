@@ -22,6 +22,7 @@ import numpy as np
 from sklearn.utils import check_random_state
 
 from .preprocessing import stratified_sample
+from .tree import ObliqueTree
 
 #: C4.5's table of confidence levels and normal deviates (``Val`` and ``Dev`` in C4.5's
 #: ``stats.c``, from Documenta Geigy Scientific Tables, 6th ed., p. 185); C4.5 interpolates
@@ -339,28 +340,43 @@ def added_errors(n, errors, confidence=0.25):
     return np.where(has_rows, added, 0.0)[()]
 
 
-def error_based_prune(tree, confidence=0.25):
-    """C4.5's pessimistic error-based pruning by subtree replacement (Quinlan 1993, ch. 4).
+def error_based_prune(tree, confidence=0.25, subtree_raising=False, X=None, y=None,
+                      sample_weight=None):
+    """C4.5's pessimistic error-based pruning by subtree replacement (Quinlan 1993, ch. 4),
+    and with ``subtree_raising`` also by subtree raising (:func:`_raise_subtrees`).
 
     Bottom up, every internal node ``t`` with ``N`` training weight and ``E`` of it
     misclassified as a leaf (from ``tree.value``) compares the predicted errors of a leaf,
     ``E + AddErrs(N, E)`` (:func:`added_errors`), with the predicted errors of its subtree,
     the sum over its children of their own estimates after their pruning; as in C4.5 the
     subtree is replaced by a leaf when the leaf's estimate is at most the subtree's plus
-    0.1.  Children that no training row reached count 0.  C4.5's subtree raising is not
-    done.  The result is a fixed point: pruning it again changes nothing.
+    0.1.  Children that no training row reached count 0.  Without subtree raising the
+    result is a fixed point: pruning it again changes nothing.
 
     Parameters
     ----------
     tree : ObliqueTree
     confidence : float in (0, 1], default 0.25
         C4.5's ``CF``; smaller values prune more.
+    subtree_raising : bool, default False
+        Also consider replacing a node by its largest branch (C4.5's and J48's default;
+        :func:`_raise_subtrees`).  Needs the training rows ``X``, ``y`` (class codes) and
+        ``sample_weight``: raising sends all of a node's rows down the raised branch.
+    X, y, sample_weight : arrays, only with ``subtree_raising``
+        The rows ``tree`` was grown on.
 
     Returns
     -------
     ObliqueTree
         A new tree, or ``tree`` itself when nothing is pruned.
     """
+    if subtree_raising:
+        if X is None or y is None:
+            raise ValueError("subtree raising needs the training rows X and y")
+        weights = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight,
+                                                                           dtype=float)
+        return _raise_subtrees(tree, confidence, np.asarray(X, dtype=float),
+                               np.asarray(y, dtype=np.intp), weights)
     totals = tree.value.sum(axis=1)
     errors = totals - tree.value.max(axis=1)
     leaf_estimate = errors + added_errors(totals, errors, confidence)
@@ -377,3 +393,87 @@ def error_based_prune(tree, confidence=0.25):
         if level:
             np.add.at(from_children, tree.parent[nodes], estimate[nodes])
     return _collapsed(tree, np.flatnonzero(replace))
+
+
+def _raise_subtrees(tree, confidence, X, y, weights):
+    """C4.5's error-based pruning with subtree raising, as WEKA's J48 does it
+    (``C45PruneableClassifierTree.prune``; Quinlan 1993, ch. 4).
+
+    Bottom up, after its children are pruned, a node compares three predicted errors
+    (``E + AddErrs(N, E)`` summed over leaves, :func:`added_errors`): the subtree's (from
+    its leaves' current rows), a leaf's (the node's rows), and its *largest branch's*
+    (the child with most training weight, first on ties) when **all** the node's rows are
+    sent down that branch's subtree, every leaf relabelled to the majority of the rows it
+    then receives.  The node becomes a leaf if the leaf's estimate is at most both others
+    plus 0.1; otherwise, if the largest branch's estimate is at most the subtree's plus
+    0.1, the branch replaces the node (its subtree is *raised*: the rows of the other
+    branches are redistributed in it) and the node is pruned again.  The returned tree
+    holds the class counts of ``X, y`` routed through it.
+    """
+    splits = list(tree.splits)
+    children = [list(c) for c in tree.children]
+    n_classes = tree.n_classes
+    leaf_counts = {}  # class counts of the rows at every current leaf
+
+    def estimate(counts):
+        total = counts.sum()
+        if total <= 0:
+            return 0.0
+        errors = total - counts.max()
+        return float(errors + added_errors(total, errors, confidence))
+
+    def routed(node, rows):
+        position = splits[node].route(X[rows])
+        return [rows[position == p] for p in range(len(children[node]))]
+
+    def added_rows(node, rows):
+        """How much the predicted errors of the subtree at ``node`` grow when ``rows``
+        are sent down it besides its own rows (only the leaves they reach change)."""
+        if not len(rows):
+            return 0.0
+        if splits[node] is None:
+            own = leaf_counts[node]
+            extra = np.bincount(y[rows], weights[rows], n_classes)
+            return estimate(own + extra) - estimate(own)
+        return sum(added_rows(child, child_rows)
+                   for child, child_rows in zip(children[node], routed(node, rows)))
+
+    def prune(node, rows):
+        """Prune the subtree at ``node`` holding ``rows``; its predicted errors."""
+        while True:
+            if splits[node] is None:
+                leaf_counts[node] = np.bincount(y[rows], weights[rows], n_classes)
+                return estimate(leaf_counts[node])
+            parts = routed(node, rows)
+            branch_estimates = [prune(child, child_rows)
+                                for child, child_rows in zip(children[node], parts)]
+            as_tree = sum(branch_estimates)
+            as_leaf = estimate(np.bincount(y[rows], weights[rows], n_classes))
+            largest = int(np.argmax([weights[r].sum() for r in parts]))
+            others = np.concatenate([r for p, r in enumerate(parts) if p != largest])
+            raised = branch_estimates[largest] + added_rows(children[node][largest],
+                                                            others)
+            if as_leaf <= as_tree + 0.1 and as_leaf <= raised + 0.1:
+                splits[node], children[node] = None, []
+            elif raised <= as_tree + 0.1:
+                branch = children[node][largest]
+                # the branch replaces the node and is pruned again with all its rows
+                splits[node], children[node] = splits[branch], children[branch]
+            else:
+                return as_tree
+
+    prune(0, np.arange(len(y)))
+    order, stack = [], [0]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(reversed(children[node]))
+    new_id = {old: new for new, old in enumerate(order)}
+    parent = np.full(len(order), -1, dtype=np.intp)
+    for old in order:
+        for child in children[old]:
+            parent[new_id[child]] = new_id[old]
+    pruned = ObliqueTree(tree.n_features, n_classes, [splits[old] for old in order],
+                         [[new_id[c] for c in children[old]] for old in order], parent,
+                         np.zeros((len(order), n_classes)), np.zeros(len(order)))
+    return pruned.recounted(X, y, weights)
