@@ -78,17 +78,28 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
     def _grow_and_prune(self, X, y, sample_weight, random_state, grow):
         """Hold out ``pruning_portion`` of the rows, ``grow(X, y, sample_weight)`` a tree on
         the rest and prune it by cost-complexity pruning on the held-out rows with the
-        ``se_rule``-SE rule (OC1 Section 3; Breiman et al. 1984, ch. 3).  The pruned tree's
-        class counts are then those of *all* training rows, so that every row a model was
-        trained on is counted in the nodes it reaches (Orange's viewers select them)."""
+        ``se_rule``-SE rule (OC1 Section 3; Breiman et al. 1984, ch. 3).
+
+        The held-out rows decide the pruning only; they do not relabel the leaves (as in
+        the original OC1 program, whose leaves keep the class of the rows they were grown
+        on).  So the pruned tree's predictions, ``tree.proba`` (the Orange model's
+        probabilities, the viewer's predicted class), are the class distributions of the
+        *growing* rows, while its class counts ``tree.value`` (the counts the viewers
+        show, ``n_node_samples``) are those of *all* training rows, so that every row a
+        model was trained on is counted in the nodes it reaches, as the rows Orange's
+        viewers select there.  A node where the two disagree shows counts whose majority
+        is not its prediction.  The growing rows' counts are kept as ``tree.grow_value``.
+        (Feature importances weigh each node's Gini index of ``proba`` by its count of
+        all rows.)"""
         grow_rows, prune_rows = holdout_split(y, self.pruning_portion, random_state)
         if not len(prune_rows):  # grow_rows are all rows: grow on the data, not a copy
             return grow(X, y, sample_weight)
-        tree = grow(X[grow_rows], y[grow_rows], sample_weight[grow_rows])
-        if len(prune_rows):
-            tree = prune_with_holdout(tree, X[prune_rows], y[prune_rows],
-                                      sample_weight[prune_rows], self.se_rule)
-            tree = tree.recounted(X, y, sample_weight)
+        grown = grow(X[grow_rows], y[grow_rows], sample_weight[grow_rows])
+        grown = prune_with_holdout(grown, X[prune_rows], y[prune_rows],
+                                   sample_weight[prune_rows], self.se_rule)
+        tree = grown.recounted(X, y, sample_weight)
+        # predictions from the growing rows (the same node ids); their counts are kept
+        tree.proba, tree.grow_value = grown.proba, grown.value
         return tree
 
     def _validated(self, X):

@@ -5,8 +5,11 @@ At each node: the best axis-parallel split; then, when the node has enough rows 
 split is impure, a randomised hill-climbing search for an oblique hyperplane (Section 2):
 deterministic perturbation of one coefficient at a time (Eq. 2, Figure 2), random jumps out
 of local minima (Section 2.3) and restarts.  The oblique split is kept only if
-``axis_parallel_bias × oblique impurity < axis-parallel impurity``.  The tree is then pruned
-by cost-complexity pruning on a held-out part of the training data (Section 3).
+``axis_parallel_bias × oblique impurity < axis-parallel impurity``.  As in the original
+program, a node whose best split does not lower its own impurity (:func:`node_impurity`)
+is a leaf.  The tree is then pruned by cost-complexity pruning on a held-out part of the
+training data (Section 3); the held-out rows decide the pruning, the leaves keep the
+classes of the rows they were grown on.
 """
 import math
 import numbers
@@ -23,9 +26,13 @@ from .tree import Split, grow_tree
 SPLIT_MODES = ("oblique_and_axis_parallel", "axis_parallel", "oblique")
 COEFFICIENT_ORDERS = ("sequential", "best_first", "random")
 
-#: P_move falls by this after every move that leaves the impurity unchanged and is reset to
-#: 1 on every improvement (Section 2.2 and footnote 3), so at most 10 stagnant moves follow
-#: each other -- the limit of the original program's counter.
+#: The default of ``stagnation_step``: P_move falls by this after every perturbation that
+#: finds an equal impurity (Figure 2: "else if impurity(H1) = impurity(H): a_m = a'_m with
+#: probability P_move; P_move = P_move − step"), taken or not, and is reset to 1 on every
+#: improvement (footnote: "P_stag decreases by a constant amount each time OC1 makes a
+#: stagnant perturbation ... reset to 1 every time the global impurity measure is
+#: improved"), so at most 10 stagnant perturbations follow each other -- the limit of the
+#: original program's counter ("stagnant perturbations", Section 2.6).
 STAGNATION_STEP = 0.1
 #: Random order: coefficients perturbed per local search ("R-50" in the paper).
 RANDOM_ORDER_PERTURBATIONS = 50
@@ -47,6 +54,19 @@ NODE_CACHE_ELEMENTS = 1 << 22
 #: candidate bit for bit the score of a single search); sum of variances uses a product.
 _BATCHED_MEASURES = frozenset({"twoing", "information_gain", "gini", "max_minority",
                                "sum_minority"})
+
+
+def node_impurity(total, measure):
+    """The impurity of a node as a leaf, by ``measure``: the measure with every row on one
+    side (sum and max minority: the node's minority; Gini: its Gini index; sum of
+    variances: its variance; twoing and information gain, whose reciprocal of a zero
+    goodness is infinite: ``inf``, so that any split that separates something lowers it)."""
+    total = np.asarray(total, dtype=float)
+    n = total.sum()
+    value = MEASURES[measure](np.zeros((total.size, 1)), total[:, None], np.zeros(1),
+                              np.array([n]), total)
+    value = float(np.asarray(value).reshape(-1)[0])
+    return value if value < 1.0 / (2 * np.finfo(float).tiny) else np.inf
 
 
 def _improves(new, old):
@@ -123,7 +143,8 @@ class OC1Splitter:
 
     def __init__(self, X, y, sample_weight, n_classes, measure, n_restarts, n_random_jumps,
                  coefficient_order, axis_parallel_bias, oblique_rows_per_feature, split_mode,
-                 random_state, heartbeat=None):
+                 random_state, heartbeat=None, stagnation_step=STAGNATION_STEP):
+        self.stagnation_step = stagnation_step
         self.X, self.y, self.sample_weight = X, y, sample_weight
         self.n_classes = n_classes
         self.measure = measure
@@ -161,6 +182,12 @@ class OC1Splitter:
             return None
         mean, scale = standardisation.mean[feature], standardisation.scale[feature]
         axis_split = Split.axis_parallel(feature, mean + scale * threshold, d)
+        # The original program makes a leaf when the best split does not lower the node's
+        # own impurity (e.g. sum minority: a split whose sides' minorities add up to the
+        # node's minority misclassifies as many rows as the node as a leaf).
+        own = node_impurity(class_counts.sum(axis=1), self.measure)
+        if not _improves(axis_impurity, own):
+            axis_split = None
         if self.split_mode == "axis_parallel" or (
                 self.split_mode == "oblique_and_axis_parallel"
                 and (axis_impurity == 0 or n <= self.oblique_rows_per_feature * d)):
@@ -169,8 +196,8 @@ class OC1Splitter:
         start[feature], start[d] = 1.0, -threshold
         hyperplane, oblique_impurity = self.search(np.hstack([Z, np.ones((n, 1))]),
                                                    class_counts, start)
-        if hyperplane is None:  # no restart found a split that separates anything
-            return axis_split
+        if hyperplane is None or not _improves(oblique_impurity, own):
+            return axis_split  # no restart found a split that lowers the impurity
         if self.split_mode == "oblique" or (
                 self.axis_parallel_bias * oblique_impurity < axis_impurity):
             # 0 on a constant column: it moves no row of the node (random restarts set it)
@@ -238,9 +265,10 @@ class OC1Splitter:
 
         Perturbing coefficient ``a_m`` by ``t`` moves row ``j`` across the hyperplane at
         ``U_j``: Eq. 2 solved by :func:`~.impurity.best_step` with direction ``x_m``.  A
-        move that lowers the impurity is taken; one that leaves it unchanged is taken with
-        probability ``P_move`` (1 at first, lowered by :data:`STAGNATION_STEP` after each
-        such move, reset by an improvement); a rise is never taken.  In sequential order the
+        move that lowers the impurity is taken; one that leaves it unchanged (a stagnant
+        perturbation) is taken with probability ``P_move``, and ``P_move`` falls by
+        ``stagnation_step`` after every stagnant perturbation, taken or not (Figure 2); it
+        is 1 at first and reset to 1 by an improvement; a rise is never taken.  In sequential order the
         bias is reached only through random jumps (as in the original program).
         """
         n_coefficients = Z.shape[1]
@@ -253,8 +281,11 @@ class OC1Splitter:
                 return False
             if _improves(new, current):
                 p_move = 1.0
-            elif _equal(new, current) and self.random_state.random_sample() < p_move:
-                p_move = max(p_move - STAGNATION_STEP, 0.0)
+            elif _equal(new, current):
+                taken = self.random_state.random_sample() < p_move
+                p_move = max(p_move - self.stagnation_step, 0.0)
+                if not taken:
+                    return False
             else:
                 return False
             hyperplane[m] += step
@@ -323,6 +354,12 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
     n_random_jumps : int, default 5
         Random jumps J tried at each local minimum.
     coefficient_order : {"sequential", "best_first", "random"}, default "sequential"
+    stagnation_step : float, default 0.1
+        The paper's constant by which the probability ``P_move`` of taking an
+        equal-impurity perturbation falls after every such (stagnant) perturbation, taken
+        or not; ``P_move`` starts at 1 and is reset to 1 by every improvement (Figure 2
+        and its footnote).  0.1 allows at most 10 stagnant perturbations in a row, the
+        original program's limit; 1 takes the first and no more, larger than 1 none.
     axis_parallel_bias : float, default 1.0
         The oblique split is used only if ``bias × its impurity < axis-parallel impurity``.
     oblique_rows_per_feature : float, default 2
@@ -350,8 +387,9 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
                  coefficient_order="sequential", axis_parallel_bias=1.0,
                  oblique_rows_per_feature=2.0, split_mode="oblique_and_axis_parallel",
                  pruning_portion=0.1, se_rule=0.0, max_depth=50, min_samples_split=2,
-                 random_state=None, max_terms=None):
+                 random_state=None, max_terms=None, stagnation_step=STAGNATION_STEP):
         self.impurity = impurity
+        self.stagnation_step = stagnation_step
         self.max_terms = max_terms
         self.n_restarts = n_restarts
         self.n_random_jumps = n_random_jumps
@@ -382,7 +420,8 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
             raise ValueError(f"split_mode must be one of {SPLIT_MODES}, "
                              f"got {self.split_mode!r}")
         for name, low, high in (("axis_parallel_bias", 0, np.inf),
-                                ("oblique_rows_per_feature", 0, np.inf)):
+                                ("oblique_rows_per_feature", 0, np.inf),
+                                ("stagnation_step", 0, np.inf)):
             value = getattr(self, name)
             if not isinstance(value, numbers.Real) or not low <= value <= high:
                 raise ValueError(f"{name} must be a number in [{low}, {high}], "
@@ -403,7 +442,7 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
                 X, y, sample_weight, len(self.classes_), self.impurity, self.n_restarts,
                 self.n_random_jumps, self.coefficient_order, self.axis_parallel_bias,
                 self.oblique_rows_per_feature, self.split_mode, random_state,
-                heartbeat if progress_callback is not None else None)
+                heartbeat if progress_callback is not None else None, self.stagnation_step)
             splitter = limit_terms(splitter, X, y, sample_weight, len(self.classes_),
                                    self.max_terms, self.impurity, refit=splitter)
             return grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
