@@ -77,6 +77,22 @@ def argmax_position(scores_text, names, X):
     return np.argmax(values, axis=1)
 
 
+def votes_position(scores_text, names, X):
+    """The branch each row takes by the printed pairwise scores ``a vs b: s1; …`` of a
+    pairwise-vote split: ``s ≥ 0`` a vote for the first of the pair, the branch of most
+    votes, the first on ties (pairs in the order (0, 1), (0, 2), …)."""
+    maps = [parse_affine(entry.partition(": ")[2], names)
+            for entry in scores_text.split("; ")]
+    k = int(round((1 + np.sqrt(1 + 8 * len(maps))) / 2))
+    pairs = [(a, b) for a in range(k) for b in range(a + 1, k)]
+    votes = np.zeros((X.shape[0], k), dtype=int)
+    for (w, b), (first, second) in zip(maps, pairs):
+        wins = X @ w + b >= 0
+        votes[:, first] += wins
+        votes[:, second] += ~wins
+    return np.argmax(votes, axis=1)
+
+
 def predict_by_export_text(text, names, X):
     """Class name of every row of ``X`` by following the printed tree of ``export_text``
     (binary numeric conditions only), without the model."""
@@ -109,12 +125,37 @@ def predict_by_export_text(text, names, X):
 
 def branch_position(conditions, names, X):
     """The branch each row takes by the printed conditions of one node's branches: binary
-    conditions, or ``largest score: label of [s1; s2; …]`` (argmax); None for a
+    conditions, ``largest score: label of [s1; s2; …]`` (argmax) or ``most pairwise
+    votes: label of [a vs b: s1; …]`` (pairwise votes); None for a
     nearest-centre split, whose centres are not printed."""
     if conditions[0].startswith("nearest centre"):
         return None
+    if conditions[0].startswith("most pairwise votes: "):
+        return vote_position(conditions, names, X)
     if conditions[0].startswith("largest score: "):
         scores = conditions[0].partition(" of [")[2]
         assert scores.endswith("]")
         return argmax_position(scores[:-1], names, X)
+    if conditions[0].startswith("most pairwise votes: "):
+        scores = conditions[0].partition(" of [")[2]
+        assert scores.endswith("]")
+        return votes_position(scores[:-1], names, X)
     return printed_position(conditions, names, X)
+
+
+def vote_position(conditions, names, X):
+    """The branch each row takes by printed pairwise votes: ``most pairwise votes: c of
+    [a vs b: s_ab; …]`` — ``s_ab ≥ 0`` is a vote for ``a``, else for ``b``; the branch
+    with most votes wins, ties to the first branch."""
+    labels = [c[len("most pairwise votes: "):].partition(" of [")[0] for c in conditions]
+    body = conditions[0].partition(" of [")[2]
+    assert body.endswith("]")
+    votes = np.zeros((X.shape[0], len(labels)), dtype=int)
+    for part in body[:-1].split("; "):
+        pair, _, expression = part.partition(": ")
+        first, _, second = pair.partition(" vs ")
+        weights, bias = parse_affine(expression, names)
+        for_first = X @ weights + bias >= 0
+        votes[for_first, labels.index(first)] += 1
+        votes[~for_first, labels.index(second)] += 1
+    return np.argmax(votes, axis=1)
