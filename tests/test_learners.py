@@ -321,7 +321,7 @@ class TestOC1Learner(ModelChecks, unittest.TestCase):
                       coefficient_order="best_first", axis_parallel_bias=1.5,
                       oblique_rows_per_feature=3.0, split_mode="oblique",
                       pruning_portion=0.2, se_rule=1.0, max_depth=2, min_samples_split=4,
-                      random_state=7, max_terms=3)
+                      random_state=7, max_terms=3, stagnation_step=0.2)
         learner = OC1Learner(**params)
         self.assertEqual(learner.params, params)
         for name, value in params.items():
@@ -563,7 +563,8 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
     def test_parameters_reach_the_core_estimator(self):
         params = dict(C=0.5, clustering_split=False, max_clusters=3, mdl_penalty=False,
                       axis_parallel_tests=False, min_samples_leaf=4, confidence=0.1,
-                      max_depth=2, random_state=7, max_terms=2)
+                      max_depth=2, random_state=7, max_terms=2, subtree_raising=False,
+                      test_selection="gain_ratio", multiclass="one_vs_rest")
         learner = ODTSVMLearner(**params)
         self.assertEqual(learner.params, params)
         model = learner(self.heart)
@@ -670,7 +671,7 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
     def test_argmax_branches_are_class_names(self):
         # without J48's thresholds the root of iris is the SVM's one-vs-rest split
         model = ODTSVMLearner(axis_parallel_tests=False, clustering_split=False,
-                              random_state=0)(self.iris)
+                              multiclass="one_vs_rest", random_state=0)(self.iris)
         self.check_model(model, self.iris)
         root = model.root
         self.assertEqual(model.tree_.splits[0].rule, ARGMAX)
