@@ -77,22 +77,6 @@ def argmax_position(scores_text, names, X):
     return np.argmax(values, axis=1)
 
 
-def votes_position(scores_text, names, X):
-    """The branch each row takes by the printed pairwise scores ``a vs b: s1; …`` of a
-    pairwise-vote split: ``s ≥ 0`` a vote for the first of the pair, the branch of most
-    votes, the first on ties (pairs in the order (0, 1), (0, 2), …)."""
-    maps = [parse_affine(entry.partition(": ")[2], names)
-            for entry in scores_text.split("; ")]
-    k = int(round((1 + np.sqrt(1 + 8 * len(maps))) / 2))
-    pairs = [(a, b) for a in range(k) for b in range(a + 1, k)]
-    votes = np.zeros((X.shape[0], k), dtype=int)
-    for (w, b), (first, second) in zip(maps, pairs):
-        wins = X @ w + b >= 0
-        votes[:, first] += wins
-        votes[:, second] += ~wins
-    return np.argmax(votes, axis=1)
-
-
 def predict_by_export_text(text, names, X):
     """Class name of every row of ``X`` by following the printed tree of ``export_text``
     (binary numeric conditions only), without the model."""
@@ -136,10 +120,6 @@ def branch_position(conditions, names, X):
         scores = conditions[0].partition(" of [")[2]
         assert scores.endswith("]")
         return argmax_position(scores[:-1], names, X)
-    if conditions[0].startswith("most pairwise votes: "):
-        scores = conditions[0].partition(" of [")[2]
-        assert scores.endswith("]")
-        return votes_position(scores[:-1], names, X)
     return printed_position(conditions, names, X)
 
 
