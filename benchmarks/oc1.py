@@ -17,6 +17,10 @@ Learners (``seed`` = the fold's seed, ``10 · repetition + fold``):
 * OC1: ``OC1Classifier(random_state=seed)`` -- defaults: twoing rule, 20 restarts, 5 random
   jumps, 10 % of the training rows held out for cost-complexity pruning (0-SE);
 * OC1-AP: ``OC1Classifier(split_mode="axis_parallel", random_state=seed)``;
+* OC1 summin: ``OC1Classifier(impurity="sum_minority", random_state=seed)`` and OC1 sm
+  nopr, the same with ``pruning_portion=0``: where a split that does not lower the node's
+  own impurity makes a leaf (issue 14, item 5) shows most.  Run against the code before
+  and after issue 14 (same script), the table compares items 5-7;
 * GDT: ``GeometricTreeClassifier()`` (defaults, no pruning);
 * GDT+prune: ``GeometricTreeClassifier(pruning_portion=0.1, random_state=seed)``;
 * CART: ``sklearn.tree.DecisionTreeClassifier(random_state=seed)``.
@@ -64,6 +68,9 @@ DATA_SEED = 0
 LEARNERS = {
     "OC1": lambda seed: OC1Classifier(random_state=seed),
     "OC1-AP": lambda seed: OC1Classifier(split_mode="axis_parallel", random_state=seed),
+    "OC1 summin": lambda seed: OC1Classifier(impurity="sum_minority", random_state=seed),
+    "OC1 sm nopr": lambda seed: OC1Classifier(impurity="sum_minority", pruning_portion=0,
+                                              random_state=seed),
     "GDT": lambda seed: GeometricTreeClassifier(),
     "GDT+prune": lambda seed: GeometricTreeClassifier(pruning_portion=0.1, random_state=seed),
     "sklearn CART": lambda seed: DecisionTreeClassifier(random_state=seed),
