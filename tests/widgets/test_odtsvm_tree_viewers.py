@@ -24,8 +24,9 @@ def models():
     tree whose argmax root has an empty branch), each with ``instances`` set as the
     learner widget sets it."""
     iris = Table("iris")
+    # one-vs-rest: an argmax root, one branch per class by the largest score
     multiway = ODTSVMLearner(axis_parallel_tests=False, clustering_split=False,
-                             random_state=0)(iris)
+                             multiclass="one_vs_rest", random_state=0)(iris)
     multiway.instances = iris
     heart = Table("heart_disease")
     nominal = ODTSVMLearner(clustering_split=False, random_state=0)(heart)

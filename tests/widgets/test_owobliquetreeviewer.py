@@ -57,6 +57,7 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
         cls.gdt = fitted(GeometricTreeLearner(random_state=0), cls.heart)
         cls.oc1 = fitted(OC1Learner(random_state=0), cls.iris)
         cls.odt = fitted(ODTSVMLearner(axis_parallel_tests=False, clustering_split=False,
+                                       multiclass="one_vs_rest",
                                        random_state=0), cls.iris)
         cls.orange = fitted(TreeLearner(), cls.heart)
         cls.hand, cls.hand_data = hand_model()

@@ -165,7 +165,8 @@ class TestSplitExplorer(base.GuiTest):
         from sklearn.datasets import make_blobs
         from orangecontrib.oblique.core import ODTSVMClassifier
         X, y = make_blobs(300, n_features=4, centers=3, random_state=0)
-        tree = ODTSVMClassifier(axis_parallel_tests=False, random_state=0).fit(X, y).tree_
+        tree = ODTSVMClassifier(axis_parallel_tests=False, multiclass="one_vs_rest",
+                                random_state=0).fit(X, y).tree_
         self.assertEqual(tree.splits[0].rule, "argmax")
         names = ["setosa", "versicolor", "virginica"]
         colors = [(255, 0, 0), (0, 255, 0), (0, 0, 255)]
