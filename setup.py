@@ -9,10 +9,14 @@ setup(
     long_description_content_type="text/markdown",
     license="GPL-3.0-or-later",
     python_requires=">=3.11",
-    packages=find_namespace_packages(include=["orangecontrib.*"]),
+    # help/ holds no modules: its built pages are package data of orangecontrib.oblique
+    packages=find_namespace_packages(include=["orangecontrib.*"],
+                                     exclude=["orangecontrib.oblique.help*"]),
     package_data={
         "orangecontrib.oblique.widgets": ["icons/*.svg"],
         "orangecontrib.oblique.tutorials": ["*.ows"],
+        # the widgets' F1 help: the documentation built by doc/build_help.py
+        "orangecontrib.oblique": ["help/html/*", "help/html/**/*"],
     },
     install_requires=[
         "Orange3>=3.40,<3.41",

@@ -4,10 +4,10 @@ Build (from the repository root)::
 
     .venv/bin/python -m sphinx -W --keep-going -b html doc doc/_build/html
 
-The pages are markdown (MyST).  ``doc/_build/html/index.html`` is the help index that
-Orange Canvas reads for the widgets' F1 help (``WIDGET_HELP_PATH`` in
-``orangecontrib/oblique/widgets/__init__.py``): its section "Widgets" lists one link per
-widget, titled with the widget's name.
+The pages are markdown (MyST).  ``doc/build_help.py`` builds them into the package
+(``orangecontrib/oblique/help/html``), where Orange Canvas reads ``index.html`` for the
+widgets' F1 help (``WIDGET_HELP_PATH`` in ``orangecontrib/oblique/widgets/__init__.py``):
+its section "Widgets" lists one link per widget, titled with the widget's name.
 """
 import os
 import sys
@@ -50,6 +50,7 @@ html_theme = "alabaster"
 html_title = "Orange Oblique Trees"
 html_static_path = []
 html_show_sourcelink = False
+html_copy_source = False  # the help installed with the package needs no markdown
 # the help pages open inside Orange, offline: no web fonts, no search index needed there
 html_theme_options = {"description": "Oblique decision trees for Orange",
                       "font_family": "sans-serif", "head_font_family": "sans-serif"}

@@ -4,7 +4,8 @@ Runs offscreen::
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python doc/make_screenshots.py [GROUP ...]
 
-and writes ``doc/screenshots/*.png``; GROUP is ``gdt-oc1`` or ``odt-svm`` (default: all).
+and writes ``doc/screenshots/*.png``; GROUP is ``widgets`` (the four learner widgets),
+``gdt-oc1`` or ``odt-svm`` (their trees in Orange's viewers; default: all).
 """
 import os
 import sys
@@ -89,15 +90,34 @@ def save(app, widget, name, size=None):
     widget.hide()
 
 
-def gdt_and_oc1(app):
-    """The GDT and OC1 widgets and their trees."""
-    data = Table("heart_disease")
+def fitted_widget(app, widget, data, name, timeout=60):
+    """Save ``widget`` (a learner widget) after fitting ``data``."""
+    widget.set_data(data)
+    widget.handleNewSignals()
+    wait_for_fit(app, widget, timeout)
+    save(app, widget, name)
+    return widget
 
-    learner_widget = OWGeometricTree()
-    learner_widget.set_data(data)
-    learner_widget.handleNewSignals()
-    wait_for_fit(app, learner_widget)
-    save(app, learner_widget, "geometric-tree-widget.png")
+
+def learner_widgets(app):
+    """The four learner widgets with their default settings, fitted on heart disease."""
+    heart = Table("heart_disease")
+    gdt = fitted_widget(app, OWGeometricTree(), heart, "geometric-tree-widget.png")
+    oc1 = fitted_widget(app, OWOC1(), heart, "oc1-widget.png")
+    odt = fitted_widget(app, OWODTSVM(), heart, "odt-svm-widget.png")
+    # a base learner connected to the Learner input, as from an ODT-SVM widget
+    base = ODTSVMLearner(clustering_split=False, random_state=0)
+    base.name = "ODT-SVM (no clustering)"
+    hedge = OWHedgeEnsemble()
+    hedge.set_base_learner(base)
+    hedge.member_tree = 3
+    fitted_widget(app, hedge, heart, "hedge-ensemble-widget.png", timeout=300)
+    return gdt, oc1, odt, hedge
+
+
+def gdt_and_oc1(app):
+    """The GDT and OC1 trees in Orange's viewers, and a long GDT fit."""
+    data = Table("heart_disease")
 
     # the top three levels, so that the whole tree is readable in one picture
     shallow = GeometricTreeLearner(max_depth=3)(data)
@@ -110,12 +130,6 @@ def gdt_and_oc1(app):
     pythagoras.set_tree(model)
     pythagoras.handleNewSignals()
     save(app, pythagoras, "pythagorean-tree-heart-disease.png", (1100, 800))
-
-    oc1_widget = OWOC1()
-    oc1_widget.set_data(data)
-    oc1_widget.handleNewSignals()
-    wait_for_fit(app, oc1_widget)
-    save(app, oc1_widget, "oc1-widget.png")
 
     # OC1's parallel oblique lines: four parallel hyperplanes separate five bands
     lines = as_table(*parallel_oblique_lines(2000, random_state=0))
@@ -136,28 +150,12 @@ def gdt_and_oc1(app):
         time.sleep(0.01)
     save(app, fitting, "geometric-tree-fitting.png")
 
-    return learner_widget, viewer, pythagoras, oc1_widget, oc1_viewer, fitting
+    return viewer, pythagoras, oc1_viewer, fitting
 
 
 def odt_svm(app):
-    """The ODT-SVM and Hedge Ensemble widgets, and ODT-SVM trees: a multiway root on iris
-    and nominal tests on heart_disease."""
+    """ODT-SVM trees: a multiway root on iris and nominal tests on heart_disease."""
     heart = Table("heart_disease")
-    odt_widget = OWODTSVM()
-    odt_widget.set_data(heart)
-    odt_widget.handleNewSignals()
-    wait_for_fit(app, odt_widget)
-    save(app, odt_widget, "odt-svm-widget.png")
-
-    # a base learner connected to the Learner input, as from an ODT-SVM widget
-    base = ODTSVMLearner(clustering_split=False, random_state=0)
-    base.name = "ODT-SVM (no clustering)"
-    hedge_widget = OWHedgeEnsemble()
-    hedge_widget.set_base_learner(base)
-    hedge_widget.set_data(heart)
-    hedge_widget.handleNewSignals()
-    wait_for_fit(app, hedge_widget, timeout=300)
-    save(app, hedge_widget, "hedge-ensemble-widget.png")
 
     # without J48's single-attribute thresholds the root of iris is the SVM's
     # one-vs-rest split, one branch per class
@@ -172,10 +170,10 @@ def odt_svm(app):
     nominal.instances = heart
     heart_viewer = show_tree(app, nominal, "tree-viewer-odt-svm-heart.png", (1600, 500),
                              spacing=60)
-    return odt_widget, hedge_widget, iris_viewer, heart_viewer
+    return iris_viewer, heart_viewer
 
 
-GROUPS = {"gdt-oc1": gdt_and_oc1, "odt-svm": odt_svm}
+GROUPS = {"widgets": learner_widgets, "gdt-oc1": gdt_and_oc1, "odt-svm": odt_svm}
 
 
 def main(groups=None):

@@ -10,6 +10,7 @@ nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
 :class:`HedgeEnsembleLearner` combines several trees of any of these learners by Hedge(β)
 (:class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`).
 """
+import copy
 import warnings
 from contextvars import ContextVar
 from typing import NamedTuple
@@ -593,6 +594,34 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
             member_classes = classes[np.asarray(member.classes_, dtype=np.intp)]
             proba[:, member_classes] += weight * member.tree_.predict_proba(X)
         return proba
+
+    @property
+    def member_weights(self):
+        """The members' Hedge weights, normalised to sum to 1, in the order of
+        ``estimator.estimators_``."""
+        weights = np.asarray(self.estimator.weights_, dtype=float)
+        return weights / weights.sum()
+
+    def member_model(self, index, data):
+        """Member tree ``index`` (from 0) as an :class:`ObliqueTreeModel` over the
+        ensemble's domain, for the tree viewers and for predictions of its own.
+
+        ``data`` is the ensemble's training table (in the model's original domain, as the
+        learner widget keeps it in ``instances``, or already in its domain): its rows are
+        the nodes' subsets, as in a tree fitted on it, and it is the tree's ``instances``.
+        The tree's class counts are those of the rows the member was trained on.
+        """
+        member = copy.copy(self.estimator.estimators_[index])
+        # a member's classes are codes of the ensemble's classes
+        member.classes_ = np.asarray(self.estimator.classes_)[
+            np.asarray(member.classes_, dtype=np.intp)]
+        prepared = data if data.domain == self.domain else data.transform(self.domain)
+        model = ObliqueTreeModel(prepared, member)
+        model.original_domain = self.original_domain
+        model.used_vals = self.used_vals
+        model.name = f"{self.name}, tree {index + 1}"
+        model.instances = data
+        return model
 
 
 class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,

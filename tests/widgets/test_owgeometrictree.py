@@ -24,15 +24,18 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
     REPORTED_DEFAULTS = {
         "Minority fraction to stop (ε1)": "0.10",
         "Maximal depth": "20",
-        "Minimal node size to split": "2",
+        "Minimal subset size to split": "2",
         "Standardize features": "Yes",
         "Pruning": "none",
         "Attributes per split": "at most 3",
+        "Replicable training": "Yes (seed 0)",
     }
     REPORTED_CHANGES = {
         "Maximal depth": "unlimited",
         "Minority fraction to stop (ε1)": "0.10",
         "Standardize features": "Yes",
+        "Pruning": "on 20 % held-out instances, 1.0-SE rule",
+        "Replicable training": "No",
     }
     MISSING_CLASS_DATA = "heart_disease"
     MISSING_CLASS_ROWS = [0, 5, 9]
@@ -42,6 +45,8 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
             base.ParameterMapping("epsilon1", controls.epsilon1),
             base.ParameterMapping("max_depth", controls.max_depth),
             base.ParameterMapping("min_samples_split", controls.min_samples_split),
+            base.ParameterMapping("se_rule", controls.se_rule),
+            base.ParameterMapping("random_state", controls.seed, [0, 12345]),
         ]
 
     def default_params(self):
@@ -50,8 +55,13 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
                     max_terms=3)
 
     def change_reported_settings(self):
+        controls = self.widget.controls
         self.widget.max_depth = 4
-        self.widget.controls.limit_depth.setChecked(False)
+        controls.limit_depth.setChecked(False)
+        controls.prune.setChecked(True)
+        controls.pruning_percent.setValue(20)
+        controls.se_rule.setValue(1.0)
+        controls.replicable.setChecked(False)
 
     def test_settings_reach_learner(self):
         w = self.widget
@@ -72,6 +82,24 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
         self.click_apply()
         self.assertTrue(self.get_output(w.Outputs.learner).standardize)
         self.assertLessEqual(self.train(Table("iris")).depth(), 20)
+
+    def test_pruning_and_seed(self):
+        """Pruning is a check box with its share and tolerance; the held-out instances
+        are drawn with the seed, or at random without replicable training."""
+        w = self.widget
+        self.assertFalse(w.se_rule_spin.isEnabled())
+        w.controls.prune.setChecked(True)
+        self.assertTrue(w.se_rule_spin.isEnabled())
+        w.controls.pruning_percent.setValue(25)
+        w.controls.seed.setValue(7)
+        self.click_apply()
+        learner = self.get_output(w.Outputs.learner)
+        self.assertEqual((learner.pruning_portion, learner.random_state), (0.25, 7))
+        w.controls.replicable.setChecked(False)
+        w.controls.prune.setChecked(False)
+        self.click_apply()
+        learner = self.get_output(w.Outputs.learner)
+        self.assertEqual((learner.pruning_portion, learner.random_state), (0.0, None))
 
     def test_max_depth_limits_model(self):
         self.widget.max_depth = 1

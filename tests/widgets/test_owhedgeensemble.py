@@ -6,12 +6,16 @@ from Orange.data import Table
 # the module, not its classes: pytest would collect an imported WidgetTest as a test case
 from Orange.widgets.tests import base
 
+from Orange.widgets.visualize.owtreeviewer import OWTreeGraph
+
 from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
-                                   HedgeEnsembleModel, OC1Learner, ODTSVMLearner)
+                                   HedgeEnsembleModel, ObliqueTreeLearner, ObliqueTreeModel,
+                                   OC1Learner, ODTSVMLearner)
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier)
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
+from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 
 from widget_helpers import LearnerWidgetChecks, percent_mapping
 
@@ -25,7 +29,7 @@ class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
     REPORTED_DEFAULTS = {
         "Base learner": "ODT-SVM (default)",
         "Number of trees": "10",
-        "Rows per tree": "90 %",
+        "Instances per tree": "90 %",
         "Hedge β": "0.90",
         "Replicable training": "Yes (seed 0)",
     }
@@ -75,9 +79,12 @@ class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
         self.assertIsInstance(self.get_output(w.Outputs.learner).learner, ODTSVMLearner)
 
     def test_foreign_learner_is_an_error(self):
+        """The canvas links no other learner (the input's type); one given from Python
+        is an error."""
         w = self.widget
         self.send_signal(w.Inputs.data, Table("iris"))
-        self.send_signal(w.Inputs.learner, KNNLearner())
+        w.set_base_learner(KNNLearner())
+        w.handleNewSignals()
         self.wait_until_finished()
         self.assertTrue(w.Error.foreign_learner.is_shown())
         self.assertIn("knn is not an oblique tree learner", str(w.Error.foreign_learner))
@@ -88,7 +95,7 @@ class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
         self.wait_until_finished()
         self.assertFalse(w.Error.foreign_learner.is_shown())
         self.assertIsNotNone(self.get_output(w.Outputs.model))
-        self.send_signal(w.Inputs.learner, KNNLearner())
+        w.set_base_learner(KNNLearner())
         self.send_signal(w.Inputs.learner, None)
         self.assertFalse(w.Error.foreign_learner.is_shown())
 
@@ -102,3 +109,63 @@ class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
                             for m in model.estimator.estimators_))
         probs = model(data, model.Probs)
         np.testing.assert_allclose(probs.sum(axis=1), 1)
+
+    def test_learner_input_takes_oblique_tree_learners_only(self):
+        """The canvas links only the add-on's tree learners to the Learner input (Orange's
+        Tree, kNN, ... are refused)."""
+        self.assertIs(self.widget.Inputs.learner.type, ObliqueTreeLearner)
+
+    def test_member_tree_output(self):
+        """Each member tree, with its weight, goes to the "Member tree" output as a tree
+        model over the ensemble's domain that the tree viewers take."""
+        w = self.widget
+        self.assertIs(w.Outputs.member_tree.type, ObliqueTreeModel)
+        self.assertTrue(issubclass(ObliqueTreeModel, OWObliqueTreeViewer.Inputs.tree.type))
+        self.assertTrue(issubclass(ObliqueTreeModel, OWTreeGraph.Inputs.tree.type))
+        self.assertFalse(w.member_spin.isEnabled())
+        w.controls.n_estimators.setValue(3)
+        data = Table("heart_disease")
+        self.send_signal(w.Inputs.learner, ODTSVMLearner(clustering_split=False))
+        ensemble = self.train(data)
+        weights = ensemble.member_weights
+        self.assertEqual(w.member_spin.maximum(), 3)
+        for k in (1, 2, 3):
+            w.controls.member_tree.setValue(k)
+            tree = self.get_output(w.Outputs.member_tree)
+            self.assertIsInstance(tree, ObliqueTreeModel)
+            self.assertIs(tree.estimator.tree_, ensemble.estimator.estimators_[k - 1].tree_)
+            self.assertEqual(tree.domain, ensemble.domain)
+            self.assertIs(tree.instances, data)
+            self.assertEqual(tree.name, f"Hedge Ensemble, tree {k}")
+            self.assertEqual(w.member_label.text(), f"of 3, weight {weights[k - 1]:.3f}")
+            # the member's own predictions, on the raw table
+            member = ensemble.estimator.estimators_[k - 1]
+            codes = member.predict(ensemble.data_to_model_domain(data).X)
+            expected = np.asarray(ensemble.estimator.classes_)[codes]
+            np.testing.assert_array_equal(tree(data), expected)
+            np.testing.assert_array_equal(tree.root.subset, np.arange(len(data)))
+        # the trees' weighted distributions are the ensemble's
+        probs = sum(weight * ensemble.member_model(k, data)(data, ensemble.Probs)
+                    for k, weight in enumerate(weights))
+        np.testing.assert_allclose(probs, ensemble(data, ensemble.Probs))
+        # fewer trees: the choice follows; no data, no tree
+        w.controls.n_estimators.setValue(2)
+        self.click_apply()
+        self.wait_until_finished()
+        self.assertEqual(w.member_tree, 2)
+        self.assertIn("of 2", w.member_label.text())
+        self.send_signal(w.Inputs.data, None)
+        self.assertIsNone(self.get_output(w.Outputs.member_tree))
+        self.assertFalse(w.member_spin.isEnabled())
+
+    def test_member_tree_in_oblique_tree_viewer(self):
+        w = self.widget
+        w.controls.n_estimators.setValue(2)
+        iris = Table("iris")
+        self.send_signal(w.Inputs.learner, GeometricTreeLearner())
+        self.train(iris)
+        tree = self.get_output(w.Outputs.member_tree)
+        viewer = self.create_widget(OWObliqueTreeViewer)
+        self.send_signal(viewer.Inputs.tree, tree, widget=viewer)
+        self.assertFalse(viewer.Error.active)
+        self.assertEqual(len(viewer.items), tree.node_count())

@@ -23,7 +23,7 @@ class TestOWOC1(LearnerWidgetChecks, base.WidgetTest):
         "Restarts": "20",
         "Random jumps": "5",
         "Coefficient order": "Sequential",
-        "Pruning": "on 10 % held-out data, 0.0-SE rule",
+        "Pruning": "on 10 % held-out instances, 0.0-SE rule",
         "Maximal depth": "50",
         "Replicable training": "Yes (seed 0)",
         "Attributes per split": "all (as in the paper)",
@@ -39,7 +39,7 @@ class TestOWOC1(LearnerWidgetChecks, base.WidgetTest):
         controls = self.widget.controls
         controls.limit_depth.setChecked(False)
         controls.replicable.setChecked(False)
-        controls.pruning_percent.setValue(0)
+        controls.prune.setChecked(False)
         controls.impurity_index.setCurrentIndex(5)
         controls.impurity_index.activated.emit(5)
 
@@ -56,7 +56,7 @@ class TestOWOC1(LearnerWidgetChecks, base.WidgetTest):
             base.ParameterMapping("se_rule", controls.se_rule),
             base.ParameterMapping("max_depth", controls.max_depth),
             base.ParameterMapping("random_state", controls.seed, [0, 12345]),
-            percent_mapping("pruning_portion", controls.pruning_percent, [0.0, 0.25, 0.9]),
+            percent_mapping("pruning_portion", controls.pruning_percent, [0.01, 0.25, 0.9]),
         ]
 
     def test_model_on_heart_disease(self):
@@ -73,13 +73,14 @@ class TestOWOC1(LearnerWidgetChecks, base.WidgetTest):
         self.assertEqual(controls.split_mode_index.currentText(),
                          "Oblique and axis-parallel")
         self.assertEqual(controls.coefficient_order_index.currentText(), "Sequential")
-        self.assertEqual(controls.pruning_percent.specialValueText(), "no pruning")
+        self.assertEqual(controls.pruning_percent.minimum(), 1)
 
     def test_unchecked_boxes(self):
         w = self.widget
         w.controls.limit_depth.setChecked(False)
         w.controls.replicable.setChecked(False)
-        w.controls.pruning_percent.setValue(0)
+        w.controls.prune.setChecked(False)
+        self.assertFalse(w.se_rule_spin.isEnabled())
         self.click_apply()
         learner = self.get_output(w.Outputs.learner)
         self.assertIsNone(learner.max_depth)

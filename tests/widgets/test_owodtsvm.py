@@ -18,17 +18,19 @@ class TestOWODTSVM(LearnerWidgetChecks, base.WidgetTest):
     PINNED_DEFAULTS = {"confidence": 0.25, "clustering_split": True}
     REPORTED_DEFAULTS = {
         "SVM cost (C)": "1",
-        "SVM clustering split": "Yes, at most 5 clusters",
-        "Single-attribute thresholds": "Yes",
-        "MDL penalty": "Yes",
-        "Minimal rows in a leaf": "2",
+        "SVM clustering splits": "Yes, at most 5 clusters",
+        "Single-attribute tests": "Yes",
+        "Penalty for tests on many attributes (MDL)": "Yes",
+        "Minimal instances in leaves": "2",
+        "Maximal depth": "unlimited",
         "Pruning": "confidence 0.25",
         "Replicable training": "Yes (seed 0)",
         "Attributes per split": "all (as in the paper)",
     }
     REPORTED_CHANGES = {
-        "SVM clustering split": "No",
-        "MDL penalty": "No",
+        "SVM clustering splits": "No",
+        "Penalty for tests on many attributes (MDL)": "No",
+        "Maximal depth": "20",
         "Pruning": "none",
         "Replicable training": "No",
     }
@@ -37,6 +39,7 @@ class TestOWODTSVM(LearnerWidgetChecks, base.WidgetTest):
         controls = self.widget.controls
         controls.clustering_split.click()
         controls.mdl_penalty.click()
+        controls.limit_depth.setChecked(True)
         controls.prune.setChecked(False)
         controls.replicable.setChecked(False)
 
@@ -71,6 +74,16 @@ class TestOWODTSVM(LearnerWidgetChecks, base.WidgetTest):
         self.click_apply()
         self.assertTrue(w.max_clusters_spin.isEnabled())
         self.assertTrue(self.get_output(w.Outputs.learner).clustering_split)
+
+    def test_depth_limit_off_by_default(self):
+        """C4.5 has no depth limit; the check box sets one."""
+        w = self.widget
+        self.assertIsNone(self.get_output(w.Outputs.learner).max_depth)
+        w.controls.limit_depth.setChecked(True)
+        w.controls.max_depth.setValue(3)
+        self.click_apply()
+        self.assertEqual(self.get_output(w.Outputs.learner).max_depth, 3)
+        self.assertLessEqual(self.train(Table("iris")).depth(), 3)
 
     def test_model_on_heart_disease(self):
         self.widget.controls.clustering_split.click()  # quicker

@@ -179,7 +179,8 @@ class HostileInputChecks(NoUncaughtExceptions):
         model = self.assert_model(data, self.fit(data))
         w = self.widget
         self.assertTrue(w.Warning.missing_class.is_shown())
-        self.assertIn("7 rows with a missing class are skipped", str(w.Warning.missing_class))
+        self.assertIn("7 instances with a missing class are skipped",
+                      str(w.Warning.missing_class))
         # the same count is not told twice (the learner may warn about it too)
         self.assertFalse(w.Warning.fit_warnings.is_shown(), str(w.Warning.fit_warnings))
         if self.is_tree:  # the rows stay in the model's table, and in its node subsets
@@ -358,12 +359,12 @@ class TestLearnerWarningsInWidget(NoUncaughtExceptions, base.WidgetTest):
         w.show_fit_messages((infinite, skipped, infinite))
         self.assertTrue(w.Warning.missing_class.is_shown())
         self.assertEqual(str(w.Warning.missing_class),
-                         "3 rows with a missing class are skipped in training.")
+                         "3 instances with a missing class are skipped in training.")
         self.assertEqual(str(w.Warning.fit_warnings), infinite.text)
         # shown already (by the check of the data before the fit): not changed
-        w.Warning.missing_class("1 row", "is")
+        w.Warning.missing_class("1 instance", "is")
         w.show_fit_messages((skipped,))
-        self.assertIn("1 row with a missing class is", str(w.Warning.missing_class))
+        self.assertIn("1 instance with a missing class is", str(w.Warning.missing_class))
         self.assertFalse(w.Warning.fit_warnings.is_shown())
 
 

@@ -258,7 +258,7 @@ class LearnerWidgetChecks(base.WidgetLearnerTestMixin):
         model = self.train(data)
         self.assertIsNotNone(model)
         self.assertTrue(self.widget.Warning.missing_class.is_shown())
-        self.assertIn(f"{n_missing} rows with a missing class are skipped",
+        self.assertIn(f"{n_missing} instances with a missing class are skipped",
                       str(self.widget.Warning.missing_class))
         if isinstance(model, ObliqueTreeModel):  # routes every row, counts those with a class
             np.testing.assert_array_equal(model.root.subset, np.arange(len(data)))

@@ -2,7 +2,8 @@
 class here).
 
 :class:`ModelSummaryMixin` gives an :class:`OWBaseLearner` of oblique trees a "Model" box
-that says how oblique the fitted tree (or ensemble) is, and a "Feature importances"
+that says how oblique the fitted tree (or ensemble) is and shows the widget's errors and
+warnings in full (wrapped), and a "Feature importances"
 output: one row per attribute of the model's domain with its importance, as Logistic
 Regression's "Coefficients" output does for its coefficients.
 """
@@ -10,6 +11,7 @@ import math
 
 import numpy as np
 
+from AnyQt.QtCore import Qt
 from AnyQt.QtWidgets import QLabel
 
 from Orange.data import ContinuousVariable, Domain, StringVariable, Table
@@ -90,7 +92,21 @@ class ModelSummaryMixin:
         # pylint: disable=attribute-defined-outside-init
         self.model_summary = QLabel(NO_MODEL, wordWrap=True)
         box.layout().addWidget(self.model_summary)
+        # the status bar elides a long message to what fits its width; here it wraps
+        self.message_text = QLabel(wordWrap=True, visible=False)
+        self.message_text.setTextFormat(Qt.PlainText)
+        box.layout().addWidget(self.message_text)
+        self.messageActivated.connect(self._show_messages)
+        self.messageDeactivated.connect(self._show_messages)
         super().add_bottom_buttons()
+
+    def _show_messages(self, *_):
+        """Every error and warning shown, one a line, in full."""
+        lines = [f"{kind}: {message.formatted}"
+                 for kind, group in (("Error", self.Error), ("Warning", self.Warning))
+                 for message in group.active]
+        self.message_text.setText("\n".join(lines))
+        self.message_text.setVisible(bool(lines))
 
     def update_model(self):
         super().update_model()

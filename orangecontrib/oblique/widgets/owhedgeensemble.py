@@ -1,29 +1,31 @@
 """The Hedge Ensemble learner widget."""
 from collections import OrderedDict
 
-from AnyQt.QtCore import Qt
 from AnyQt.QtWidgets import QFormLayout, QLabel
 
-from Orange.base import Learner
+from Orange.base import Model
 from Orange.data import Table
 from Orange.widgets import gui
 from Orange.widgets.settings import Setting
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.widgetpreview import WidgetPreview
-from Orange.widgets.widget import Input, Msg
+from Orange.widgets.widget import Input, Msg, Output
 
 from orangecontrib.oblique.learners import (HedgeEnsembleLearner, ObliqueTreeLearner,
-                                            ODTSVMLearner)
+                                            ObliqueTreeModel, ODTSVMLearner)
 from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
-from orangecontrib.oblique.widgets.utils import (ClassValueChecksMixin,
-                                                 ConcurrentLearnerWidgetMixin)
+from orangecontrib.oblique.widgets.utils import (SPIN, ClassValueChecksMixin,
+                                                 ConcurrentLearnerWidgetMixin,
+                                                 LearnerControlsMixin, explanation_label)
 
 
-class OWHedgeEnsemble(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValueChecksMixin,
-                      OWBaseLearner):
+class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, ConcurrentLearnerWidgetMixin,
+                      ClassValueChecksMixin, OWBaseLearner):
     """Hedge(β) ensemble of oblique trees (ODT-SVM paper, Sections V–VI): members trained
     on random subsets, predictions averaged with Hedge weights.  The base learner comes
-    from the Learner input (ODT-SVM when nothing is connected), as in Orange's AdaBoost.
+    from the Learner input (ODT-SVM when nothing is connected), as in Orange's AdaBoost;
+    the input takes only the add-on's tree learners.  One member tree at a time, chosen in
+    the widget, goes to the "Member tree" output (for the Oblique Tree Viewer).
     Fits in a background thread, the progress advancing member by member."""
     name = "Hedge Ensemble"
     description = ("Ensemble of oblique trees, each trained on a random share of the data, "
@@ -35,23 +37,41 @@ class OWHedgeEnsemble(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValu
     LEARNER = HedgeEnsembleLearner
 
     class Inputs(OWBaseLearner.Inputs):
-        learner = Input("Learner", Learner)
+        learner = Input("Learner", ObliqueTreeLearner)
+
+    class Outputs:  # not a subclass: a redefined signal would be a second one
+        learner = OWBaseLearner.Outputs.learner
+        # the default: Predictions takes the ensemble, not a member tree
+        model = Output("Model", Model, dynamic=False, default=True,
+                       replaces=["Classifier", "Predictor"])
+        feature_importances = ModelSummaryMixin.Outputs.feature_importances
+        member_tree = Output("Member tree", ObliqueTreeModel)
 
     class Error(ClassValueChecksMixin.Error):
         foreign_learner = Msg("{} is not an oblique tree learner; connect Geometric Tree, "
                               "OC1 or ODT-SVM as the base learner.")
+
+    #: 2: "Member tree" (``member_tree``) added; labels say "instances"
+    settings_version = 2
 
     n_estimators = Setting(10)
     sample_percent = Setting(90)
     beta = Setting(0.9)
     replicable = Setting(True)
     seed = Setting(0)
+    #: the member tree sent to the "Member tree" output, from 1
+    member_tree = Setting(1)
+
+    @classmethod
+    def migrate_settings(cls, settings, version):
+        if version is None or version < 2:
+            settings.setdefault("member_tree", 1)
 
     def add_main_layout(self):
         # called from OWBaseLearner.__init__; pylint: disable=attribute-defined-outside-init
         self.base_learner = ODTSVMLearner()
         self.base_is_default = True
-        spin = dict(alignment=Qt.AlignRight, controlWidth=80, callback=self.settings_changed)
+        spin = dict(callback=self.settings_changed, **SPIN)
 
         grid = QFormLayout()
         gui.widgetBox(self.controlArea, "Members", orientation=grid)
@@ -60,20 +80,36 @@ class OWHedgeEnsemble(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValu
         grid.addRow("Number of trees:", gui.spin(
             None, self, "n_estimators", 1, 500, **spin,
             tooltip="Number of trees M (the paper uses 10)."))
-        grid.addRow("Rows per tree (%):", gui.spin(
+        grid.addRow("Instances per tree (%):", gui.spin(
             None, self, "sample_percent", 10, 100, **spin,
-            tooltip="Share of the rows each tree is trained on, drawn at random for every "
-                    "tree (the paper: 90 %)."))
+            tooltip="Share of the instances each tree is trained on, drawn at random for "
+                    "every tree (the paper: 90 %)."))
         grid.addRow("Hedge β:", gui.doubleSpin(
             None, self, "beta", 0.01, 0.99, step=0.05, decimals=2, **spin,
             tooltip="Factor by which a tree's weight is multiplied when it misclassifies "
-                    "a labelled row it was not trained on (the rows left out of its share)."))
-        box = gui.vBox(self.controlArea, "Reproducibility")
-        gui.spin(
-            box, self, "seed", 0, 2 ** 31 - 1, label="Replicable training, seed: ",
-            checked="replicable", checkCallback=self.settings_changed, **spin,
-            tooltip="Fix the random subsets and the trees' own randomness.")
+                    "an instance it was not trained on."))
+        grid.addRow(explanation_label(
+            "Each tree is weighted by how well it predicts the instances left out of "
+            "its share: every error multiplies its weight by β (Hedge). The base "
+            "learner comes from the Learner input (ODT-SVM if none)."))
+        seed_row = gui.hBox(None)
+        self.add_replicable_training(seed_row, "Fix the random subsets and the trees' own "
+                                               "randomness.")
+        grid.addRow(seed_row)
+
+        box = gui.vBox(self.controlArea, "Member trees")
+        row = gui.hBox(box)
+        self.member_spin = gui.spin(
+            row, self, "member_tree", 1, 500, label="Send tree: ",
+            callback=self._send_member_tree, alignment=SPIN["alignment"], controlWidth=60,
+            tooltip="The member tree sent to the \"Member tree\" output, e.g. to the "
+                    "Oblique Tree Viewer.")
+        self.member_label = QLabel()
+        row.layout().addWidget(self.member_label)
+        row.layout().addStretch(1)
+
         self._show_base_learner()
+        self._show_members()
 
     def _show_base_learner(self):
         if self.base_learner is None:
@@ -93,7 +129,7 @@ class OWHedgeEnsemble(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValu
             self.base_learner = ODTSVMLearner()
         elif isinstance(learner, ObliqueTreeLearner):
             self.base_learner = learner
-        else:
+        else:  # only from Python: the canvas connects the add-on's tree learners only
             self.Error.foreign_learner(getattr(learner, "name", type(learner).__name__))
             self.base_learner = None
         self._show_base_learner()
@@ -107,16 +143,51 @@ class OWHedgeEnsemble(ModelSummaryMixin, ConcurrentLearnerWidgetMixin, ClassValu
             n_estimators=self.n_estimators,
             sample_fraction=self.sample_percent / 100,
             beta=self.beta,
-            random_state=self.seed if self.replicable else None,
+            random_state=self.random_state_parameter(),
             preprocessors=self.preprocessors)
+
+    # ----- the member trees -----
+    def _members(self):
+        """The number of member trees of the current model (0 without one)."""
+        estimator = getattr(self.model, "estimator", None)
+        return len(getattr(estimator, "estimators_", ()))
+
+    def _show_members(self):
+        n_members = self._members()
+        self.member_spin.setEnabled(n_members > 0)
+        if not n_members:
+            self.member_label.setText("of the fitted ensemble")
+            return
+        if self.member_tree > n_members:
+            self.member_tree = n_members
+        self.member_spin.setMaximum(n_members)
+        weight = self.model.member_weights[self.member_tree - 1]
+        self.member_label.setText(f"of {n_members}, weight {weight:.3f}")
+
+    def _send_member_tree(self):
+        self._show_members()
+        tree = None
+        if self._members() and self.model.instances is not None:
+            tree = self.model.member_model(self.member_tree - 1, self.model.instances)
+        self.Outputs.member_tree.send(tree)
+
+    def update_model(self):
+        super().update_model()
+        if self.task is not None:  # the fit runs; on_done sends the model and its trees
+            self.Outputs.member_tree.invalidate()
+
+    def _send_model(self):
+        super()._send_model()
+        if self.task is None:
+            self._send_member_tree()
 
     def get_learner_parameters(self):
         return OrderedDict((
             ("Base learner", self.base_label.text()),
             ("Number of trees", str(self.n_estimators)),
-            ("Rows per tree", f"{self.sample_percent} %"),
+            ("Instances per tree", f"{self.sample_percent} %"),
             ("Hedge β", f"{self.beta:.2f}"),
-            ("Replicable training", f"Yes (seed {self.seed})" if self.replicable else "No"),
+            self.replicable_report(),
         ))
 
 

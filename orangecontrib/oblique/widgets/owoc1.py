@@ -11,13 +11,14 @@ from Orange.widgets.utils.widgetpreview import WidgetPreview
 
 from orangecontrib.oblique.learners import OC1Learner
 from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
-from orangecontrib.oblique.widgets.utils import (AttributesPerSplitMixin,
+from orangecontrib.oblique.widgets.utils import (SPIN, AttributesPerSplitMixin,
                                                  ClassValueChecksMixin,
-                                                 ConcurrentLearnerWidgetMixin)
+                                                 ConcurrentLearnerWidgetMixin,
+                                                 LearnerControlsMixin)
 
 
-class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidgetMixin,
-            ClassValueChecksMixin, OWBaseLearner):
+class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
+            ConcurrentLearnerWidgetMixin, ClassValueChecksMixin, OWBaseLearner):
     """OC1 (Murthy, Kasif & Salzberg): oblique splits found by randomised hill climbing,
     pruned on held-out data.  Fits in a background thread."""
     name = "OC1"
@@ -49,20 +50,37 @@ class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidgetM
         ("oblique", "Oblique only"),
     )
 
+    #: 2: pruning is a check box "Prune" (``prune``) with its share of held-out
+    #: instances (``pruning_percent``, at least 1), instead of a share where 0 meant no
+    #: pruning
+    settings_version = 2
+
     impurity_index = Setting(0)
     n_restarts = Setting(20)
     n_random_jumps = Setting(5)
     coefficient_order_index = Setting(0)
     split_mode_index = Setting(0)
+    # the paper: cost-complexity pruning on 10 % held-out data, 0-SE rule
+    prune = Setting(True)
     pruning_percent = Setting(10)
     se_rule = Setting(0.0)
+    # OC1's original program stops at depth 50
     limit_depth = Setting(True)
     max_depth = Setting(50)
     replicable = Setting(True)
     seed = Setting(0)
 
+    @classmethod
+    def migrate_settings(cls, settings, version):
+        if version is None or version < 2:
+            percent = settings.get("pruning_percent", 10)
+            if percent == 0:  # "no pruning"
+                settings["prune"] = False
+                settings["pruning_percent"] = 10
+            else:
+                settings.setdefault("prune", True)
+
     def add_main_layout(self):
-        spin = dict(alignment=Qt.AlignRight, controlWidth=80, callback=self.settings_changed)
         combo = dict(orientation=Qt.Horizontal, callback=self.settings_changed)
 
         box = gui.vBox(self.controlArea, "Splits")
@@ -80,36 +98,26 @@ class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidgetM
 
         box = gui.vBox(self.controlArea, "Hyperplane search")
         gui.spin(
-            box, self, "n_restarts", 1, 500, label="Restarts: ", **spin,
+            box, self, "n_restarts", 1, 500, label="Restarts: ",
+            callback=self.settings_changed, **SPIN,
             tooltip="The first search starts at the best axis-parallel split, "
                     "the others at random hyperplanes.")
         gui.spin(
-            box, self, "n_random_jumps", 0, 100, label="Random jumps: ", **spin,
+            box, self, "n_random_jumps", 0, 100, label="Random jumps: ",
+            callback=self.settings_changed, **SPIN,
             tooltip="Random jumps tried at each local minimum.")
         gui.comboBox(
             box, self, "coefficient_order_index", label="Coefficient order: ",
             items=[label for _, label in self.COEFFICIENT_ORDERS], **combo,
             tooltip="Order in which the coefficients of the hyperplane are perturbed.")
 
-        box = gui.vBox(self.controlArea, "Pruning and stopping")
-        pruning = gui.spin(
-            box, self, "pruning_percent", 0, 90, label="Hold out for pruning (%): ", **spin,
-            tooltip="Share of the training rows held out for cost-complexity pruning; "
-                    "0 grows the tree without pruning.")
-        pruning.setSpecialValueText("no pruning")
-        gui.doubleSpin(
-            box, self, "se_rule", 0.0, 5.0, step=0.5, decimals=1,
-            label="Standard-error rule (k-SE): ", **spin,
-            tooltip="Choose the smallest pruned tree whose held-out error is within k "
-                    "standard errors of the best one (0: the best one).")
-        gui.spin(
-            box, self, "max_depth", 1, 200, label="Limit the tree depth to: ",
-            checked="limit_depth", checkCallback=self.settings_changed, **spin)
-        gui.spin(
-            box, self, "seed", 0, 2 ** 31 - 1, label="Replicable training, seed: ",
-            checked="replicable", checkCallback=self.settings_changed, **spin,
-            tooltip="Fix the random restarts, jumps and held-out rows, so that the same "
-                    "data always give the same tree.")
+        box = gui.vBox(self.controlArea, "Stopping and pruning")
+        self.add_depth_limit(box)
+        self.add_holdout_pruning(box)
+        self.add_replicable_training(
+            box, "Fix the random restarts, jumps and held-out instances, so that the same "
+                 "data always give the same tree.")
+
 
     def create_learner(self):
         return self.LEARNER(
@@ -118,10 +126,9 @@ class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidgetM
             n_random_jumps=self.n_random_jumps,
             coefficient_order=self.COEFFICIENT_ORDERS[self.coefficient_order_index][0],
             split_mode=self.SPLIT_MODES[self.split_mode_index][0],
-            pruning_portion=self.pruning_percent / 100,
-            se_rule=self.se_rule,
-            max_depth=self.max_depth if self.limit_depth else None,
-            random_state=self.seed if self.replicable else None,
+            **self.holdout_pruning_parameters(),
+            max_depth=self.max_depth_parameter(),
+            random_state=self.random_state_parameter(),
             max_terms=self.max_terms_parameter(),
             preprocessors=self.preprocessors)
 
@@ -133,10 +140,9 @@ class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidgetM
             ("Restarts", str(self.n_restarts)),
             ("Random jumps", str(self.n_random_jumps)),
             ("Coefficient order", self.COEFFICIENT_ORDERS[self.coefficient_order_index][1]),
-            ("Pruning", f"on {self.pruning_percent} % held-out data, "
-                        f"{self.se_rule:.1f}-SE rule" if self.pruning_percent else "none"),
-            ("Maximal depth", str(self.max_depth) if self.limit_depth else "unlimited"),
-            ("Replicable training", f"Yes (seed {self.seed})" if self.replicable else "No"),
+            self.depth_report(),
+            self.holdout_pruning_report(),
+            self.replicable_report(),
         ))
 
 

@@ -1,8 +1,6 @@
 """The ODT-SVM learner widget."""
 from collections import OrderedDict
 
-from AnyQt.QtCore import Qt
-
 from Orange.data import Table
 from Orange.widgets import gui
 from Orange.widgets.settings import Setting
@@ -11,13 +9,14 @@ from Orange.widgets.utils.widgetpreview import WidgetPreview
 
 from orangecontrib.oblique.learners import ODTSVMLearner
 from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
-from orangecontrib.oblique.widgets.utils import (AttributesPerSplitMixin,
+from orangecontrib.oblique.widgets.utils import (SPIN, AttributesPerSplitMixin,
                                                  ClassValueChecksMixin,
-                                                 ConcurrentLearnerWidgetMixin)
+                                                 ConcurrentLearnerWidgetMixin,
+                                                 LearnerControlsMixin, add_explanation)
 
 
-class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidgetMixin,
-               ClassValueChecksMixin, OWBaseLearner):
+class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
+               ConcurrentLearnerWidgetMixin, ClassValueChecksMixin, OWBaseLearner):
     """ODT-SVM (Menkovski, Christou & Efremidis): a C4.5 tree whose candidate tests include
     linear-SVM hyperplanes and SVM clustering splits; nominal attributes are tested as
     ``attribute = value``.  Fits in a background thread."""
@@ -30,61 +29,77 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidg
 
     LEARNER = ODTSVMLearner
 
+    #: 2: "Limit the maximal tree depth to" (``limit_depth``, ``max_depth``) added, off
+    #: by default (C4.5 has no depth limit)
+    settings_version = 2
+
     C = Setting(1.0)
     clustering_split = Setting(True)
     max_clusters = Setting(5)
     axis_parallel_tests = Setting(True)
     mdl_penalty = Setting(True)
     min_samples_leaf = Setting(2)
+    # the paper's tree is C4.5 (J48): no depth limit, error-based pruning at 0.25
+    limit_depth = Setting(False)
+    max_depth = Setting(20)
     prune = Setting(True)
     confidence = Setting(0.25)
     replicable = Setting(True)
     seed = Setting(0)
 
-    def add_main_layout(self):
-        spin = dict(alignment=Qt.AlignRight, controlWidth=80, callback=self.settings_changed)
+    @classmethod
+    def migrate_settings(cls, settings, version):
+        if version is None or version < 2:
+            settings.setdefault("limit_depth", False)  # there was no limit
 
+    def add_main_layout(self):
         box = gui.vBox(self.controlArea, "Candidate tests")
         gui.doubleSpin(
             box, self, "C", 0.001, 1000.0, step=0.1, decimals=3,
-            label="SVM cost (C): ", **spin,
-            tooltip="Penalty of the linear SVM on misclassified rows (WEKA's SMO "
+            label="SVM cost (C): ", callback=self.settings_changed, **SPIN,
+            tooltip="Penalty of the linear SVM on misclassified instances (WEKA's SMO "
                     "default: 1).")
         gui.checkBox(
-            box, self, "clustering_split", "SVM clustering split",
+            box, self, "clustering_split", "Also try SVM clustering splits",
             callback=self._clustering_changed,
-            tooltip="Also try grouping the rows by their distances to the SVM "
+            tooltip="Also try grouping the instances by their distances to the SVM "
                     "hyperplanes with X-means, one branch per cluster.")
         self.max_clusters_spin = gui.spin(
             gui.indentedBox(box), self, "max_clusters", 2, 20, label="Most clusters: ",
-            **spin, tooltip="Largest number of clusters (branches) X-means may choose.")
+            callback=self.settings_changed, **SPIN,
+            tooltip="Largest number of clusters (branches) X-means may choose.")
         gui.checkBox(
-            box, self, "axis_parallel_tests", "Single-attribute thresholds (J48)",
+            box, self, "axis_parallel_tests", "Also try single-attribute tests",
             callback=self.settings_changed,
-            tooltip="Keep C4.5's tests 'attribute ≥ t' on numeric attributes among "
-                    "the candidates.")
+            tooltip="Keep C4.5's (J48's) tests 'attribute ≥ t' on numeric attributes "
+                    "among the candidates.")
         gui.checkBox(
-            box, self, "mdl_penalty", "MDL penalty",
+            box, self, "mdl_penalty", "Penalise tests on many attributes",
             callback=self.settings_changed,
             tooltip="Subtract the coding cost of a test (the attributes and clusters it "
-                    "uses) from its information gain.")
+                    "uses) from its information gain (the MDL penalty).")
         self.add_attributes_per_split(box)
+        add_explanation(box, "Tests of C4.5 (WEKA's J48) and SVM hyperplanes; the "
+                             "penalty is MDL's (minimum description length).")
 
         box = gui.vBox(self.controlArea, "Stopping and pruning")
         gui.spin(
-            box, self, "min_samples_leaf", 1, 1000, label="Minimal rows in a leaf: ", **spin,
-            tooltip="A test needs at least two branches with this many rows (C4.5's "
+            box, self, "min_samples_leaf", 1, 1000, label="Minimal instances in leaves: ",
+            callback=self.settings_changed, **SPIN,
+            tooltip="A test needs at least two branches with this many instances (C4.5's "
                     "minimum number of objects).")
+        self.add_depth_limit(box)
         gui.doubleSpin(
             box, self, "confidence", 0.01, 1.0, step=0.05, decimals=2,
-            label="Prune, confidence: ", checked="prune",
-            checkCallback=self.settings_changed, **spin,
+            label="Prune with confidence: ", checked="prune", callback=self.settings_changed,
+            checkCallback=self.settings_changed, **SPIN,
             tooltip="C4.5's error-based pruning; a smaller confidence prunes more.")
-        gui.spin(
-            box, self, "seed", 0, 2 ** 31 - 1, label="Replicable training, seed: ",
-            checked="replicable", checkCallback=self.settings_changed, **spin,
-            tooltip="Fix the SVM solver and X-means, so that the same data always give "
-                    "the same tree.")
+        self.add_replicable_training(
+            box, "Fix the SVM solver and X-means, so that the same data always give the "
+                 "same tree.")
+        add_explanation(box, "C4.5's pruning: a smaller confidence prunes more. "
+                             "C4.5 has no depth limit.")
+
         self._update_controls()
 
     def _clustering_changed(self):
@@ -102,22 +117,25 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, ConcurrentLearnerWidg
             mdl_penalty=self.mdl_penalty,
             axis_parallel_tests=self.axis_parallel_tests,
             min_samples_leaf=self.min_samples_leaf,
+            max_depth=self.max_depth_parameter(),
             confidence=self.confidence if self.prune else None,
-            random_state=self.seed if self.replicable else None,
+            random_state=self.random_state_parameter(),
             max_terms=self.max_terms_parameter(),
             preprocessors=self.preprocessors)
 
     def get_learner_parameters(self):
         return OrderedDict((
             ("SVM cost (C)", f"{self.C:g}"),
-            ("SVM clustering split",
+            ("SVM clustering splits",
              f"Yes, at most {self.max_clusters} clusters" if self.clustering_split else "No"),
-            ("Single-attribute thresholds", "Yes" if self.axis_parallel_tests else "No"),
-            ("MDL penalty", "Yes" if self.mdl_penalty else "No"),
+            ("Single-attribute tests", "Yes" if self.axis_parallel_tests else "No"),
+            ("Penalty for tests on many attributes (MDL)",
+             "Yes" if self.mdl_penalty else "No"),
             self.attributes_per_split_report(),
-            ("Minimal rows in a leaf", str(self.min_samples_leaf)),
+            ("Minimal instances in leaves", str(self.min_samples_leaf)),
+            self.depth_report(),
             ("Pruning", f"confidence {self.confidence:.2f}" if self.prune else "none"),
-            ("Replicable training", f"Yes (seed {self.seed})" if self.replicable else "No"),
+            self.replicable_report(),
         ))
 
 

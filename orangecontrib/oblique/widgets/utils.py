@@ -14,7 +14,7 @@ from contextlib import contextmanager
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-from AnyQt.QtWidgets import QAbstractSlider, QComboBox, QDoubleSpinBox, QSpinBox
+from AnyQt.QtWidgets import QAbstractSlider, QComboBox, QDoubleSpinBox, QLabel, QSpinBox
 
 from AnyQt.QtCore import Qt
 
@@ -24,9 +24,14 @@ from Orange.widgets.utils.concurrent import ConcurrentMixin, ConcurrentWidgetMix
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.widget import Msg
 
-__all__ = ["AttributesPerSplitMixin", "ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin", "FitInterrupted",
-           "fit_model", "restore_mistyped_settings",
-           "clamp_settings_to_controls", "single_blas_thread"]
+__all__ = ["AttributesPerSplitMixin", "ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin",
+           "FitInterrupted", "LearnerControlsMixin", "add_explanation", "explanation_label",
+           "fit_model",
+           "restore_mistyped_settings", "clamp_settings_to_controls", "single_blas_thread"]
+
+
+#: Keyword arguments of every number control of the learner widgets.
+SPIN = dict(alignment=Qt.AlignRight, controlWidth=80)
 
 
 class FitInterrupted(Exception):
@@ -248,7 +253,7 @@ class ClassValueChecksMixin:
         self.Warning.fit_warnings("\n".join(texts), shown=bool(texts))
 
     def _show_missing_class(self, count):
-        self.Warning.missing_class(f"{count} row" + "s" * (count > 1),
+        self.Warning.missing_class(f"{count} instance" + "s" * (count > 1),
                                    "are" if count > 1 else "is")
 
     def check_data(self):
@@ -287,8 +292,8 @@ class AttributesPerSplitMixin:
         """Add the control to ``box``."""
         gui.spin(
             box, self, "max_terms", 1, 100, label="Attributes per split, at most: ",
-            checked="limit_terms", alignment=Qt.AlignRight, controlWidth=80,
-            callback=self.settings_changed, checkCallback=self.settings_changed,
+            checked="limit_terms", callback=self.settings_changed,
+            checkCallback=self.settings_changed, **SPIN,
             tooltip="Unchecked: every split may weigh all attributes, as in the paper. "
                     "Checked: each split uses at most this many attributes (chosen by "
                     "backward elimination), which makes its rule readable; a number "
@@ -302,3 +307,93 @@ class AttributesPerSplitMixin:
         """The report's line for the control."""
         return ("Attributes per split",
                 f"at most {self.max_terms}" if self.limit_terms else "all (as in the paper)")
+
+
+def explanation_label(text):
+    """A label for a line that says in plain words what controls do, e.g. what a term of
+    the papers means: wrapped, in a smaller grey font."""
+    label = QLabel(text, wordWrap=True)
+    label.setStyleSheet("color: palette(dark); font-size: small;")
+    return label
+
+
+def add_explanation(box, text):
+    """An :func:`explanation_label` under the controls of ``box``."""
+    label = explanation_label(text)
+    box.layout().addWidget(label)
+    return label
+
+
+class LearnerControlsMixin:
+    """The controls the learner widgets share, with the same labels, ranges and report
+    lines in every widget (as Orange's own Tree and Random Forest widgets):
+
+    - "Limit the maximal tree depth to" (``limit_depth``, ``max_depth``),
+    - "Prune on held-out instances (%)" and its tolerance in standard errors (``prune``,
+      ``pruning_percent``, ``se_rule``: cost-complexity pruning, as in OC1),
+    - "Replicable training" with its seed (``replicable``, ``seed``).
+
+    A widget declares the settings with its own defaults and adds the controls it needs.
+    """
+
+    def add_depth_limit(self, box):
+        """The check box "Limit the maximal tree depth to" and its number."""
+        gui.spin(box, self, "max_depth", 1, 200, label="Limit the maximal tree depth to: ",
+                 checked="limit_depth", callback=self.settings_changed,
+                 checkCallback=self.settings_changed, **SPIN)
+
+    def max_depth_parameter(self):
+        """The learner's ``max_depth``: None without a limit."""
+        return self.max_depth if self.limit_depth else None
+
+    def depth_report(self):
+        """The report's line for the depth limit."""
+        return ("Maximal depth", str(self.max_depth) if self.limit_depth else "unlimited")
+
+    def add_holdout_pruning(self, box):
+        """The check box "Prune on held-out instances (%)" with the share held out, and the
+        tolerance of the choice among the pruned trees, enabled while pruning."""
+        gui.spin(box, self, "pruning_percent", 1, 90,
+                 label="Prune on held-out instances (%): ", checked="prune",
+                 callback=self.settings_changed, checkCallback=self._pruning_changed,
+                 tooltip="Grow the tree on the other instances, then cut back the branches "
+                         "that do not lower the error on this share of the data "
+                         "(cost-complexity pruning).", **SPIN)
+        # pylint: disable=attribute-defined-outside-init
+        self.se_rule_spin = gui.doubleSpin(
+            gui.indentedBox(box), self, "se_rule", 0.0, 5.0, step=0.5, decimals=1,
+            label="Prefer smaller trees within (standard errors): ",
+            callback=self.settings_changed,
+            tooltip="Choose the smallest pruned tree whose held-out error is within this "
+                    "many standard errors of the lowest one (the k-SE rule; 0: the tree "
+                    "of lowest error).", **SPIN)
+        self.se_rule_spin.setEnabled(self.prune)
+
+    def _pruning_changed(self):
+        self.se_rule_spin.setEnabled(self.prune)
+        self.settings_changed()
+
+    def holdout_pruning_parameters(self):
+        """The learner's ``pruning_portion`` and ``se_rule``."""
+        return dict(pruning_portion=self.pruning_percent / 100 if self.prune else 0.0,
+                    se_rule=self.se_rule)
+
+    def holdout_pruning_report(self):
+        """The report's line for held-out pruning."""
+        return ("Pruning", f"on {self.pruning_percent} % held-out instances, "
+                           f"{self.se_rule:.1f}-SE rule" if self.prune else "none")
+
+    def add_replicable_training(self, box, tooltip):
+        """The check box "Replicable training" and its seed; ``tooltip`` says what is
+        random."""
+        gui.spin(box, self, "seed", 0, 2 ** 31 - 1, label="Replicable training, seed: ",
+                 checked="replicable", callback=self.settings_changed,
+                 checkCallback=self.settings_changed, tooltip=tooltip, **SPIN)
+
+    def random_state_parameter(self):
+        """The learner's ``random_state``: None unless training is replicable."""
+        return self.seed if self.replicable else None
+
+    def replicable_report(self):
+        """The report's line for replicable training."""
+        return ("Replicable training", f"Yes (seed {self.seed})" if self.replicable else "No")
