@@ -15,7 +15,7 @@ from html import escape
 
 import numpy as np
 
-from .core.rules import (Vocabulary, affine_text, condition_text, edge_text, format_number,
+from .core.rules import (MAX_SCORES_LISTED, Vocabulary, affine_text, condition_text, edge_text, format_number,
                          format_significant, pair_names, quantity_text, term_texts,
                          value_name)
 from .core.splits import DIGITS, MAX_DIGITS
@@ -259,7 +259,10 @@ class SplitPresenter:
         heading = "largest score of" if first.form == "largest" else heading
         full = f"{heading}: " + quantity_text(split, vocabulary, order)
         rows = [f"{name}: {affine_text(score, vocabulary, first.digits, order, max_terms)}"
-                for name, score in zip(names, first.scores)]
+                for name, score in zip(names[:MAX_SCORES_LISTED],
+                                       first.scores[:MAX_SCORES_LISTED])]
+        if len(first.scores) > MAX_SCORES_LISTED:
+            rows.append(f"… {len(first.scores) - MAX_SCORES_LISTED} more scores")
         return f"{heading}:\n" + "\n".join(rows), full
 
     def coefficients(self, split):

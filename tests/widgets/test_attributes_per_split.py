@@ -79,7 +79,9 @@ class TestGeometricTreeAttributesPerSplit(AttributesPerSplitChecks, base.WidgetT
 
 class TestOC1AttributesPerSplit(AttributesPerSplitChecks, base.WidgetTest):
     WIDGET = OWOC1
+    DEFAULT = 5
 
 
 class TestODTSVMAttributesPerSplit(AttributesPerSplitChecks, base.WidgetTest):
     WIDGET = OWODTSVM
+    DEFAULT = 5

@@ -26,7 +26,7 @@ class TestOWOC1(LearnerWidgetChecks, base.WidgetTest):
         "Pruning": "on 10 % held-out instances, 0.0-SE rule",
         "Maximal depth": "50",
         "Replicable training": "Yes (seed 0)",
-        "Attributes per split": "all (as in the paper)",
+        "Attributes per split": "at most 5",
     }
     REPORTED_CHANGES = {
         "Maximal depth": "unlimited",

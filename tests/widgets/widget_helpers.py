@@ -151,6 +151,9 @@ class LearnerWidgetChecks(base.WidgetLearnerTestMixin):
         ``random_state=0`` ("Replicable training" is on by default)."""
         params = self.ESTIMATOR().get_params()
         params["random_state"] = 0
+        limit = getattr(self.WIDGET, "limit_terms", None)
+        if "max_terms" in params and limit is not None and limit.default:
+            params["max_terms"] = self.WIDGET.max_terms.default  # the readable default
         return params
 
     def change_reported_settings(self):

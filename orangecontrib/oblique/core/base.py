@@ -16,6 +16,10 @@ from .pruning import holdout_split, prune_with_holdout
 from .sparse import check_max_terms
 
 
+#: Fewest held-out rows with which a tree is pruned (see ``_grow_and_prune``).
+MIN_PRUNING_ROWS = 5
+
+
 class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
     """Fit/predict plumbing for tree classifiers built on :class:`ObliqueTree`."""
 
@@ -90,9 +94,15 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         viewers select there.  A node where the two disagree shows counts whose majority
         is not its prediction.  The growing rows' counts are kept as ``tree.grow_value``.
         (Feature importances weigh each node's Gini index of ``proba`` by its count of
-        all rows.)"""
+        all rows.)
+
+        With fewer than :data:`MIN_PRUNING_ROWS` held-out rows (fewer than 50 training
+        rows at OC1's 10 %) the tree is grown on all rows and not pruned: a held-out error
+        that moves in steps of 20 % or more cannot tell pruned trees apart, and ties prune
+        to the root (one held-out row of 14 made every leave-one-out fit a single leaf)."""
         grow_rows, prune_rows = holdout_split(y, self.pruning_portion, random_state)
-        if not len(prune_rows):  # grow_rows are all rows: grow on the data, not a copy
+        if len(prune_rows) < MIN_PRUNING_ROWS:
+            # too few held-out rows to choose among pruned trees: grow on all rows, unpruned
             return grow(X, y, sample_weight)
         grown = grow(X[grow_rows], y[grow_rows], sample_weight[grow_rows])
         grown = prune_with_holdout(grown, X[prune_rows], y[prune_rows],

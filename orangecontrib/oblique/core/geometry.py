@@ -25,6 +25,9 @@ __all__ = ["explorer_coordinates", "explorer_hyperplane", "grid_centres", "parti
            "plotted_features", "split_importances"]
 
 
+#: The largest multiway split whose boundary lines are drawn (see boundary_segments).
+MAX_BOUNDARY_CHILDREN = 12
+
 def explorer_hyperplane(split, X):
     """The hyperplane :func:`explorer_coordinates` measures distances to.
 
@@ -194,13 +197,17 @@ def boundary_segments(tree, x_range, y_range):
 
     A hyperplane split contributes its line clipped to the node's region (see
     :func:`node_regions`); a multiway split the part of every pairwise boundary that
-    separates two of its children's regions; a nominal test nothing.
+    separates two of its children's regions; a nominal test nothing.  A split of more than
+    :data:`MAX_BOUNDARY_CHILDREN` children draws no lines (their search grows as the cube
+    of the children: 120 classes would take minutes); its regions still show in
+    :func:`partition_image`.
     """
     regions = node_regions(tree, x_range, y_range)
     segments = []
     for node in tree.preorder():
         split = tree.splits[node]
-        if split is None or not split.kind.has_geometry or _is_constant(split):
+        if (split is None or not split.kind.has_geometry or _is_constant(split)
+                or split.n_children > MAX_BOUNDARY_CHILDREN):
             continue
         kind = split.kind
         for first in range(split.n_children):

@@ -165,6 +165,10 @@ def scores_text(condition, names, order=None, max_terms=None):
     return "; ".join(texts)
 
 
+#: A multiway branch's condition lists the split's scores up to this many of them.
+MAX_SCORES_LISTED = 12
+
+
 def condition_text(condition, names, order=None, max_terms=None, with_scores=False):
     """The whole condition of one branch, e.g. ``0.8·a − 0.6·b ≥ 1.2``, ``a = red``,
     ``largest score: setosa``, ``most pairwise votes: setosa`` (``… of [s1; s2; s3]``
@@ -179,7 +183,11 @@ def condition_text(condition, names, order=None, max_terms=None, with_scores=Fal
     heading = {"largest": "largest score", "nearest": "nearest centre",
                "votes": "most pairwise votes"}[condition.form]
     text = f"{heading}: {branch_name(condition, names)}"
-    if with_scores:
+    if with_scores and len(condition.scores) > MAX_SCORES_LISTED:
+        # e.g. 7140 pairwise hyperplanes of 120 classes: listed once, in the node's rule,
+        # not again in every one of its branches
+        text += f" of {len(condition.scores)} scores (the node's rule lists them)"
+    elif with_scores:
         text += f" of [{scores_text(condition, names, order, max_terms)}]"
     return text
 

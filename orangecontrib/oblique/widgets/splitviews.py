@@ -493,10 +493,19 @@ class PartitionView(_PlotView):
         if self._tree is not None:
             self._draw_partition(*self.plot.getViewBox().viewRange())
 
+    def _grid_size(self):
+        """The grid's side: ``resolution``, smaller for a tree whose splits have very many
+        score rows (pairwise votes of many classes: 120 classes have 7140), so that the
+        values of the grid's points stay within about four million numbers."""
+        tree = self._tree if isinstance(self._tree, ObliqueTree) else None
+        rows = max((split.weights.shape[0] for split in getattr(tree, "splits", ())
+                    if split is not None), default=1)
+        return int(min(self.resolution, max(40, np.sqrt(4e6 / rows))))
+
     def _draw_partition(self, x_range, y_range):
         """Regions and boundaries over the rectangle in view (recomputed when it changes:
         a 300 × 300 grid costs milliseconds, and a zoomed view stays sharp)."""
-        classes = partition_image(self._tree, x_range, y_range, self.resolution,
+        classes = partition_image(self._tree, x_range, y_range, self._grid_size(),
                                   features=self.features, fixed=self.fixed)
         to_color = self._shown["to_color"]
         if to_color is None:

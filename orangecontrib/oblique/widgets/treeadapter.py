@@ -435,8 +435,13 @@ class ObliqueTreeAdapter(TreeAdapter):
         parent = self.parent[node]
         if parent < 0 or max_terms is None:
             return self.conditions[node]
-        return self.texts.conditions(self._split(parent), max_terms,
-                                     self.per_sd)[self._position(node)]
+        # the texts of all branches of a split at once, kept: a rule list asks for every
+        # leaf's path, and a split of many classes has many branches and scores
+        key = (parent, max_terms, self.per_sd)
+        cache = self.__dict__.setdefault("_shortened_conditions", {})
+        if key not in cache:
+            cache[key] = self.texts.conditions(self._split(parent), max_terms, self.per_sd)
+        return cache[key][self._position(node)]
 
     def node_rule(self, node, max_terms=None):
         return self.texts.node_rule(self._split(node), max_terms, self.per_sd)
