@@ -271,8 +271,8 @@ CORE_CASES = [
          Model(accuracy=1, proba=[1])),
     Case("two rows, two classes", "two rows of different classes", _two_rows,
          {GDT: Model(accuracy=1),
-          # OC1 holds one row out for pruning: its lone leaf predicts the other row's class
-          OC1: Model(accuracy=0.5),
+          # too few rows to hold any out for pruning (D12): OC1 tells the two apart
+          OC1: Model(accuracy=1),
           "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
     Case("single class", "200 rows, all of one class",
          lambda: dict(X=separable()[0], y=np.full(200, 4)),
@@ -284,8 +284,7 @@ CORE_CASES = [
          _degenerate_columns, Model(min_accuracy=0.93)),
     Case("identical rows, different labels", "10 equal rows, labels 0/1 alternating",
          _identical_rows, {HEDGE: Model(accuracy=0.5, proba=[5 / 9, 4 / 9]),
-                           # OC1's leaf: its 9 growing rows (one held out for pruning)
-                           OC1: Model(accuracy=0.5, proba=[5 / 9, 4 / 9]),
+                           # OC1 prunes no tree of 10 rows (D12): a leaf of all 10
                            "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
     Case("NaN in features", "two NaN cells", lambda: _with_value(np.nan, 0),
          Raises("Input X contains NaN")),
@@ -541,7 +540,7 @@ ORANGE_CASES = [
     Case("one row", "a single row", lambda: dict(data=_table([[1.0, 2.0]], [1])),
          Model(accuracy=1, proba=[0, 1])),
     Case("two rows, two classes", "two rows of different classes", _orange(_two_rows),
-         {GDT: Model(accuracy=1), OC1: Model(accuracy=0.5),
+         {GDT: Model(accuracy=1), OC1: Model(accuracy=1),
           "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
     Case("single class", "200 rows, all c0 (class variable c0/c1)",
          lambda: dict(data=_table(separable()[0], np.zeros(200))),
@@ -555,7 +554,6 @@ ORANGE_CASES = [
          _orange(_degenerate_columns), Model(min_accuracy=0.93)),
     Case("identical rows, different labels", "10 equal rows, labels 0/1 alternating",
          _orange(_identical_rows), {HEDGE: Model(accuracy=0.5, proba=[5 / 9, 4 / 9]),
-                                    OC1: Model(accuracy=0.5, proba=[5 / 9, 4 / 9]),
                                     "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
     Case("NaN in features", "10 % missing in two columns (and in held-out rows)",
          _orange_missing_features, Model(min_accuracy=0.85)),
