@@ -214,6 +214,7 @@ class TestPruningRowsDoNotRelabel:
         grow_rows, prune_rows = np.r_[0:4, 7:11], np.r_[4:7]
         monkeypatch.setattr(base_module, "holdout_split",
                             lambda y, portion, random_state: (grow_rows, prune_rows))
+        monkeypatch.setattr(base_module, "MIN_PRUNING_ROWS", 1)  # 3 held-out rows prune here
         model = OC1Classifier(split_mode="axis_parallel", pruning_portion=0.1,
                               random_state=0).fit(X, y)
         tree = model.tree_

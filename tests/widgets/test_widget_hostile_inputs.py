@@ -396,7 +396,7 @@ class TestViewerHostileData(IrisTreeViewer, NoUncaughtExceptions, base.WidgetTes
 
     def test_one_row(self):
         w = self.show(self.iris[:1])
-        w.row_spin.setValue(0)
+        w.row_spin.setValue(1)  # rows are numbered from 1, as in Orange's Data Table
         self.assertGreater(w.path_list.count(), 0)
 
     def test_missing_and_infinite_values_and_classes(self):
@@ -407,7 +407,7 @@ class TestViewerHostileData(IrisTreeViewer, NoUncaughtExceptions, base.WidgetTes
             data.X[2::13, 0] = -np.inf
             data.Y[::5] = np.nan
         w = self.show(data)
-        for row in (0, 1, 2):
+        for row in (1, 2, 3):  # numbered from 1
             w.row_spin.setValue(row)
             self.assertGreater(w.path_list.count(), 0)
         self.assertTrue(np.isfinite(w.counts.value).all())
