@@ -12,7 +12,7 @@ and writes ``doc/screenshots/readable-splits-*.png``.
 import os
 
 # first: it runs Qt offscreen unless QT_QPA_PLATFORM says otherwise
-from make_viewer_screenshots import OUT, save, settle
+from make_viewer_screenshots import OUT, save, settle, viewer
 from make_screenshots import show_tree
 
 # pylint: disable=wrong-import-position,wrong-import-order
@@ -23,20 +23,6 @@ from Orange.data import Table
 from orangecontrib.oblique import GeometricTreeLearner
 
 
-def oblique_viewer(app, model, **settings):
-    """The Oblique Tree Viewer with ``model`` at its default size."""
-    from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
-    widget = OWObliqueTreeViewer()
-    for name, value in settings.items():
-        setattr(widget, name, value)
-    widget.resize(widget.sizeHint())
-    widget.show()
-    widget.set_tree(model)
-    widget.handleNewSignals()
-    settle(app)
-    return widget
-
-
 def main():
     app = QApplication.instance() or QApplication([])
     os.makedirs(OUT, exist_ok=True)
@@ -44,7 +30,7 @@ def main():
     model = GeometricTreeLearner(max_terms=3, random_state=0)(heart)
     model.instances = heart  # as the learner widget does
 
-    widget = oblique_viewer(app, model)
+    widget = viewer(app, model, size=None, fit=False)
     widget.row_spin.setValue(4)
     save(app, widget, "readable-splits-viewer-tree.png")
 

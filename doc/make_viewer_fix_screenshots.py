@@ -22,7 +22,7 @@ from AnyQt.QtWidgets import QApplication
 
 from Orange.data import Table
 
-from make_viewer_screenshots import OUT, save, settle
+from make_viewer_screenshots import OUT, save, settle, viewer as _viewer
 from orangecontrib.oblique import GeometricTreeLearner, ODTSVMLearner
 # the 8-class table of the tests, on which ODT-SVM's multiway splits have empty branches
 from test_viewer_real_data import eight_classes
@@ -30,18 +30,7 @@ from test_viewer_real_data import eight_classes
 
 def viewer(app, model, data=None, **settings):
     """The viewer at its default window size, opened on ``model`` as a user would."""
-    from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
-    widget = OWObliqueTreeViewer()
-    for name, value in settings.items():
-        setattr(widget, name, value)
-    widget.resize(widget.sizeHint())
-    widget.show()
-    settle(app)
-    widget.set_tree(model)
-    widget.set_data(data)
-    widget.handleNewSignals()
-    settle(app)
-    return widget
+    return _viewer(app, model, data, size=None, fit=False, **settings)
 
 
 def main():

@@ -11,6 +11,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # pylint: disable=wrong-import-position
+from AnyQt.QtCore import QSize
 from AnyQt.QtWidgets import QApplication
 
 from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
@@ -27,19 +28,23 @@ def settle(app, rounds=20):
         app.processEvents()
 
 
-def viewer(app, model, data=None, size=(1400, 860), **settings):
+def viewer(app, model, data=None, size=(1400, 860), fit=True, **settings):
+    """The Oblique Tree Viewer on ``model`` (and ``data``): at ``size``, or at its default
+    size for None, as a user opens it; ``fit`` zooms the whole tree into the window."""
     from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
     widget = OWObliqueTreeViewer()
     for name, value in settings.items():
         setattr(widget, name, value)
-    widget.resize(*size)
+    widget.resize(widget.sizeHint() if size is None else QSize(*size))
     widget.show()
+    settle(app)
     widget.set_tree(model)
     widget.set_data(data)
     widget.handleNewSignals()
     settle(app)
-    widget.fit_to_window()
-    settle(app)
+    if fit:
+        widget.fit_to_window()
+        settle(app)
     return widget
 
 
