@@ -10,7 +10,6 @@ and writes ``doc/screenshots/feature-importances-geometric-tree.png`` and
 """
 import os
 import sys
-import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -24,18 +23,7 @@ from Orange.widgets.data.owrank import OWRank
 from orangecontrib.oblique import GeometricTreeLearner
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "screenshots")
-
-
-def wait(app, busy, timeout=120):
-    """Process events while ``busy()`` and a little after."""
-    deadline = time.monotonic() + timeout
-    while busy() and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.01)
-    for _ in range(20):
-        app.processEvents()
+from screenshot_helpers import save, wait_until_done  # pylint: disable=import-error
 
 
 def main():
@@ -46,10 +34,9 @@ def main():
     widget.set_data(heart)
     widget.handleNewSignals()
     widget.show()
-    wait(app, lambda: widget.task is not None)
+    wait_until_done(app, lambda: widget.task is not None)
     widget.adjustSize()
-    wait(app, lambda: False)
-    widget.grab().save(os.path.join(OUT, "feature-importances-geometric-tree.png"))
+    save(app, widget, "feature-importances-geometric-tree.png")
     print(widget.model_summary.text())
 
     rank = OWRank()
@@ -58,13 +45,12 @@ def main():
     rank.handleNewSignals()
     rank.resize(1000, 560)
     rank.show()
-    wait(app, lambda: rank.task is not None)
+    wait_until_done(app, lambda: rank.task is not None)
     column = rank.ranksModel.columnCount() - 1  # the Geometric Tree's scores
     rank.ranksView.sortByColumn(column, Qt.DescendingOrder)
     rank.ranksView.resizeColumnToContents(column)
     rank.headerClick(column)  # as a click on the header: select the best ranked again
-    wait(app, lambda: False)
-    rank.grab().save(os.path.join(OUT, "rank-geometric-tree.png"))
+    save(app, rank, "rank-geometric-tree.png")
     widget.onDeleteWidget()
     rank.onDeleteWidget()
 

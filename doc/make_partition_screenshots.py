@@ -24,23 +24,11 @@ from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewe
 from orangecontrib.oblique.widgets.splitviews import NO_PARTITION
 from orangecontrib.oblique.widgets.treescene import class_colors
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "screenshots")
+from screenshot_helpers import OUT, save, settle  # pylint: disable=import-error
+
 SIZE = (1200, 820)
 #: The plotted attributes of the partition screenshot (chosen in the view's combo boxes).
 PLOTTED = ("ST by exercise", "max HR")
-
-
-def settle(app, rounds=20):
-    for _ in range(rounds):
-        app.processEvents()
-
-
-def save(app, widget, name):
-    settle(app)
-    path = os.path.join(OUT, name)
-    widget.grab().save(path)
-    print("wrote", path)
 
 
 def show_partition(widget):

@@ -8,7 +8,6 @@ and writes ``doc/screenshots/robustness-*.png``.
 """
 import os
 import sys
-import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -26,37 +25,11 @@ from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewe
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "screenshots")
+from screenshot_helpers import OUT, save, settle, wait_for_fit  # pylint: disable=import-error
 
 #: Least width of a learner widget in a screenshot.
 LEARNER_WIDTH = 900
 VIEWER_SIZE = (1200, 800)
-
-
-def settle(app, rounds=20):
-    for _ in range(rounds):
-        app.processEvents()
-
-
-def wait_for_fit(app, widget, timeout=120):
-    """Let a learner widget's background fit finish."""
-    deadline = time.monotonic() + timeout
-    while widget.task is not None and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.01)
-    if widget.task is not None:
-        raise RuntimeError(f"{type(widget).__name__}: the fit did not finish in {timeout} s")
-    settle(app)
-
-
-def save(app, widget, name):
-    widget.show()
-    settle(app)
-    path = os.path.join(OUT, name)
-    if not widget.grab().save(path):
-        raise RuntimeError(f"could not write {path}")
-    print("wrote", path)
 
 
 def messages(group):

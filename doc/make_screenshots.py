@@ -30,22 +30,7 @@ from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "screenshots")
-
-
-def settle(app, rounds=20):
-    for _ in range(rounds):
-        app.processEvents()
-
-
-def wait_for_fit(app, widget, timeout=60):
-    """Let a learner widget's background fit finish."""
-    deadline = time.monotonic() + timeout
-    while widget.task is not None and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.01)
-    settle(app)
+from screenshot_helpers import OUT, save, settle, wait_for_fit  # pylint: disable=import-error
 
 
 def as_table(X, y, class_name="class"):
@@ -77,17 +62,6 @@ def show_tree(app, model, name, size=(1400, 900), spacing=None):
     viewer.scene_view.fitInView(bounds, Qt.KeepAspectRatio)
     save(app, viewer, name)
     return viewer
-
-
-def save(app, widget, name, size=None):
-    if size is not None:
-        widget.resize(*size)
-    widget.show()
-    settle(app)
-    path = os.path.join(OUT, name)
-    widget.grab().save(path)
-    print("wrote", path)
-    widget.hide()
 
 
 def fitted_widget(app, widget, data, name, timeout=60):

@@ -28,6 +28,22 @@ from orangecontrib.oblique.core.rules import branch_conditions
 from orangecontrib.oblique.core.splits import ARGMAX, EQUALITY, NEAREST_CENTRE
 
 
+def assert_defaults_are_the_core_defaults(test, learner_class, estimator_class, name,
+                                          from_domain=()):
+    """The Orange learner's parameters and defaults are the core estimator's (but those
+    ``from_domain``), plus ``preprocessors``; it returns an :class:`ObliqueTreeModel`."""
+    learner = learner_class()
+    core = estimator_class().get_params()
+    for parameter in from_domain:
+        del core[parameter]
+    test.assertEqual(learner.params, core)
+    test.assertEqual(set(inspect.signature(learner_class).parameters),
+                     set(core) | {"preprocessors"})
+    test.assertEqual(learner.name, name)
+    test.assertIs(learner_class.__returns__, ObliqueTreeModel)
+    test.assertTrue(issubclass(learner_class, ObliqueTreeLearner))
+
+
 def all_nodes(model):
     stack = [model.root]
     while stack:
@@ -52,7 +68,15 @@ class FittedTree:
 
 
 class ModelChecks:
-    """Invariants of any fitted ObliqueTreeModel (a mixin of the learner test cases)."""
+    """Invariants of any fitted ObliqueTreeModel (a mixin of the learner test cases), and
+    the tables they are checked on."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.iris = Table("iris")
+        cls.heart = Table("heart_disease")
+        cls.titanic = Table("titanic")
 
     def check_model(self, model, data):
         tree = model.tree_
@@ -79,12 +103,6 @@ class ModelChecks:
 
 
 class TestGeometricTreeLearner(ModelChecks, unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.iris = Table("iris")
-        cls.heart = Table("heart_disease")
-        cls.titanic = Table("titanic")
-
     def test_iris(self):
         model = GeometricTreeLearner()(self.iris)
         self.check_model(model, self.iris)
@@ -278,11 +296,6 @@ class TestGeometricTreePruning(unittest.TestCase):
 
 
 class TestOC1Learner(ModelChecks, unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.iris = Table("iris")
-        cls.heart = Table("heart_disease")
-
     def test_iris(self):
         model = OC1Learner(random_state=0)(self.iris)
         self.check_model(model, self.iris)
@@ -307,14 +320,7 @@ class TestOC1Learner(ModelChecks, unittest.TestCase):
             self.assertGreater(CA(results)[0], 0.7, data.name)
 
     def test_defaults_are_the_core_defaults(self):
-        learner = OC1Learner()
-        core = OC1Classifier().get_params()
-        self.assertEqual(learner.params, core)
-        self.assertEqual(set(inspect.signature(OC1Learner).parameters),
-                         set(core) | {"preprocessors"})
-        self.assertEqual(learner.name, "OC1")
-        self.assertIs(OC1Learner.__returns__, ObliqueTreeModel)
-        self.assertTrue(issubclass(OC1Learner, ObliqueTreeLearner))
+        assert_defaults_are_the_core_defaults(self, OC1Learner, OC1Classifier, "OC1")
 
     def test_parameters_reach_the_core_estimator(self):
         params = dict(impurity="gini", n_restarts=3, n_random_jumps=2,
@@ -536,21 +542,13 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
     # heart_disease take seconds; the heart_disease tests that are not about it leave it out.
     @classmethod
     def setUpClass(cls):
-        cls.iris = Table("iris")
-        cls.heart = Table("heart_disease")
-        cls.titanic = Table("titanic")
+        super().setUpClass()
         cls.heart_model = ODTSVMLearner(clustering_split=False, random_state=0)(cls.heart)
 
     def test_defaults_are_the_core_defaults(self):
-        learner = ODTSVMLearner()
-        core = ODTSVMClassifier().get_params()
-        del core["categorical_features"]  # taken from the domain
-        self.assertEqual(learner.params, core)
-        self.assertEqual(set(inspect.signature(ODTSVMLearner).parameters),
-                         set(core) | {"preprocessors"})
-        self.assertEqual(learner.name, "ODT-SVM")
-        self.assertIs(ODTSVMLearner.__returns__, ObliqueTreeModel)
-        self.assertTrue(issubclass(ODTSVMLearner, ObliqueTreeLearner))
+        # categorical_features is taken from the domain
+        assert_defaults_are_the_core_defaults(self, ODTSVMLearner, ODTSVMClassifier,
+                                              "ODT-SVM", from_domain=("categorical_features",))
 
     def test_max_terms_above_the_columns_is_clamped(self):
         # iris has 4 columns: a cap of 10 caps nothing and is no error

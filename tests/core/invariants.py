@@ -1,5 +1,8 @@
 """Per-node invariants every :class:`ObliqueTree` must satisfy, shared by the core tests."""
+import pickle
+
 import numpy as np
+from sklearn.base import clone
 
 
 def assert_tree_invariants(tree):
@@ -102,3 +105,25 @@ def assert_same_tree(a, b, node_a=0, node_b=0, allow_flip=False, map_split=None,
     assert same, f"node {node_a}: {split_a!r} vs node {node_b}: {split_b!r}"
     for kid_a, kid_b in zip(kids_a, kids_b):
         assert_same_tree(a, b, kid_a, kid_b, allow_flip, map_split, rtol, atol)
+
+
+def assert_refits_identically(a, b, X, y):
+    """``a`` and ``b``, fitted alike on ``X, y``, grew the same tree, and so does a clone
+    of ``a`` fitted again."""
+    assert a.tree_.splits == b.tree_.splits
+    assert a.tree_.children == b.tree_.children
+    np.testing.assert_array_equal(a.tree_.value, b.tree_.value)
+    c = clone(a).fit(X, y)
+    assert c.tree_.splits == a.tree_.splits
+    assert a.export_text() == c.export_text()
+
+
+def assert_pickles(model, X):
+    """``model`` survives a pickle round trip: same tree, predictions, text and
+    parameters."""
+    restored = pickle.loads(pickle.dumps(model))
+    assert restored.tree_.splits == model.tree_.splits
+    np.testing.assert_array_equal(restored.predict(X), model.predict(X))
+    np.testing.assert_array_equal(restored.predict_proba(X), model.predict_proba(X))
+    assert restored.export_text() == model.export_text()
+    assert restored.get_params() == model.get_params()

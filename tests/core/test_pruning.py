@@ -41,6 +41,15 @@ def interval_tree(scale=1.0, node_5=(9, 5), node_6=(1, 25)):
                      [-1, 0, 0, 1, 1, 2, 2], np.array(value) * scale)
 
 
+def three_way_root_tree(node_4, node_5):
+    """A three-way (argmax) root over [30, 30, 40] whose third child, node 3 [5, 27, 38],
+    splits on ``a >= 0`` into leaves 4 and 5 with the class counts given."""
+    return make_tree(2, [Split("argmax", [[1, 0], [0, 1], [-1, -1]], [0, 0, 0]), None,
+                         None, Split.axis_parallel(0, 0, 2), None, None],
+                     [(1, 2, 3), (), (), (4, 5), (), ()], [-1, 0, 0, 0, 3, 3],
+                     [[30, 30, 40], [25, 3, 2], [0, 0, 0], [5, 27, 38], node_4, node_5])
+
+
 def leaf_values(tree):
     """The class counts of the leaves, as a sorted list of tuples (identifies a subtree)."""
     return sorted(tuple(float(v) for v in tree.value[leaf]) for leaf in tree.leaves())
@@ -99,11 +108,7 @@ class TestCostComplexitySequence:
                 ├── 4: leaf          [ 4, 25,  3]  errors 7
                 └── 5: leaf          [ 1,  2, 35]  errors 3
         """
-        tree = make_tree(2, [Split("argmax", [[1, 0], [0, 1], [-1, -1]], [0, 0, 0]), None,
-                             None, Split.axis_parallel(0, 0, 2), None, None],
-                         [(1, 2, 3), (), (), (4, 5), (), ()], [-1, 0, 0, 0, 3, 3],
-                         [[30, 30, 40], [25, 3, 2], [0, 0, 0], [5, 27, 38], [4, 25, 3],
-                          [1, 2, 35]])
+        tree = three_way_root_tree(node_4=[4, 25, 3], node_5=[1, 2, 35])
         sequence = cost_complexity_sequence(tree)
         np.testing.assert_allclose([alpha for alpha, _ in sequence], [0, 0.15])
         assert [t.n_leaves for _, t in sequence] == [4, 1]
@@ -112,11 +117,7 @@ class TestCostComplexitySequence:
         """Node 3's children [5, 14, 19] and [0, 13, 19] err 19 + 13 = 32 = R(3): g = 0.
         Then the root has leaves 1, 2, 3 with errors 5 + 0 + 32: g = (60 − 37) / 2 = .115.
         """
-        tree = make_tree(2, [Split("argmax", [[1, 0], [0, 1], [-1, -1]], [0, 0, 0]), None,
-                             None, Split.axis_parallel(0, 0, 2), None, None],
-                         [(1, 2, 3), (), (), (4, 5), (), ()], [-1, 0, 0, 0, 3, 3],
-                         [[30, 30, 40], [25, 3, 2], [0, 0, 0], [5, 27, 38], [5, 14, 19],
-                          [0, 13, 19]])
+        tree = three_way_root_tree(node_4=[5, 14, 19], node_5=[0, 13, 19])
         sequence = cost_complexity_sequence(tree)
         np.testing.assert_allclose([alpha for alpha, _ in sequence], [0, 0.115])
         assert [t.n_leaves for _, t in sequence] == [3, 1]

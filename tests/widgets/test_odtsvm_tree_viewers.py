@@ -44,12 +44,15 @@ def models():
     return multiway, nominal, empty_branch
 
 
-class TestTreeViewer(base.WidgetTest):
+class ODTSVMModelsTest(base.WidgetTest):
+    """A widget test with the three models of :func:`models`."""
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
         cls.multiway, cls.nominal, cls.empty_branch = models()
 
+
+class TestTreeViewer(ODTSVMModelsTest):
     def setUp(self):
         self.widget = self.create_widget(OWTreeGraph)
 
@@ -101,12 +104,7 @@ class TestTreeViewer(base.WidgetTest):
                          ["p", "q"])
 
 
-class TestPythagoreanTree(base.WidgetTest):
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.multiway, cls.nominal, cls.empty_branch = models()
-
+class TestPythagoreanTree(ODTSVMModelsTest):
     def setUp(self):
         self.widget = self.create_widget(OWPythagorasTree)
 

@@ -47,14 +47,11 @@ class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControl
     prune = Setting(False)
     pruning_percent = Setting(10)
     se_rule = Setting(0.0)
-    replicable = Setting(True)
-    seed = Setting(0)
 
     @classmethod
     def migrate_settings(cls, settings, version):
-        if version is None or version < 2:
-            # saved before the limit existed: keep the paper's dense splits
-            settings.setdefault("limit_terms", False)
+        # saved before the limit existed: keep the paper's dense splits
+        cls.migrate_limit_terms(settings, version, since=2)
         if version is None or version < 3:
             # the held-out instances were drawn with seed 0, the 0-SE rule
             settings.setdefault("replicable", True)

@@ -57,8 +57,6 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, ConcurrentLearner
     n_estimators = Setting(10)
     sample_percent = Setting(90)
     beta = Setting(0.9)
-    replicable = Setting(True)
-    seed = Setting(0)
     #: the member tree sent to the "Member tree" output, from 1
     member_tree = Setting(1)
 

@@ -72,8 +72,6 @@ class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
     # OC1's original program stops at depth 50
     limit_depth = Setting(True)
     max_depth = Setting(50)
-    replicable = Setting(True)
-    seed = Setting(0)
 
     @classmethod
     def migrate_settings(cls, settings, version):
@@ -84,8 +82,7 @@ class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
                 settings["pruning_percent"] = 10
             else:
                 settings.setdefault("prune", True)
-        if version is None or version < 3:
-            settings.setdefault("limit_terms", False)  # all attributes, as they were
+        cls.migrate_limit_terms(settings, version, since=3)
 
     def add_main_layout(self):
         combo = dict(orientation=Qt.Horizontal, callback=self.settings_changed)

@@ -49,15 +49,12 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
     max_depth = Setting(20)
     prune = Setting(True)
     confidence = Setting(0.25)
-    replicable = Setting(True)
-    seed = Setting(0)
 
     @classmethod
     def migrate_settings(cls, settings, version):
         if version is None or version < 2:
             settings.setdefault("limit_depth", False)  # there was no limit
-        if version is None or version < 3:
-            settings.setdefault("limit_terms", False)  # all attributes, as they were
+        cls.migrate_limit_terms(settings, version, since=3)
 
     def add_main_layout(self):
         box = gui.vBox(self.controlArea, "Candidate tests")

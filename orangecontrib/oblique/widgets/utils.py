@@ -299,6 +299,13 @@ class AttributesPerSplitMixin:
                     "backward elimination), which makes its rule readable; a number "
                     "above the data's attributes caps nothing.")
 
+    @staticmethod
+    def migrate_limit_terms(settings, version, since):
+        """Workflows saved before settings version ``since``, which made the limit the
+        default, keep all attributes, as they were."""
+        if version is None or version < since:
+            settings.setdefault("limit_terms", False)
+
     def max_terms_parameter(self):
         """The learner's ``max_terms``: None for all attributes."""
         return self.max_terms if self.limit_terms else None
@@ -333,8 +340,11 @@ class LearnerControlsMixin:
       ``pruning_percent``, ``se_rule``: cost-complexity pruning, as in OC1),
     - "Replicable training" with its seed (``replicable``, ``seed``).
 
-    A widget declares the settings with its own defaults and adds the controls it needs.
+    A widget declares the depth and pruning settings with its own defaults and adds the
+    controls it needs; training is replicable with seed 0 in every widget.
     """
+    replicable = Setting(True)
+    seed = Setting(0)
 
     def add_depth_limit(self, box):
         """The check box "Limit the maximal tree depth to" and its number."""
