@@ -83,6 +83,25 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
         self.assertTrue(self.get_output(w.Outputs.learner).standardize)
         self.assertLessEqual(self.train(Table("iris")).depth(), 20)
 
+    def test_epsilon1_chosen_by_cross_validation(self):
+        """The check box sends ``epsilon1="auto"`` (the paper's range, inner CV) and
+        disables the fixed ε1; the report says so."""
+        w = self.widget
+        self.assertTrue(w.epsilon1_spin.isEnabled())
+        w.controls.auto_epsilon1.setChecked(True)
+        self.assertFalse(w.epsilon1_spin.isEnabled())
+        self.click_apply()
+        learner = self.get_output(w.Outputs.learner)
+        self.assertEqual(learner.epsilon1, "auto")
+        self.assertIn(("Minority fraction to stop (ε1)", "chosen by cross-validation"),
+                      w.get_learner_parameters().items())
+        model = self.train(Table("iris"))
+        self.assertIn(model.estimator.epsilon1_, (0.10, 0.125, 0.15, 0.175, 0.20))
+        w.controls.auto_epsilon1.setChecked(False)
+        self.assertTrue(w.epsilon1_spin.isEnabled())
+        self.click_apply()
+        self.assertEqual(self.get_output(w.Outputs.learner).epsilon1, 0.1)
+
     def test_pruning_and_seed(self):
         """Pruning is a check box with its share and tolerance; the held-out instances
         are drawn with the seed, or at random without replicable training."""
