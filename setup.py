@@ -26,7 +26,8 @@ setup(
         "PyQt5",
         "PyQtWebEngine",
     ],
-    extras_require={"test": ["pytest", "hypothesis", "sphinx", "myst-parser"]},
+    extras_require={"test": ["pytest", "hypothesis", "sphinx", "myst-parser"],
+                    "benchmark": ["stree"]},
     entry_points={
         "orange.widgets": ["Oblique Trees = orangecontrib.oblique.widgets"],
         "orange.canvas.help": ["html-index = orangecontrib.oblique.widgets:WIDGET_HELP_PATH"],

@@ -1,5 +1,6 @@
 """Helpers shared by the benchmark scripts (run as ``python benchmarks/<name>.py``): the
-command line, the preamble, the cross-validation table and the count of warnings."""
+command line, the preamble, the cross-validation table, the count of warnings, the core
+estimators with their benchmark settings and a plain aligned table."""
 import argparse
 import os
 import platform
@@ -13,11 +14,46 @@ import numpy as np
 N_FOLDS = 10
 
 
-def timed_fit(fit):
-    """``(model, seconds)``: ``fit()`` timed with ``time.perf_counter`` and nothing else."""
-    start = time.perf_counter()
+def timed_fit(fit, clock=time.perf_counter):
+    """``(model, seconds)``: ``fit()`` timed with ``clock`` (default ``time.perf_counter``,
+    the wall clock; ``time.process_time`` for the process's CPU time) and nothing else."""
+    start = clock()
     model = fit()
-    return model, time.perf_counter() - start
+    return model, clock() - start
+
+
+#: The core estimators as the benchmarks fit them: their defaults, ``random_state=0`` where
+#: they draw; scikit-learn's CART as the axis-parallel reference.
+CORE_LEARNERS = ("GDT", "OC1", "ODT-SVM", "Hedge", "CART")
+
+
+def core_learner(name, random_state=0):
+    """A fresh, unfitted estimator named in :data:`CORE_LEARNERS` (imported here, so that a
+    spawned child that only imports a benchmark's module stays light)."""
+    from sklearn.tree import DecisionTreeClassifier
+
+    from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
+                                            OC1Classifier, ODTSVMClassifier)
+    return {
+        "GDT": lambda: GeometricTreeClassifier(),
+        "OC1": lambda: OC1Classifier(random_state=random_state),
+        "ODT-SVM": lambda: ODTSVMClassifier(random_state=random_state),
+        "Hedge": lambda: HedgeEnsembleClassifier(random_state=random_state),
+        "CART": lambda: DecisionTreeClassifier(random_state=random_state),
+    }[name]()
+
+
+def comma_separated(choices, what="names"):
+    """An argparse ``type``: a comma-separated subset of ``choices`` as a tuple, in the order
+    given; an unknown name is a usage error that lists the choices."""
+    def parse(text):
+        names = tuple(name.strip() for name in text.split(",") if name.strip())
+        unknown = [name for name in names if name not in choices]
+        if unknown or not names:
+            raise argparse.ArgumentTypeError(
+                f"unknown {what} {unknown or text!r}; choose from {', '.join(choices)}")
+        return names
+    return parse
 
 
 def environment_line(blas_threads):
@@ -27,6 +63,18 @@ def environment_line(blas_threads):
     return (f"Python {platform.python_version()}, numpy {np.__version__}, "
             f"scikit-learn {sklearn.__version__}, Orange {Orange.__version__}; "
             f"{os.cpu_count()} CPUs; fits run sequentially, BLAS threads = {blas_threads}")
+
+
+def kernels_line():
+    """Whether the core's compiled (numba) kernels ran: the core's fit times depend on it."""
+    try:
+        from orangecontrib.oblique.core import kernels
+    except ImportError:
+        return "Compiled kernels: none in this version of the core."
+    if not getattr(kernels, "AVAILABLE", False):
+        return "Compiled kernels: off (numba missing or OBLIQUE_NO_NUMBA set), numpy code."
+    import numba
+    return f"Compiled kernels: on (numba {numba.__version__})."
 
 
 def mean_sd(percentages):
@@ -93,6 +141,21 @@ def print_cv_table(accuracy, per_fold, name_width=13):
             leaves, depth = f"{'-':>8}", f"{'-':>7}"
         print(f"  {name:<{name_width}} {mean_sd(100 * np.asarray(accuracy[name]))} {leaves} "
               f"{depth} {1000 * np.median(folds['seconds']):>16.2f}")
+
+
+def print_aligned(header, rows, left=1, indent="  "):
+    """A plain-text table: the first ``left`` columns left-aligned, the others right-aligned,
+    every column as wide as its widest cell, a rule under the header."""
+    widths = [max(len(str(row[j])) for row in (header, *rows)) for j in range(len(header))]
+
+    def line(cells):
+        return indent + " ".join(f"{cell:<{width}}" if j < left else f"{cell:>{width}}"
+                                 for j, (cell, width) in enumerate(zip(map(str, cells),
+                                                                       widths)))
+    print(line(header))
+    print(indent + "-" * (sum(widths) + len(widths) - 1))
+    for row in rows:
+        print(line(row))
 
 
 @contextmanager

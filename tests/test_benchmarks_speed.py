@@ -1,0 +1,69 @@
+"""Smoke test of ``benchmarks/speed.py`` (issue 16): its measurement, tables and goal checks
+on tiny sets, with and without STree installed.  Timings themselves are not checked."""
+import importlib
+import os
+import sys
+
+import numpy as np
+import pytest
+
+BENCHMARKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          "benchmarks")
+
+
+@pytest.fixture(scope="module")
+def speed():
+    """The script as a module (``benchmarks/`` is no package: its scripts import ``common``
+    from their own folder)."""
+    sys.path.insert(0, BENCHMARKS)
+    try:
+        yield importlib.import_module("speed")
+    finally:
+        sys.path.remove(BENCHMARKS)
+
+
+def test_measure_fits_every_learner_on_the_same_split(speed):
+    X, y = speed.load_set("checkerboard_2x2", n_synthetic=120)
+    train, test = speed.held_out_split(y)
+    assert len(test) == 12 and len(np.intersect1d(train, test)) == 0
+    assert np.bincount((y[test] > 0).astype(int)).min() >= 5   # stratified
+    results = speed.measure(X, y, train, test, ("CART", "GDT", "Hedge"), repeats=3,
+                            hedge_repeats=1)
+    assert [len(results[name]["seconds"]) for name in ("CART", "GDT", "Hedge")] == [3, 3, 1]
+    for result in results.values():
+        assert 0 <= result["accuracy"] <= 1
+        assert all(seconds >= 0 for seconds in result["seconds"])
+
+
+def test_quick_run_prints_tables_goals_and_the_oc1_reference(speed, capsys):
+    measured = speed.main(["--quick", "--sets", "iris,LS10"])
+    out = capsys.readouterr().out
+    assert list(measured) == ["iris", "LS10"]
+    assert measured["LS10"]["shape"] == (speed.N_SYNTHETIC_QUICK, 10)
+    for text in ("Fit time, seconds", "Accuracy on the held-out rows, %",
+                 "Goal: GDT ≤ 3× CART on every set",
+                 "OC1 beside the original OC1 C program's CPU seconds",
+                 "Total run time"):
+        assert text in out
+    goal = out[out.index("Goal: GDT"):]
+    assert goal.count("PASS") + goal.count("FAIL") >= 3   # two sets and the verdict
+    assert "pima           C 0.23 s   not bundled" in out
+    assert "ours" in out.split("iris           C 0.008 s")[1].splitlines()[0]
+    if speed.stree_class() is not None:
+        real = out[out.index("Goal: ODT-SVM ≤ STree"):]
+        assert "iris" in real and "LS10" not in real.split("=>")[0]
+
+
+def test_without_stree_its_column_and_check_are_left_out(speed, capsys, monkeypatch):
+    monkeypatch.setattr(speed, "stree_class", lambda: None)
+    measured = speed.main(["--quick", "--sets", "wine", "--learners", "GDT,ODT-SVM,STree"])
+    out = capsys.readouterr().out
+    assert "STree is not installed" in out
+    assert "STree s" not in out and "Goal: ODT-SVM ≤ STree" not in out
+    assert set(measured["wine"]["results"]) == {"CART", "GDT", "ODT-SVM"}
+
+
+def test_unknown_set_is_a_usage_error(speed, capsys):
+    with pytest.raises(SystemExit):
+        speed.main(["--sets", "pima"])
+    assert "unknown sets" in capsys.readouterr().err
