@@ -23,6 +23,8 @@ setup(
         "numpy<2.4",
         "scipy",
         "scikit-learn",
+        # compiled per-node kernels (core/kernels.py); a wheel, no compiler needed
+        "numba",
         "PyQt5",
         "PyQtWebEngine",
     ],

@@ -1,0 +1,60 @@
+"""The compiled line search (:mod:`~orangecontrib.oblique.core.kernels`) gives bit for bit
+the numpy line search's impurity and step on whole-number weights, for every measure."""
+import numpy as np
+import pytest
+
+from orangecontrib.oblique.core import impurity, kernels
+from orangecontrib.oblique.core.impurity import node_constants
+
+pytestmark = pytest.mark.skipif(not kernels.AVAILABLE, reason="numba is not installed")
+
+
+def line_search_cases(n_cases, seed):
+    """Random nodes: 2–80 rows, 1–6 classes, weights 1–3, values rounded to make ties,
+    directions with zeros (rows that never move) and with one sign only."""
+    rng = np.random.default_rng(seed)
+    for case in range(n_cases):
+        n, n_classes = int(rng.integers(2, 80)), int(rng.integers(1, 7))
+        y = rng.integers(0, n_classes, n)
+        weights = rng.integers(1, 4, n).astype(float)
+        indicators = impurity.class_indicators(y, weights, n_classes)
+        current = np.round(rng.normal(size=n), int(rng.integers(0, 3)))
+        direction = np.round(rng.normal(size=n), int(rng.integers(0, 3)))
+        if case % 3 == 0:
+            direction[rng.random(n) < 0.3] = 0.0
+        if case % 4 == 0:
+            direction = np.abs(direction)
+        yield current, direction, indicators
+
+
+@pytest.mark.parametrize("measure", sorted(kernels.MEASURE_CODES))
+def test_same_step_as_numpy(measure):
+    mismatches = []
+    for current, direction, indicators in line_search_cases(400, seed=len(measure)):
+        total = indicators.sum(axis=1)
+        expected = impurity.best_step(current, direction, indicators, measure, total,
+                                      compiled=False)
+        found = kernels.best_step(current, direction, indicators, total,
+                                  kernels.MEASURE_CODES[measure], *node_constants(total))
+        if not np.array_equal(expected, found, equal_nan=True):
+            mismatches.append((expected, found))
+    assert not mismatches, mismatches[:3]
+
+
+def test_no_row_moves():
+    indicators = impurity.class_indicators(np.array([0, 1, 1]), np.ones(3), 2)
+    total = indicators.sum(axis=1)
+    result = kernels.best_step(np.array([1.0, -1.0, 2.0]), np.zeros(3), indicators, total,
+                               0, *node_constants(total))
+    assert np.isinf(result[0]) and np.isnan(result[1])
+
+
+def test_best_step_uses_the_kernel_and_agrees():
+    """``impurity.best_step`` calls the kernel by default: the same result as without."""
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 3, 60)
+    indicators = impurity.class_indicators(y, np.ones(60), 3)
+    current, direction = rng.normal(size=60), rng.normal(size=60)
+    for measure in kernels.MEASURE_CODES:
+        assert impurity.best_step(current, direction, indicators, measure) == \
+            impurity.best_step(current, direction, indicators, measure, compiled=False)
