@@ -20,6 +20,7 @@ from AnyQt.QtWidgets import QApplication
 from Orange.data import Table
 
 from orangecontrib.oblique import GeometricTreeLearner
+from orangecontrib.oblique.widgets.optionalviews import rows_without_nan
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 from orangecontrib.oblique.widgets.splitviews import NO_PARTITION
 from orangecontrib.oblique.widgets.treescene import class_colors
@@ -32,15 +33,15 @@ PLOTTED = ("ST by exercise", "max HR")
 
 
 def show_partition(widget):
-    """Make sure the Partition tab shows the model.  A viewer whose ``_show_partition``
-    still asks for a tree over exactly two attributes leaves the view cleared; then hand
-    the view what that method hands it for a two-attribute tree."""
+    """Make sure the Partition tab shows the model.  A viewer that still asks for a tree
+    over exactly two attributes leaves the view cleared; then hand the view what the
+    viewer hands it for a two-attribute tree."""
     view = widget.partition_view
     if view.message == NO_PARTITION:
         print("note: the viewer left the Partition tab empty (a tree over more than two "
               "attributes); calling the view as the viewer does for two")
         tree = widget.view_tree
-        X, y = widget._rows_without_nan()  # pylint: disable=protected-access
+        X, y = rows_without_nan(tree, widget.data)
         view.set_model(widget.model, X, y, class_colors(tree), tree.names,
                        tree.class_values)
 

@@ -9,7 +9,9 @@ and the Oblique Tree Viewer its rules, paths and tooltips, so both always say th
 The terms of every hyperplane of one tree are listed in one order, by the attributes'
 importance in the tree, so that nodes can be compared.  The viewer may also show a split
 over standardised attributes (``z(age) = (age − mean) / SD``, weights per standard
-deviation); the Orange model's texts are always in raw units.  No Qt here.
+deviation); the Orange model's texts are always in raw units.  Names are written as
+:func:`~orangecontrib.oblique.core.rules.printable_name` writes them (a name with a line
+break in it escaped, inside quotes).  No Qt here.
 """
 from html import escape
 
@@ -132,7 +134,7 @@ class SplitPresenter:
         values = [list(v.values) if v.is_discrete else None for v in self.variables]
         self.vocabulary = Vocabulary(self.names, classes=classes, cluster="cluster {}",
                                      values=values)
-        self.z_vocabulary = Vocabulary([f"z({name})" for name in self.names],
+        self.z_vocabulary = Vocabulary([f"z({name})" for name in self.vocabulary.features],
                                        classes=classes, cluster="cluster {}", values=values)
         self.rows = None if rows is None else np.asarray(rows, dtype=float)
         self._standardised = {}
@@ -273,7 +275,7 @@ class SplitPresenter:
             return None
         standardised = split.weights[0] * self.std
         order = [j for j in self.order(split.weights) if split.weights[0, j] != 0]
-        return [self.names[j] for j in order], standardised[order]
+        return [self.vocabulary.features[j] for j in order], standardised[order]
 
     def value_text(self, split, x, per_sd=False):
         """The value the split tests for the row ``x`` (in the model's domain; with
@@ -288,9 +290,9 @@ class SplitPresenter:
         if first.form == "equal" or (first.form == "compare"
                                      and len(first.quantity.terms) == 1):
             j = first.features[0]
-            variable, name = self.variables[j], vocabulary.features[j]
-            if point == "x" and variable.is_discrete and float(x[j]).is_integer():
-                return f"{name} = {variable.values[int(x[j])]}"
+            value_names, name = vocabulary.values[j], vocabulary.features[j]
+            if point == "x" and value_names is not None and float(x[j]).is_integer():
+                return f"{name} = {value_names[int(x[j])]}"
             return f"{name} = {format_number(x[j])}"
         if first.form == "compare":
             lhs = format_number(values[0] - split.bias[0])

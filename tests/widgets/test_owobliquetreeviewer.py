@@ -250,6 +250,51 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
         self.assertIn("class = setosa [support 3, confidence 0.667]",
                       self.widget.rules_text())
 
+    def assert_save_fails(self, filename, reason):
+        """Saving the rules to ``filename`` shows an error naming the file and
+        ``reason``; a later successful save clears it."""
+        w = self.widget
+        self.send_signal(w.Inputs.tree, self.hand)
+        w.rules_panel.save(filename)
+        self.assertTrue(w.Error.rules_not_saved.is_shown())
+        message = str(w.Error.rules_not_saved)
+        self.assertIn(filename, message)
+        self.assertIn(reason, message)
+        with tempfile.TemporaryDirectory() as directory:
+            w.rules_panel.save(os.path.join(directory, "rules.txt"))
+        self.assertFalse(w.Error.rules_not_saved.is_shown())
+
+    def test_save_rules_into_a_missing_folder(self):
+        with tempfile.TemporaryDirectory() as directory:
+            self.assert_save_fails(os.path.join(directory, "no such folder", "rules.txt"),
+                                   "No such file or directory")
+
+    def test_save_rules_onto_a_folder(self):
+        with tempfile.TemporaryDirectory() as directory:
+            self.assert_save_fails(directory, "Is a directory")
+
+    def test_save_rules_to_an_unwritable_file(self):
+        with tempfile.TemporaryDirectory() as directory:
+            filename = os.path.join(directory, "rules.txt")
+            with open(filename, "w", encoding="utf-8"):
+                pass
+            os.chmod(filename, 0o444)
+            try:
+                with open(filename, "a", encoding="utf-8"):
+                    pass
+            except PermissionError:  # as any user but root
+                self.assert_save_fails(filename, "Permission denied")
+                return
+            # root writes a read-only file: opening it fails as it would for anyone else
+            def open_as_a_user(name, *args, **kwargs):
+                if name == filename:
+                    raise PermissionError(13, "Permission denied", filename)
+                return open(name, *args, **kwargs)  # pylint: disable=unspecified-encoding
+
+            with patch("orangecontrib.oblique.widgets.rulespanel.open", create=True,
+                       side_effect=open_as_a_user):
+                self.assert_save_fails(filename, "Permission denied")
+
     def test_report(self):
         self.send_signal(self.widget.Inputs.tree, self.gdt)
         self.widget.send_report()

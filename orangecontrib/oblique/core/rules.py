@@ -13,7 +13,13 @@ The numbers of a rule have the split's own count of significant digits
 attributes of large magnitude a weight such as 0.000572 would otherwise print as 0.001 and
 the printed rule would send rows to the other branch.  A printed rule routes every training
 row exactly as the model does (:meth:`Split.printed`).
+
+A name (of a feature, a value, a class or a branch) enters a text only through
+:func:`printable_name`: a name with a control character or a line or paragraph separator
+in it is written as Python writes it, escaped inside quotes, so that it cannot break a
+line of a text, nor forge one.
 """
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -54,6 +60,21 @@ def format_significant(value, digits=DIGITS):
     return np.format_float_scientific(rounded, trim="-").replace("-", "−")
 
 
+#: The characters that break, or hide, the lines of a text: Unicode's control characters
+#: (category Cc: ``\n``, ``\r``, ``\t``, ``\x0b``, ``\x0c``, ``\x85`` …) and the line and
+#: paragraph separators (U+2028, U+2029).
+LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable_name(name):
+    """``name`` as every text writes it: unchanged, unless it contains a character of
+    :data:`LINE_BREAKING`; then as Python's ``repr`` writes it, inside quotes with
+    Python's escapes (``'petal\\nlength'``), so that a name never breaks a line of a rule,
+    a saved rule file or a tooltip, and reads back as the name it is."""
+    name = str(name)
+    return repr(name) if LINE_BREAKING.search(name) else name
+
+
 @dataclass
 class Vocabulary:
     """The words a rule is written in.
@@ -69,11 +90,21 @@ class Vocabulary:
         numeric feature), for equality tests.
     cluster : str
         Format of a cluster's name from its number (``"{}"``: ``1``; ``"cluster {}"``).
+
+    The names are kept as they are written (:func:`printable_name`).
     """
     features: list
     classes: list = None
     values: list = None
     cluster: str = "{}"
+
+    def __post_init__(self):
+        self.features = [printable_name(name) for name in self.features]
+        if self.classes is not None:
+            self.classes = [printable_name(name) for name in self.classes]
+        if self.values is not None:
+            self.values = [None if names is None else [printable_name(n) for n in names]
+                           for names in self.values]
 
     @classmethod
     def of(cls, names):
@@ -121,7 +152,7 @@ def branch_name(condition, names):
     """What a multiway branch stands for: its class, its cluster, or its number."""
     vocabulary = Vocabulary.of(names)
     if condition.label is not None:
-        return str(condition.label)
+        return printable_name(condition.label)
     if condition.form == "nearest":
         return vocabulary.cluster.format(condition.branch)
     if condition.branch is not None and vocabulary.classes is not None:
@@ -133,7 +164,7 @@ def value_name(condition, names):
     """The nominal value an equality condition tests, by name where the vocabulary has it."""
     vocabulary = Vocabulary.of(names)
     if condition.label is not None:
-        return str(condition.label)
+        return printable_name(condition.label)
     code = condition.value
     known = vocabulary.values[condition.feature] if vocabulary.values else None
     if known is not None and float(code).is_integer() and 0 <= code < len(known):

@@ -243,7 +243,7 @@ class ObliqueTree:
         lines = []
 
         def leaf_text(node):
-            text = f"class: {class_names[int(np.argmax(self.proba[node]))]}"
+            text = f"class: {vocabulary.classes[int(np.argmax(self.proba[node]))]}"
             if show_counts:
                 counts = ", ".join(format_number(c, decimals) for c in self.value[node])
                 text += f" [{counts}]"

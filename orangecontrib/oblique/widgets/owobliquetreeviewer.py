@@ -6,15 +6,22 @@ of a fixed layout, while this viewer needs bar charts of coefficients, branch la
 multiway nodes, collapsing, path highlighting and recounting by other data.  Everything
 it shows comes from :class:`~orangecontrib.oblique.widgets.treeadapter.TreeAdapter`, which
 knows the models.  As in Orange's tree viewer, the widget keeps the inputs, outputs,
-settings and texts, and the drawing (nodes, edges, zoom, hover, collapse, selection) is
-in :mod:`~orangecontrib.oblique.widgets.treescene`.
+settings, messages and the report, and passes the work on:
+
+* :mod:`~orangecontrib.oblique.widgets.treescene` draws the tree (nodes, edges, zoom,
+  hover, collapse, selection, a traced path);
+* :mod:`~orangecontrib.oblique.widgets.viewertexts` writes what the viewer says (node
+  boxes and tooltips, the summary of the splits, the units, the rules' note, a path);
+* :class:`~orangecontrib.oblique.widgets.rowpath.RowPathPanel` chooses a row and shows its
+  path, :class:`~orangecontrib.oblique.widgets.rulespanel.RulesPanel` the rules, and
+  :mod:`~orangecontrib.oblique.widgets.optionalviews` the split explorer and partition.
 """
+from html import escape
+
 import numpy as np
 
 from AnyQt.QtCore import QSize, Qt
-from AnyQt.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QLabel, QListWidget,
-                             QPlainTextEdit, QPushButton, QSpinBox, QTabWidget, QVBoxLayout,
-                             QWidget)
+from AnyQt.QtWidgets import QLabel, QTabWidget
 
 import Orange.tree
 from Orange.data import Table
@@ -25,58 +32,16 @@ from Orange.widgets.utils.annotated_data import (ANNOTATED_DATA_SIGNAL_NAME,
 from Orange.widgets.utils.widgetpreview import WidgetPreview
 from Orange.widgets.widget import Input, Msg, Output, OWWidget
 
-from orangecontrib.oblique.core.rules import format_number
+from orangecontrib.oblique.widgets.optionalviews import (add_optional_views, show_partition,
+                                                         show_split)
+from orangecontrib.oblique.widgets.rowpath import RowPathPanel, with_path_below
+from orangecontrib.oblique.widgets.rulespanel import RulesPanel
+from orangecontrib.oblique.widgets.treeadapter import NotATreeError, TreeAdapter, table_rows
+from orangecontrib.oblique.widgets.treescene import (EDGE_RELATIVE_TO_PARENT, TreeScene,
+                                                     TreeView, ZoomControls)
 from orangecontrib.oblique.widgets.utils import (clamp_settings_to_controls,
                                                  restore_mistyped_settings)
-from orangecontrib.oblique.widgets.treeadapter import (DomainMismatchError, NotATreeError,
-                                                       TreeAdapter, table_rows)
-from orangecontrib.oblique.widgets.treescene import (EDGE_RELATIVE_TO_PARENT, TreeScene,
-                                                     TreeView, class_colors)
-
-try:  # the split explorer and the 2-D partition are optional views
-    from orangecontrib.oblique.widgets import splitviews
-except ImportError:  # pragma: no cover
-    splitviews = None
-
-
-class RulesPanel(QWidget):
-    """The Rules tab: the IF … THEN rules given by ``rules_text()``, to copy or save
-    exactly as shown; ``options`` (widgets, e.g. a check box) go left of the buttons and
-    :attr:`note` says below the rules what they are."""
-
-    def __init__(self, rules_text, parent=None, options=()):
-        super().__init__(parent)
-        self.rules_text = rules_text
-        layout_ = QVBoxLayout(self)
-        self.edit = QPlainTextEdit(readOnly=True)
-        self.edit.setLineWrapMode(QPlainTextEdit.WidgetWidth)
-        layout_.addWidget(self.edit)
-        self.note = QLabel(wordWrap=True)
-        layout_.addWidget(self.note)
-        buttons = QHBoxLayout()
-        for option in options:
-            buttons.addWidget(option)
-        for label, callback in (("Copy", self.copy), ("Save…", self.save)):
-            button = QPushButton(label)
-            button.clicked.connect(lambda _=False, c=callback: c())
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        layout_.addLayout(buttons)
-
-    def update_text(self):
-        self.edit.setPlainText(self.rules_text())
-
-    def copy(self):
-        QApplication.clipboard().setText(self.rules_text())
-
-    def save(self, filename=None):
-        if filename is None:
-            filename, _ = QFileDialog.getSaveFileName(
-                self, "Save rules", "rules.txt", "Text files (*.txt)")
-            if not filename:
-                return
-        with open(filename, "w", encoding="utf-8") as file:
-            file.write(self.rules_text())
+from orangecontrib.oblique.widgets import viewertexts
 
 
 class OWObliqueTreeViewer(OWWidget):
@@ -98,6 +63,7 @@ class OWObliqueTreeViewer(OWWidget):
     class Error(OWWidget.Error):
         not_a_tree = Msg("{}")
         data_mismatch = Msg("{}")
+        rules_not_saved = Msg("The rules could not be saved to {}: {}.")
 
     class Warning(OWWidget.Warning):
         view_failed = Msg("The {} view could not be drawn: {}")
@@ -140,11 +106,10 @@ class OWObliqueTreeViewer(OWWidget):
     def __init__(self):
         super().__init__()
         restore_mistyped_settings(self)  # a workflow saved by another version
-        self.model = None
-        self.view_tree = None
-        self.input_data = None
-        self.data = None          # the table whose rows are counted (input or training)
-        self.counts = None
+        self.model = self.view_tree = self.input_data = None
+        # the table whose rows are counted (the Data input or the training rows), and how
+        # its rows pass through the tree
+        self.data = self.counts = None
 
         box = gui.vBox(self.controlArea, "Tree")
         self.info_label = gui.widgetLabel(box, "No tree on input.")
@@ -173,65 +138,39 @@ class OWObliqueTreeViewer(OWWidget):
                      orientation=Qt.Horizontal, callback=self._edge_width_changed,
                      tooltip="Edge widths proportional to the training instances that "
                              "take the branch, relative to the root's or the parent's.")
-        self.zoom_percent = 100
-        self.zoom_slider = gui.hSlider(
-            box, self, "zoom_percent", minValue=5, maxValue=300, step=5, label="Zoom: ",
-            callback=self._zoom_slider_moved, createLabel=False)
-        row = gui.hBox(box)
-        gui.button(row, self, "−", callback=lambda: self.view.zoom_by(0.8), width=28,
-                   tooltip="Zoom out")
-        gui.button(row, self, "+", callback=lambda: self.view.zoom_by(1.25), width=28,
-                   tooltip="Zoom in")
-        gui.button(row, self, "Fit", callback=self.fit_to_window,
-                   tooltip="The whole tree in the window")
-        gui.button(row, self, "Fit to width", callback=self.fit_to_width,
-                   tooltip="The tree's width in the window")
-        gui.button(box, self, "Expand all", callback=lambda: self.scene.expand_all())
-        gui.widgetLabel(box, "Double-click a node to collapse or expand it.").setWordWrap(
-            True)
-
-        box = gui.vBox(self.controlArea, "Path of a row")
-        # rows are numbered from 1, as in Orange's Data Table; 0 is "(none)"
-        self.row_spin = QSpinBox(minimum=0, maximum=0, value=0)
-        self.row_spin.setSpecialValueText("(none)")
-        self.row_spin.valueChanged.connect(lambda number: self.trace_row(number - 1))
-        gui.widgetLabel(box, "Row of the data (from 1):")
-        box.layout().addWidget(self.row_spin)
-        self.path_note = gui.widgetLabel(box, "")
-        self.path_note.setWordWrap(True)
-        self.path_note.hide()
-        self.path_list = QListWidget()
-        self.path_list.setWordWrap(True)
-        self.path_list.setMinimumHeight(140)
-        box.layout().addWidget(self.path_list)
-        self.controlArea.layout().addStretch(1)
-
-        self.tabs = QTabWidget()
-        self.mainArea.layout().addWidget(self.tabs)
+        # the drawing (in the Tree tab), here for the zoom controls that act on its view
         self.scene = TreeScene(self)
         self.scene.nodes_selected.connect(self._on_selection_changed)
         self.scene.collapse_toggled.connect(self._store_paths)
         self.view = TreeView(self.scene)
-        self.view.zoom_changed.connect(self._zoom_changed)
-        self.tabs.addTab(self.view, "Tree")
+        self.zoom_controls = ZoomControls(self.view)
+        box.layout().addWidget(self.zoom_controls)
+        gui.button(box, self, "Expand all", callback=lambda: self.scene.expand_all())
+        gui.widgetLabel(box, "Double-click a node to collapse or expand it.").setWordWrap(
+            True)
+        self.controlArea.layout().addStretch(1)
 
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.view, "Tree")
         full_rules = gui.checkBox(None, self, "full_rules", "Show full rules",
                                   callback=self._update_rules,
                                   tooltip="Every term of every hyperplane; else as many as "
                                           "'Terms shown per rule'. Copy and Save take the "
                                           "rules as shown.")
         self.rules_panel = RulesPanel(self.rules_text, options=[full_rules])
+        self.rules_panel.save_failed.connect(self.Error.rules_not_saved)
+        self.rules_panel.saved.connect(lambda _: self.Error.rules_not_saved.clear())
         self.tabs.addTab(self.rules_panel, "Rules")
-        # what the numbers of every rule are: shown under every tab
+        self.split_explorer, self.partition_view = add_optional_views(self.tabs)
+        self.path_panel = RowPathPanel()
+        self.path_panel.row_chosen.connect(self.trace_row)
+        # the path panel's controls, as scripts and tests reach them
+        self.row_spin, self.path_list, self.path_note = (
+            self.path_panel.row_spin, self.path_panel.path_list, self.path_panel.path_note)
+        # under the tabs: what the numbers of every rule are (for every tab)
         self.units_label = QLabel(wordWrap=True)
-        self.mainArea.layout().addWidget(self.units_label)
-
-        self.split_explorer = self.partition_view = None
-        if splitviews is not None:
-            self.split_explorer = splitviews.SplitExplorer()
-            self.tabs.addTab(self.split_explorer, "Split explorer")
-            self.partition_view = splitviews.PartitionView()
-            self.tabs.addTab(self.partition_view, "Partition")
+        self.mainArea.layout().addWidget(
+            with_path_below([self.tabs, self.units_label], self.path_panel))
         clamp_settings_to_controls(self)
 
     @classmethod
@@ -294,8 +233,8 @@ class OWObliqueTreeViewer(OWWidget):
         if self.view_tree is not None:
             fingerprint = self.view_tree.fingerprint()
             if fingerprint == previous:  # the same tree again (or a restored workflow)
-                scene.selected = self._nodes_at(self.selected_paths)
-                scene.collapsed = self._nodes_at(self.collapsed_paths)
+                scene.selected = self.view_tree.nodes_at(self.selected_paths)
+                scene.collapsed = self.view_tree.nodes_at(self.collapsed_paths)
             self.tree_fingerprint = fingerprint
         self._count_rows()
         self._update_info()
@@ -306,77 +245,31 @@ class OWObliqueTreeViewer(OWWidget):
         self._store_paths()
         self.commit()
 
-    def _nodes_at(self, paths):
-        # stored paths may come from another version: lists of branch positions only
-        nodes = (self.view_tree.node_at(tuple(path)) for path in paths
-                 if isinstance(path, (list, tuple))
-                 and all(isinstance(p, int) and p >= 0 for p in path))
-        return {node for node in nodes if node is not None}
-
     def _count_rows(self):
+        """Count the Data input's rows, else the model's training rows, if either fits."""
         self.Error.data_mismatch.clear()
         self.Warning.no_rows.clear()
         self.data = self.counts = None
-        tree = self.view_tree
-        if tree is not None:
-            data = self.input_data
-            if data is not None:
-                try:
-                    self.counts = tree.recount(data)
-                    self.data = data
-                except DomainMismatchError as error:
-                    self.Error.data_mismatch(str(error))
-            if self.counts is None and self.model.instances is not None:
-                try:
-                    self.counts = tree.recount(self.model.instances)
-                    self.data = self.model.instances
-                except DomainMismatchError:
-                    pass
+        if self.view_tree is not None:
+            self.data, self.counts, mismatch = self.view_tree.counted(self.input_data)
+            if mismatch is not None:
+                self.Error.data_mismatch(mismatch)
             if self.data is None and self.input_data is None:
                 self.Warning.no_rows()
-        self.row_spin.blockSignals(True)
-        self.row_spin.setMaximum(0 if self.data is None else len(self.data))
-        self.row_spin.setValue(0)
-        self.row_spin.blockSignals(False)
+        self.path_panel.reset(0 if self.data is None else len(self.data))
         self.scene.traced = []
-        self.path_list.clear()
-        self.path_note.hide()
+
+    def _counts_from_input(self):
+        """Whether the rows counted are the Data input's."""
+        return self.data is not None and self.data is self.input_data
 
     def _update_info(self):
-        tree = self.view_tree
-        if tree is None:
+        if self.view_tree is None:
             self.info_label.setText("No tree on input.")
             return
-        depth = max(tree.depth)
-        source = ("the Data input" if self.data is not None and self.data is self.input_data
+        source = ("the Data input" if self._counts_from_input()
                   else "the training data" if self.data is not None else "the model")
-        self.info_label.setText(
-            f"{tree.node_count} nodes, {len(tree.leaves())} leaves, depth {depth}.\n"
-            f"{self._split_summary()}\nCounts from {source}.")
-
-    def _split_summary(self):
-        """How oblique the tree is: "k of n splits oblique, m attributes per split on
-        average", from the model's split statistics (else its core tree's); Orange's own
-        trees test one attribute per split."""
-        tree = self.view_tree
-        try:
-            statistics = (int(self.model.n_splits), int(self.model.n_oblique_splits),
-                          float(self.model.mean_attributes_per_split))
-        except (AttributeError, TypeError, ValueError):
-            core = getattr(tree, "tree", None)
-            statistics = None
-            if core is not None:
-                stats = core.split_statistics()
-                statistics = (stats.n_splits, stats.n_oblique_splits,
-                              stats.mean_attributes_per_split)
-        if statistics is None:  # Orange's own tree
-            n_splits = tree.node_count - len(tree.leaves())
-            return f"All {n_splits} split{_s(n_splits)} axis-parallel."
-        n_splits, oblique, mean = statistics
-        if not n_splits:
-            return "No splits: the tree is a single leaf."
-        return (f"{oblique} of {n_splits} split{_s(n_splits)} oblique, "
-                f"{format_number(mean, 1)} attributes per split on average.")
+        self.info_label.setText(viewertexts.tree_summary(self.model, self.view_tree, source))
 
     # ----- units and shortening of the texts -----
     def _set_units(self):
@@ -388,20 +281,8 @@ class OWObliqueTreeViewer(OWWidget):
             return
         tree.set_units(self.coefficients == self.PER_SD)
         if self.coefficients == self.PER_SD and not tree.per_sd:
-            self.Information.raw_units(
-                "Orange's tree tests one attribute at a time" if not hasattr(tree, "texts")
-                else "the model does not keep its training rows, over which the means "
-                     "and standard deviations are taken")
-        name = tree.example_attribute()
-        if tree.per_sd:
-            self.units_label.setText(
-                f"Weights per standard deviation of each attribute: a term 0.8·z({name}) "
-                f"means 0.8 per SD of {name}; z = (x − mean)/SD over the model's training "
-                f"rows, and the thresholds are in these units too.")
-        else:
-            self.units_label.setText(
-                f"Weights in the attributes' own (raw) units: a term 0.8·{name} means 0.8 "
-                f"per unit of {name}.")
+            self.Information.raw_units(tree.raw_units_reason)
+        self.units_label.setText(viewertexts.units_sentence(tree))
 
     def _units_changed(self):
         self._set_units()
@@ -411,86 +292,37 @@ class OWObliqueTreeViewer(OWWidget):
         """Redraw everything that shows a rule: boxes, tooltips, rules, the traced path."""
         self._redraw()
         self._update_rules()
-        if self.row_spin.value() > 0:
-            self.trace_row(self.row_spin.value() - 1)
-
-    def _rules_max_terms(self):
-        return None if self.full_rules else self.max_terms
+        if self.path_panel.row() >= 0:
+            self.trace_row(self.path_panel.row())
 
     def _update_rules(self):
-        self.rules_panel.update_text()
-        self.rules_panel.note.setText(self._rules_note())
-
-    def _rules_note(self):
-        tree = self.view_tree
-        if tree is not None and not self.full_rules and (
-                tree.rules_text(None, self.max_terms) == tree.rules_text(None)):
-            return (f"No hyperplane has more than {self.max_terms} term"
-                    f"{'s' if self.max_terms != 1 else ''}: these are the full rules.")
-        if self.full_rules:
-            return ("Full rules: every term of every hyperplane; each condition holds for "
-                    "exactly the training rows the model sends that way.")
-        return (f"Hyperplanes shortened to {self.max_terms} term"
-                f"{'s' if self.max_terms != 1 else ''} (\"+ n more\"), as in the tree; "
-                f"check \"Show full rules\" for complete conditions.")
+        self.rules_panel.update_text(
+            viewertexts.rules_note(self.view_tree, self.full_rules, self.max_terms))
 
     # ----- node statistics -----
-    def node_value(self, node):
-        """Class counts shown for ``node``: from the counted data, else the model's."""
-        if self.counts is not None:
-            return self.counts.value[node]
-        return self.view_tree.train_value[node]
-
     def node_n(self, node):
-        if self.counts is not None:
-            return int(self.counts.n[node])
-        return int(round(self.view_tree.train_value[node].sum()))
+        """Number of rows shown for ``node``: of the counted data, else the model's."""
+        return viewertexts.node_n(self.view_tree, self.counts, node)
 
     def node_texts(self, node):
         """(title, text, tooltip) of a node box."""
-        tree = self.view_tree
-        value = self.node_value(node)
-        total = value.sum()
-        if tree.is_leaf(node):
-            majority = int(np.argmax(value)) if total else int(tree.predicted[node])
-            share = value[majority] / total if total else 0.0
-            title = tree.class_values[majority]
-            text = (f"{format_number(100 * share, 1)} % "
-                    f"({format_number(value[majority])}/{format_number(total)})")
-            tooltip = f"{title}: {text}"
-        else:
-            short, full = tree.node_rule(node, self.max_terms)
-            title, text, tooltip = "", short, short
-        distribution = ", ".join(f"{name}: {format_number(count)}"
-                                 for name, count in zip(tree.class_values, value))
-        tooltip = f"{tooltip}\n\n{self.node_n(node)} rows — {distribution}"
-        if node:
-            branch = tree.condition(node, self.max_terms)
-            tooltip = f"Branch: {branch}\n\n{tooltip}"
-        shortened = (not tree.is_leaf(node) and short != full) or (
-            node and branch != tree.conditions[node])
-        if shortened:
-            tooltip += (f"\n\nShortened to {self.max_terms} terms per hyperplane: the Rules "
-                        f"tab with \"Show full rules\" gives every term.")
-        return title, text, tooltip
-
-    def _describe(self, node):
-        """What the box of ``node`` shows: title, text, tooltip, class counts, rows."""
-        return (*self.node_texts(node), self.node_value(node), self.node_n(node))
+        return viewertexts.node_texts(self.view_tree, self.counts, node, self.max_terms)
 
     # ----- drawing -----
+    def _depth_limit(self):
+        return self.max_depth if self.limit_depth else None
+
     def _redraw(self):
-        self.scene.draw(self.view_tree, self._describe, self.node_width,
-                        self.max_depth if self.limit_depth else None, self.color_by,
-                        self._target(), self.edge_width, self._subset_n())
+        def describe(node):
+            return viewertexts.node_box(self.view_tree, self.counts, node, self.max_terms)
+        self.scene.draw(self.view_tree, describe, self.node_width, self._depth_limit(),
+                        self.color_by, self._target(), self.edge_width, self._subset_n())
         self._note_revealed(self.scene.revealed)
 
     def _subset_n(self):
         """Rows of the Data input reaching every node (whose paths the tree highlights),
         or None without a Data input."""
-        if self.counts is None or self.data is None or self.data is not self.input_data:
-            return None
-        return self.counts.n
+        return self.counts.n if self._counts_from_input() else None
 
     def _recolor(self):
         self.scene.recolor(self.color_by, self._target())
@@ -513,12 +345,6 @@ class OWObliqueTreeViewer(OWWidget):
     def fit_to_width(self):
         self.view.fit_to_width()
 
-    def _zoom_slider_moved(self):
-        self.view.set_zoom(self.zoom_percent / 100)
-
-    def _zoom_changed(self, zoom):
-        self.zoom_percent = int(round(zoom * 100))
-
     # ----- selection -----
     def _on_selection_changed(self):
         self._store_paths()
@@ -530,12 +356,10 @@ class OWObliqueTreeViewer(OWWidget):
         self.scene.select(nodes)
 
     def _store_paths(self):
-        tree = self.view_tree
-        if tree is None:
-            return
-        self.selected_paths = [list(tree.branch_path(n)) for n in sorted(self.selected)]
-        self.collapsed_paths = [list(tree.branch_path(n))
-                                for n in sorted(self.scene.collapsed)]
+        """Keep the selected and collapsed nodes in the settings, as branch paths."""
+        if self.view_tree is not None:
+            self.selected_paths = self.view_tree.branch_paths(self.selected)
+            self.collapsed_paths = self.view_tree.branch_paths(self.scene.collapsed)
 
     def selected_rows(self):
         if self.counts is None or not self.selected:
@@ -557,109 +381,46 @@ class OWObliqueTreeViewer(OWWidget):
         and scrolled into view.  The settings stay as they are: nodes of the path below
         the depth limit or in a collapsed subtree are drawn while it is traced, and the
         note says so."""
-        self.path_list.clear()
-        traced = []
+        lines, traced = [], []
         if row >= 0 and self.view_tree is not None and self.data is not None:
             steps = self.view_tree.row_path(self.data, row, self.max_terms)
             traced = [node for node, _, _ in steps]
-            self.path_list.addItem(f"Row {row + 1}:")
-            for node, _, words in steps:
-                if words == "leaf":
-                    title, text, _ = self.node_texts(node)
-                    self.path_list.addItem(f"{self._node_name(node)}: predicts {title} "
-                                           f"({text})")
-                else:
-                    self.path_list.addItem(f"{self._node_name(node)}: {words}")
-        revealed = self.scene.trace(traced)
-        self._note_revealed(revealed)
+            lines = viewertexts.path_lines(self.view_tree, self.counts, row, steps,
+                                           self.max_terms)
+        self.path_panel.show_path(lines)
+        self._note_revealed(self.scene.trace(traced))
         if traced:
             self.view.show_path()
 
-    def _node_name(self, node):
-        return "Root" if node == 0 else (
-            "Leaf" if self.view_tree.is_leaf(node) else f"Node at depth "
-                                                        f"{self.view_tree.depth[node]}")
-
     def _note_revealed(self, revealed):
         """Say when the traced path goes where the settings would not draw it."""
-        if not revealed:
-            self.path_note.hide()
-            return
-        reasons = []
-        depth = self.max_depth if self.limit_depth else None
-        if depth is not None and any(self.view_tree.depth[n] > depth for n in revealed):
-            reasons.append(f"below the depth limit ({depth})")
-        if any(n in self.scene.collapsed or
-               any(a in self.scene.collapsed for a in self.view_tree.path(n)[:-1])
-               for n in revealed):
-            reasons.append("into a collapsed subtree")
-        self.path_note.setText(
-            f"The path goes {' and '.join(reasons) or 'beyond the drawn nodes'}: its "
-            f"{len(revealed)} node{_s(len(revealed))} there "
-            f"{'is' if len(revealed) == 1 else 'are'} drawn only while the row is traced.")
-        self.path_note.show()
+        self.path_panel.show_note(viewertexts.revealed_note(
+            self.view_tree, revealed, self._depth_limit(), self.scene.collapsed))
 
     # ----- rules -----
     def rules_text(self):
         """The rules as the Rules tab shows them (and Copy, Save and the report take)."""
         if self.view_tree is None:
             return ""
-        return self.view_tree.rules_text(self.counts, self._rules_max_terms())
+        return self.view_tree.rules_text(self.counts,
+                                         None if self.full_rules else self.max_terms)
 
     # ----- split explorer and partition -----
-    def _rows_without_nan(self, rows=None):
-        """Features (model's domain) and class indices of ``rows`` of the counted data,
-        rows with a missing feature left out (the views show what the tree routes)."""
-        data = self.view_tree.transform(self.data)
-        X = data.X.toarray() if hasattr(data.X, "toarray") else np.asarray(data.X, float)
-        y = (np.full(len(data), np.nan) if data.domain.class_var is None
-             else np.asarray(data.Y, float).reshape(-1))
-        if rows is not None:
-            X, y = X[rows], y[rows]
-        known = ~np.isnan(X).any(axis=1)
-        return X[known], y[known]
-
-    def _core_tree(self):
-        return getattr(self.view_tree, "tree", None)
-
     def _update_split_explorer(self):
-        self._guarded("split explorer", self._show_split)
+        self._guarded("split explorer", show_split, self.split_explorer, self.view_tree,
+                      self.counts, self.data, self.selected)
 
     def _update_partition(self):
-        self._guarded("partition", self._show_partition)
+        self._guarded("partition", show_partition, self.partition_view, self.model,
+                      self.view_tree, self.data)
 
-    def _guarded(self, name, show):
+    def _guarded(self, name, show, *args):
         """Draw an optional view; a failure there must not break the tree view."""
         self.Warning.view_failed.clear()
         try:
-            show()
+            show(*args)
         except Exception as error:  # pylint: disable=broad-except
             self.Warning.view_failed(name, error)
-
-    def _show_split(self):
-        if self.split_explorer is None:
-            return
-        core = self._core_tree()
-        internal = [n for n in self.selected if not self.view_tree.is_leaf(n)] \
-            if self.view_tree is not None else []
-        if core is None or self.counts is None or len(internal) != 1:
-            self.split_explorer.clear()
-            return
-        node = internal[0]
-        X, y = self._rows_without_nan(self.counts.reached[node])
-        self.split_explorer.set_node(core, self.view_tree.core_node(node), X, y, class_colors(self.view_tree),
-                                     self.view_tree.vocabulary, self.view_tree.class_values)
-
-    def _show_partition(self):
-        if self.partition_view is None:
-            return
-        core = self._core_tree()
-        if core is None or self.data is None:
-            self.partition_view.clear()
-            return
-        X, y = self._rows_without_nan()
-        self.partition_view.set_model(self.model, X, y, class_colors(self.view_tree),
-                                      self.view_tree.names, self.view_tree.class_values)
 
     # ----- report -----
     def send_report(self):
@@ -669,25 +430,14 @@ class OWObliqueTreeViewer(OWWidget):
         self.report_items("Tree", (
             ("Model", getattr(self.model, "name", type(self.model).__name__)),
             ("Nodes", tree.node_count), ("Leaves", len(tree.leaves())),
-            ("Depth", max(tree.depth)), ("Splits", self._split_summary()),
+            ("Depth", max(tree.depth)),
+            ("Splits", viewertexts.split_summary(self.model, tree)),
             ("Coefficients", self.COEFFICIENTS[self.PER_SD if tree.per_sd else self.RAW]),
-            ("Counts from", "Data input" if self.data is not None
-             and self.data is self.input_data else "training data")))
+            ("Counts from", "Data input" if self._counts_from_input()
+             else "training data")))
         self.report_plot()
-        complete = self.full_rules or tree.rules_text(None, self.max_terms) == \
-            tree.rules_text(None)
-        self.report_caption("Rules (complete)" if complete else
-                            f"Rules (hyperplanes shortened to {self.max_terms} "
-                            f"term{_s(self.max_terms)})")
-        self.report_raw("<pre>" + _escape(self.rules_text()) + "</pre>")
-
-
-def _s(count):
-    return "" if count == 1 else "s"
-
-
-def _escape(text):
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        self.report_caption(viewertexts.rules_caption(tree, self.full_rules, self.max_terms))
+        self.report_raw("<pre>" + escape(self.rules_text(), quote=False) + "</pre>")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -19,8 +19,12 @@ split uses stops at that split's node.
 Texts come in two units (:meth:`TreeAdapter.set_units`): the attributes' own (the
 default) or, for oblique trees, standardised attributes ``z(x) = (x − mean) / SD`` over the
 model's training rows.  Every text method takes ``max_terms``: a hyperplane shortened to
-its first terms (``+ N more``); ``None`` gives the complete condition.  Everything here is plain Python + numpy: no Qt, so
-the widget only draws what this module computes, and tests can check the texts directly.
+its first terms (``+ N more``); ``None`` gives the complete condition.  Names of
+attributes, values and classes are written as
+:func:`~orangecontrib.oblique.core.rules.printable_name` writes them (escaped, inside
+quotes, if a line break or another control character is in them).  Everything here is
+plain Python + numpy: no Qt, so the widget only draws what this module computes, and
+tests can check the texts directly.
 """
 import hashlib
 
@@ -29,7 +33,8 @@ import scipy.sparse as sp
 
 import Orange.tree
 from orangecontrib.oblique.core.rules import (Vocabulary, affine_text, branch_name,
-                                              format_number, format_significant, value_name)
+                                              format_number, format_significant,
+                                              printable_name, value_name)
 from orangecontrib.oblique.core.tree import route_top_down
 from orangecontrib.oblique.learners import ObliqueTreeModel
 from orangecontrib.oblique.presentation import SplitPresenter
@@ -102,6 +107,7 @@ class TreeAdapter:
     ----------
     model : the input model
     class_values : list of str
+        The names of the class values, as texts write them.
     parent : list of int (``-1`` for the root)
     children : list of tuple of int, in branch order
     depth : list of int
@@ -121,7 +127,7 @@ class TreeAdapter:
     def __init__(self, model, class_values, parent, children, conditions, edge_labels,
                  train_value, predicted):
         self.model = model
-        self.class_values = list(class_values)
+        self.class_values = [printable_name(value) for value in class_values]
         self.parent = list(parent)
         self.children = [tuple(c) for c in children]
         self.conditions = list(conditions)
@@ -181,6 +187,20 @@ class TreeAdapter:
             node = self.children[node][position]
         return node
 
+    def branch_paths(self, nodes):
+        """The :meth:`branch_path` of every node of ``nodes``, in the order of their ids,
+        as lists (a setting keeps them)."""
+        return [list(self.branch_path(node)) for node in sorted(nodes)]
+
+    def nodes_at(self, branch_paths):
+        """The set of nodes reached by ``branch_paths`` (those that lead to none left
+        out).  Stored paths may come from another version: only lists of branch positions
+        are followed."""
+        nodes = (self.node_at(tuple(path)) for path in branch_paths
+                 if isinstance(path, (list, tuple))
+                 and all(isinstance(p, int) and p >= 0 for p in path))
+        return {node for node in nodes if node is not None}
+
     def fingerprint(self):
         """A short hash of the tree's structure and rule texts (in raw units, whatever
         the units shown)."""
@@ -189,6 +209,8 @@ class TreeAdapter:
     # ----- texts (overridden by the adapters) -----
     #: whether the tree's texts can be given over standardised attributes
     can_standardise = False
+    #: why the texts stay in raw units when standardised ones are asked for
+    raw_units_reason = "Orange's tree tests one attribute at a time"
 
     def set_units(self, per_sd):
         """Texts over standardised attributes (``per_sd``) or in raw units; a tree that
@@ -198,7 +220,7 @@ class TreeAdapter:
     def example_attribute(self):
         """The name of an attribute to explain the units of the weights with."""
         attributes = self.model.domain.attributes
-        return attributes[0].name if attributes else "x"
+        return printable_name(attributes[0].name) if attributes else "x"
 
     def condition(self, node, max_terms=None):
         """The condition of the branch that leads to ``node`` ("" for the root), its
@@ -251,6 +273,21 @@ class TreeAdapter:
             raise DomainMismatchError(
                 f"Data does not match the model: it lacks {shown}.")
         return data.transform(self.model.domain)
+
+    def counted(self, data):
+        """(table, :class:`Counts`, mismatch) of the rows to show: ``data`` if it fits
+        the model, else the model's training rows (``model.instances``) if it kept them,
+        else (None, None); ``mismatch`` says why ``data`` does not fit (None if it does,
+        or without ``data``)."""
+        mismatch = None
+        for table in (data, self.model.instances):
+            if table is not None:
+                try:
+                    return table, self.recount(table), mismatch
+                except DomainMismatchError as error:
+                    if table is data:
+                        mismatch = str(error)
+        return None, None, mismatch
 
     def recount(self, data):
         """:class:`Counts` of ``data`` (a Table in any compatible domain)."""
@@ -320,6 +357,9 @@ class TreeAdapter:
 class ObliqueTreeAdapter(TreeAdapter):
     """Adapter of :class:`ObliqueTreeModel`: the core tree with the domain's names."""
 
+    raw_units_reason = ("the model does not keep its training rows, over which the means "
+                        "and standard deviations are taken")
+
     def __init__(self, model):
         tree = model.tree_
         domain = model.domain
@@ -346,7 +386,7 @@ class ObliqueTreeAdapter(TreeAdapter):
         #: whether the model kept its training rows, over which the z-scores' means and
         #: deviations are taken (without them the texts stay in raw units)
         self.has_training_rows = rows is not None
-        self.names = [var.name for var in domain.attributes]
+        self.names = self.vocabulary.features
         n_classes = len(class_values)
         classes = np.asarray(model.estimator.classes_).astype(int)
         value = np.zeros((tree.node_count, n_classes))
@@ -514,11 +554,11 @@ class OrangeTreeAdapter(TreeAdapter):
         """(condition, edge label) of every branch of ``node``."""
         if isinstance(node, Orange.tree.NumericNode):
             # Orange's thresholds in full: the printed rule routes rows as the tree does
-            name, threshold = node.attr.name, format_significant(node.threshold, 17)
+            name, threshold = attribute_name(node), format_significant(node.threshold, 17)
             return [(f"{name} ≤ {threshold}", f"≤ {threshold}"),
                     (f"{name} > {threshold}", f"> {threshold}")]
         if isinstance(node, Orange.tree.MappedDiscreteNode):
-            name, values = node.attr.name, node.attr.values
+            name, values = attribute_name(node), value_names(node)
             texts = []
             for branch in range(len(node.children)):
                 chosen = [v for v, b in zip(values, node.mapping) if b == branch]
@@ -527,9 +567,9 @@ class OrangeTreeAdapter(TreeAdapter):
                               else f"{name} = {shown}", shown))
             return texts
         if isinstance(node, Orange.tree.DiscreteNode):
-            name = node.attr.name
-            return [(f"{name} = {value}", value) for value in node.attr.values]
-        return [(child.description if child is not None else "", "")
+            name = attribute_name(node)
+            return [(f"{name} = {value}", value) for value in value_names(node)]
+        return [(printable_name(child.description) if child is not None else "", "")
                 for child in node.children]
 
     def node_rule(self, node, max_terms=None):
@@ -537,29 +577,30 @@ class OrangeTreeAdapter(TreeAdapter):
         if isinstance(orange_node, Orange.tree.NumericNode):
             text = self._branch_texts(orange_node)[1][0]
             return text, text
-        name = orange_node.attr.name if orange_node.attr is not None else ""
+        name = attribute_name(orange_node) if orange_node.attr is not None else ""
         return name, name
 
     def value_text(self, node, x):
         orange_node = self.nodes[node]
         value = x[orange_node.attr_idx]
         if orange_node.attr.is_discrete and not np.isnan(value):
-            return f"{orange_node.attr.name} = {orange_node.attr.values[int(value)]}"
-        return f"{orange_node.attr.name} = {format_number(value)}"
+            return (f"{attribute_name(orange_node)} = "
+                    f"{value_names(orange_node)[int(value)]}")
+        return f"{attribute_name(orange_node)} = {format_number(value)}"
 
     def features_of(self, node):
         return [self.nodes[node].attr_idx]
 
     def step_text(self, node, x, max_terms=None):
         orange_node = self.nodes[node]
-        name, value = orange_node.attr.name, x[orange_node.attr_idx]
+        name, value = attribute_name(orange_node), x[orange_node.attr_idx]
         branch = orange_node.descend(x)
         if isinstance(orange_node, Orange.tree.NumericNode):
             words = "at most" if branch == 0 else "more than"
             text = (f"{name} = {format_number(value)}, {words} "
                     f"{format_significant(orange_node.threshold, 17)}")
         else:
-            text = f"{name} is {orange_node.attr.values[int(value)]}"
+            text = f"{name} is {value_names(orange_node)[int(value)]}"
         if np.isnan(branch) or int(branch) not in self.positions[node]:
             return text + " → no such branch"
         position = self.positions[node].index(int(branch))
@@ -581,6 +622,17 @@ class OrangeTreeAdapter(TreeAdapter):
             return position
 
         return route_top_down(X.shape[0], self.children, positions)
+
+
+def attribute_name(node):
+    """The name of the attribute an Orange tree node tests, as texts write it."""
+    return printable_name(node.attr.name)
+
+
+def value_names(node):
+    """The names of the values of the nominal attribute an Orange tree node tests, as
+    texts write them."""
+    return [printable_name(value) for value in node.attr.values]
 
 
 #: the words of a comparison's operator in a path

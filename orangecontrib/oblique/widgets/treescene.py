@@ -1,4 +1,5 @@
-"""Drawing of the Oblique Tree Viewer: node boxes, edges, zoom, hover, collapse, selection.
+"""Drawing of the Oblique Tree Viewer: node boxes, edges, zoom, hover, collapse, selection;
+the controls of the zoom (:class:`ZoomControls`).
 
 Plain Qt classes, not a widget (as Orange's ``OWTreeViewer2D`` keeps its scene and view
 apart from the widget).  The positions come from
@@ -12,7 +13,8 @@ from AnyQt.QtCore import QPointF, QRectF, Qt, pyqtSignal as Signal
 from AnyQt.QtGui import (QBrush, QColor, QFont, QFontInfo, QFontMetricsF, QPainter,
                          QPainterPath, QPen)
 from AnyQt.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene,
-                             QGraphicsSimpleTextItem, QGraphicsView)
+                             QGraphicsSimpleTextItem, QGraphicsView, QHBoxLayout, QLabel,
+                             QPushButton, QSlider, QVBoxLayout, QWidget)
 
 from orangecontrib.oblique.core.rules import format_number
 from orangecontrib.oblique.widgets.treelayout import layout
@@ -636,3 +638,40 @@ class TreeView(QGraphicsView):
         if rect.width() > visible.width() or rect.height() > visible.height():
             rect = scene.node_items[scene.traced[-1]].sceneBoundingRect()
         self.ensureVisible(rect, 10, 10)
+
+
+class ZoomControls(QWidget):
+    """The zoom of a :class:`TreeView`: a slider in percent (5 to 300) that follows the
+    view's zoom, buttons to zoom out and in, *Fit* (the whole tree in the window) and
+    *Fit to width*."""
+
+    def __init__(self, view, parent=None):
+        super().__init__(parent)
+        layout_ = QVBoxLayout(self)
+        layout_.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Zoom: "))
+        self.slider = QSlider(Qt.Horizontal, minimum=5, maximum=300, value=100,
+                              singleStep=5, pageStep=5, tickInterval=5)
+        self.slider.valueChanged.connect(lambda percent: view.set_zoom(percent / 100))
+        row.addWidget(self.slider)
+        layout_.addLayout(row)
+        buttons = QHBoxLayout()
+        for text, tooltip, action in (
+                ("−", "Zoom out", lambda: view.zoom_by(0.8)),
+                ("+", "Zoom in", lambda: view.zoom_by(1.25)),
+                ("Fit", "The whole tree in the window", view.fit_to_window),
+                ("Fit to width", "The tree's width in the window", view.fit_to_width)):
+            button = QPushButton(text, toolTip=tooltip, autoDefault=False)
+            if len(text) == 1:
+                button.setFixedWidth(28)
+            button.clicked.connect(lambda _=False, a=action: a())
+            buttons.addWidget(button)
+        layout_.addLayout(buttons)
+        view.zoom_changed.connect(self.follow)
+
+    def follow(self, zoom):
+        """Show the view's ``zoom`` on the slider (without zooming again)."""
+        self.slider.blockSignals(True)
+        self.slider.setValue(int(round(zoom * 100)))
+        self.slider.blockSignals(False)

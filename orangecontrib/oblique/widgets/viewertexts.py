@@ -1,0 +1,179 @@
+"""What the Oblique Tree Viewer says about a tree, its nodes, its rules and a row's path.
+
+Plain Python over a :class:`~orangecontrib.oblique.widgets.treeadapter.TreeAdapter` and the
+:class:`~orangecontrib.oblique.widgets.treeadapter.Counts` of the rows the viewer counts
+(``None``: the model's own training counts): the title, text and tooltip of a node box,
+the summary of the tree's splits, the sentence on the units of the weights, the note of
+the Rules tab, and a traced row's path in words.  No Qt: the widget and its panels show
+these texts, and tests read them directly.
+"""
+import numpy as np
+
+from orangecontrib.oblique.core.rules import format_number
+
+
+def plural(count):
+    """"s" unless ``count`` is 1."""
+    return "" if count == 1 else "s"
+
+
+# ----- node boxes -----
+def node_value(tree, counts, node):
+    """Class counts shown for ``node``: from ``counts``, else the model's."""
+    if counts is not None:
+        return counts.value[node]
+    return tree.train_value[node]
+
+
+def node_n(tree, counts, node):
+    """Number of rows shown for ``node``: from ``counts``, else the model's."""
+    if counts is not None:
+        return int(counts.n[node])
+    return int(round(tree.train_value[node].sum()))
+
+
+def node_texts(tree, counts, node, max_terms):
+    """(title, text, tooltip) of the box of ``node``, hyperplanes shortened to
+    ``max_terms`` terms: a leaf's title is its class and its text the class's share; an
+    internal node's text is its test.  The tooltip adds the branch that leads to the node,
+    the rows and their classes, and where to find the full rule if it is shortened."""
+    value = node_value(tree, counts, node)
+    total = value.sum()
+    if tree.is_leaf(node):
+        majority = int(np.argmax(value)) if total else int(tree.predicted[node])
+        share = value[majority] / total if total else 0.0
+        title = tree.class_values[majority]
+        text = (f"{format_number(100 * share, 1)} % "
+                f"({format_number(value[majority])}/{format_number(total)})")
+        tooltip = f"{title}: {text}"
+    else:
+        short, full = tree.node_rule(node, max_terms)
+        title, text, tooltip = "", short, short
+    distribution = ", ".join(f"{name}: {format_number(count)}"
+                             for name, count in zip(tree.class_values, value))
+    tooltip = f"{tooltip}\n\n{node_n(tree, counts, node)} rows — {distribution}"
+    if node:
+        branch = tree.condition(node, max_terms)
+        tooltip = f"Branch: {branch}\n\n{tooltip}"
+    shortened = (not tree.is_leaf(node) and short != full) or (
+        node and branch != tree.conditions[node])
+    if shortened:
+        tooltip += (f"\n\nShortened to {max_terms} terms per hyperplane: the Rules "
+                    f"tab with \"Show full rules\" gives every term.")
+    return title, text, tooltip
+
+
+def node_box(tree, counts, node, max_terms):
+    """What the box of ``node`` shows: the :func:`node_texts` (title, text, tooltip),
+    the class counts and the number of rows."""
+    return (*node_texts(tree, counts, node, max_terms), node_value(tree, counts, node),
+            node_n(tree, counts, node))
+
+
+# ----- the tree -----
+def split_summary(model, tree):
+    """How oblique the tree is: "k of n splits oblique, m attributes per split on
+    average", from the model's split statistics (else its core tree's); Orange's own
+    trees test one attribute per split."""
+    try:
+        statistics = (int(model.n_splits), int(model.n_oblique_splits),
+                      float(model.mean_attributes_per_split))
+    except (AttributeError, TypeError, ValueError):
+        core = getattr(tree, "tree", None)
+        statistics = None
+        if core is not None:
+            stats = core.split_statistics()
+            statistics = (stats.n_splits, stats.n_oblique_splits,
+                          stats.mean_attributes_per_split)
+    if statistics is None:  # Orange's own tree
+        n_splits = tree.node_count - len(tree.leaves())
+        return f"All {n_splits} split{plural(n_splits)} axis-parallel."
+    n_splits, oblique, mean = statistics
+    if not n_splits:
+        return "No splits: the tree is a single leaf."
+    return (f"{oblique} of {n_splits} split{plural(n_splits)} oblique, "
+            f"{format_number(mean, 1)} attributes per split on average.")
+
+
+def tree_summary(model, tree, source):
+    """Nodes, leaves, depth, :func:`split_summary` and where the counts come from
+    (``source``, e.g. "the Data input")."""
+    return (f"{tree.node_count} nodes, {len(tree.leaves())} leaves, depth "
+            f"{max(tree.depth)}.\n{split_summary(model, tree)}\nCounts from {source}.")
+
+
+def units_sentence(tree):
+    """What the weights of the tree's texts are, in its current units, with an example
+    of one of its attributes."""
+    name = tree.example_attribute()
+    if tree.per_sd:
+        return (f"Weights per standard deviation of each attribute: a term 0.8·z({name}) "
+                f"means 0.8 per SD of {name}; z = (x − mean)/SD over the model's training "
+                f"rows, and the thresholds are in these units too.")
+    return (f"Weights in the attributes' own (raw) units: a term 0.8·{name} means 0.8 "
+            f"per unit of {name}.")
+
+
+# ----- rules -----
+def rules_are_complete(tree, full_rules, max_terms):
+    """Whether the rules shown (every term with ``full_rules``, else ``max_terms`` terms
+    per hyperplane) are the complete rules."""
+    return full_rules or tree.rules_text(None, max_terms) == tree.rules_text(None)
+
+
+def rules_note(tree, full_rules, max_terms):
+    """What the rules of the Rules tab are: complete, or shortened (and how)."""
+    if tree is not None and not full_rules and rules_are_complete(tree, False, max_terms):
+        return (f"No hyperplane has more than {max_terms} term{plural(max_terms)}: these "
+                f"are the full rules.")
+    if full_rules:
+        return ("Full rules: every term of every hyperplane; each condition holds for "
+                "exactly the training rows the model sends that way.")
+    return (f"Hyperplanes shortened to {max_terms} term{plural(max_terms)} (\"+ n more\"), "
+            f"as in the tree; check \"Show full rules\" for complete conditions.")
+
+
+def rules_caption(tree, full_rules, max_terms):
+    """The report's heading of the rules."""
+    if rules_are_complete(tree, full_rules, max_terms):
+        return "Rules (complete)"
+    return f"Rules (hyperplanes shortened to {max_terms} term{plural(max_terms)})"
+
+
+# ----- the path of a row -----
+def node_name(tree, node):
+    """"Root", "Leaf" or "Node at depth d": a node as a path names it."""
+    if node == 0:
+        return "Root"
+    return "Leaf" if tree.is_leaf(node) else f"Node at depth {tree.depth[node]}"
+
+
+def path_lines(tree, counts, row, steps, max_terms):
+    """The path of ``row`` (an index from 0) in words, one line per node: "Row 5:",
+    "Root: <what its test finds> → left", …, "Leaf: predicts <class> (<share>)".
+    ``steps`` are the tree's :meth:`~TreeAdapter.row_path` of the row."""
+    lines = [f"Row {row + 1}:"]
+    for node, _, words in steps:
+        if words == "leaf":
+            title, text, _ = node_texts(tree, counts, node, max_terms)
+            lines.append(f"{node_name(tree, node)}: predicts {title} ({text})")
+        else:
+            lines.append(f"{node_name(tree, node)}: {words}")
+    return lines
+
+
+def revealed_note(tree, revealed, max_depth, collapsed):
+    """Why the ``revealed`` nodes of a traced path are drawn only while it is traced:
+    below the depth limit ``max_depth`` (None: no limit), inside the ``collapsed``
+    subtrees, or both; "" if no node is revealed."""
+    if not revealed:
+        return ""
+    reasons = []
+    if max_depth is not None and any(tree.depth[n] > max_depth for n in revealed):
+        reasons.append(f"below the depth limit ({max_depth})")
+    if any(n in collapsed or any(a in collapsed for a in tree.path(n)[:-1])
+           for n in revealed):
+        reasons.append("into a collapsed subtree")
+    return (f"The path goes {' and '.join(reasons) or 'beyond the drawn nodes'}: its "
+            f"{len(revealed)} node{plural(len(revealed))} there "
+            f"{'is' if len(revealed) == 1 else 'are'} drawn only while the row is traced.")
