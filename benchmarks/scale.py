@@ -14,7 +14,7 @@ Learners, all with their default settings (``random_state=0`` where they draw):
 * CART: scikit-learn's ``DecisionTreeClassifier(random_state=0)``, as a reference.
 
 Sizes (rows × features): 1k×10, 10k×10, 10k×50, 20k×20, 100k×10, 100k×50.  By default OC1
-runs up to 1,000,000 cells (so up to 100k×10: one fit took 507 s wall clock, 307 s CPU, on a
+runs up to 1,000,000 cells (so up to 100k×10: one fit took 443 s wall clock, 272 s CPU, on a
 busy 2-core machine on 2026-11-23) and Hedge up to 100,000 (10k×10): beyond that a single
 fit takes many minutes more; ``--all`` (or sizes given with ``--sizes``) runs every chosen
 learner at every chosen size.  To leave the long OC1 cells out, pick the learners, e.g.

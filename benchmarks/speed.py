@@ -43,7 +43,8 @@ every set, ODT-SVM at most STree's on every real set -- PASS or FAIL per set, an
 fit time beside the original OC1 C program's CPU times that the issue quotes, where we
 have the set.
 
-Run ``python benchmarks/speed.py`` (a few minutes), choose with ``--sets`` and
+Run ``python benchmarks/speed.py`` (5 minutes on a busy 2-core machine, 2026-11-23; the
+figures and their reading are in ``doc/speed.md``), choose with ``--sets`` and
 ``--learners``, or ``--quick`` for a smoke run (one fit each, iris and a 200-row
 checkerboard_2x2 unless ``--sets`` names others, synthetic sets of 200 rows).
 """
@@ -301,7 +302,8 @@ def main(argv=None):
     start = time.perf_counter()
     print(environment_line(args.blas_threads))
     print(kernels_line())
-    print(f"Fit time: median of {repeats} fit(s) per learner ({hedge_repeats} for Hedge) "
+    hedge_note = f" ({hedge_repeats} for Hedge)" if "Hedge" in names else ""
+    print(f"Fit time: median of {repeats} fit(s) per learner{hedge_note} "
           f"on the same stratified {100 - 100 * TEST_SIZE:.0f} % of the rows (seed "
           f"{SPLIT_SEED}), "
           f"{'wall clock' if args.clock == 'wall' else 'process CPU time'}, fit call only; "
