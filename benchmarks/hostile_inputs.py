@@ -4,8 +4,10 @@ and Orange learner and print what happened, as the markdown tables of
 
 Each cell is the outcome: ``model (acc …)`` (accuracy on the case's held-out rows if it has
 them, else on its training rows; ``unscaled …`` is the accuracy of the same fit before the
-data were rescaled), ``ValueError: …`` (the start of the message), or ``warning: …`` before
-the model.  A cell that differs from what the test asserts is marked ``MISMATCH``.
+data were rescaled, ``same as …`` that of the fit on equivalent data -- weights unscaled,
+a dense array for a sparse one -- whose predictions it repeats), ``model (0 rows
+predicted: empty)``, ``ValueError: …`` (the start of the message), or ``warning: …``
+before the model.  A cell that differs from what the test asserts is marked ``MISMATCH``.
 
 Run from the repository root: ``.venv/bin/python benchmarks/hostile_inputs.py``.  The cases
 are small; the whole run takes about a minute.
@@ -56,10 +58,15 @@ def outcome(case, name, check, fit):
         return f"MISMATCH: {_short(error) or 'assertion failed'}"
     except Exception as error:  # noqa: BLE001
         return f"MISMATCH {type(error).__name__}: {_short(error)}"
-    cell = f"model (acc {found['accuracy']:.3f}"
-    if found["reference"] is not None:
-        cell += f"; unscaled {found['reference']:.3f}"
-    cell += ")"
+    if found["accuracy"] is None:
+        cell = "model (0 rows predicted: empty)"
+    else:
+        cell = f"model (acc {found['accuracy']:.3f}"
+        if found["reference"] is not None:
+            label = ("unscaled" if found["reference_name"] == "unscaled"
+                     else f"same as {found['reference_name']}")
+            cell += f"; {label} {found['reference']:.3f}"
+        cell += ")"
     if found["warnings"]:
         cell = f"warning: {_short(found['warnings'][0])}; {cell}"
     return cell
@@ -70,7 +77,8 @@ def _fit_core(case, name):
 
 
 def _fit_orange(case, name):
-    return hostile.ORANGE_LEARNERS[name]()(case.make()["data"])
+    made = case.make()
+    return hostile.orange_learner(name, made)(made["data"])
 
 
 def table(cases, names, check, fit, short_names):

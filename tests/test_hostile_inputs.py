@@ -9,16 +9,21 @@ cases below):
 * :class:`Raises` -- a ``ValueError`` whose message names the problem;
 * :class:`LikeUnscaled` -- a model as accurate on held-out rows as the one fitted on the
   same data before rescaling;
+* :class:`SameAs` -- a model that predicts every held-out row as the one fitted on
+  equivalent data (the same weights unscaled, the dense array of a sparse one);
+* :class:`EmptyPrediction` -- a model that predicts no rows as an empty result;
 * a :class:`Model` with ``warns`` -- the model, and a warning saying what was left out.
 
 Where an estimator behaves differently from the others on a case (e.g. OC1 holds out rows
 for pruning), the case says so per estimator, with the reason in ``doc/robustness.md``.
+A case may give the estimator or learner parameters per algorithm (``params``).
 """
 import re
 import warnings
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 from threadpoolctl import threadpool_limits
 
 from Orange.data import (ContinuousVariable, DiscreteVariable, Domain, StringVariable,
@@ -41,18 +46,19 @@ def one_blas_thread():
 # ----- the estimators and learners under test -----
 
 CORE_ESTIMATORS = {
-    "GeometricTreeClassifier": lambda: GeometricTreeClassifier(),
-    "OC1Classifier": lambda: OC1Classifier(random_state=0),
-    "ODTSVMClassifier": lambda: ODTSVMClassifier(random_state=0),
-    "HedgeEnsembleClassifier": lambda: HedgeEnsembleClassifier(n_estimators=3,
-                                                               random_state=0),
+    "GeometricTreeClassifier": lambda **params: GeometricTreeClassifier(**params),
+    "OC1Classifier": lambda **params: OC1Classifier(**{"random_state": 0, **params}),
+    "ODTSVMClassifier": lambda **params: ODTSVMClassifier(**{"random_state": 0, **params}),
+    "HedgeEnsembleClassifier": lambda **params: HedgeEnsembleClassifier(
+        **{"n_estimators": 3, "random_state": 0, **params}),
 }
 
 ORANGE_LEARNERS = {
-    "GeometricTreeLearner": lambda: GeometricTreeLearner(),
-    "OC1Learner": lambda: OC1Learner(random_state=0),
-    "ODTSVMLearner": lambda: ODTSVMLearner(random_state=0),
-    "HedgeEnsembleLearner": lambda: HedgeEnsembleLearner(n_estimators=3),
+    "GeometricTreeLearner": lambda **params: GeometricTreeLearner(**params),
+    "OC1Learner": lambda **params: OC1Learner(**{"random_state": 0, **params}),
+    "ODTSVMLearner": lambda **params: ODTSVMLearner(**{"random_state": 0, **params}),
+    "HedgeEnsembleLearner": lambda **params: HedgeEnsembleLearner(
+        **{"n_estimators": 3, **params}),
 }
 
 GDT, OC1, ODT, HEDGE = "GeometricTree", "OC1", "ODTSVM", "HedgeEnsemble"
@@ -116,6 +122,28 @@ class LikeUnscaled(Model):
     def describe(self):
         return (f"model, held-out accuracy within {self.tolerance:g} of the unscaled fit "
                 f"(and ≥ {self.min_accuracy:g})")
+
+
+class SameAs(Model):
+    """A model that predicts every evaluation row as the model fitted on the case's
+    ``reference`` data (e.g. the same rows without weights, or the dense array of a
+    sparse matrix) does, and has at least ``min_accuracy``."""
+
+    def __init__(self, reference, min_accuracy=0.9):
+        super().__init__(min_accuracy=min_accuracy)
+        self.reference = reference
+
+    def describe(self):
+        return (f"model, the same predictions as the fit on {self.reference} "
+                f"(and accuracy ≥ {self.min_accuracy:g})")
+
+
+class EmptyPrediction(Model):
+    """A model that, given no rows to predict, returns no predictions and probabilities
+    of shape (0, n_classes)."""
+
+    def describe(self):
+        return "model; no rows predicted: empty predictions and probabilities (0 × classes)"
 
 
 class Raises:
@@ -262,6 +290,82 @@ def _numeric_target():
     return dict(X=X, y=1.5 * X[:, 0] + 0.25)
 
 
+def _scaled_weights(scale, uneven=False):
+    """The separable set with every weight ``scale`` (``"1/n"``: one over the number of
+    rows), or uneven weights 1-3 times ``scale``; the reference is the same rows with
+    weights 1 (or the uneven weights unscaled)."""
+    data = _separable_with_test()
+    n = len(data["y"])
+    weights = (np.random.default_rng(0).integers(1, 4, n).astype(float) if uneven
+               else np.ones(n))
+    scale = 1 / n if scale == "1/n" else scale
+    reference = {key: data[key] for key in ("X", "y", "X_eval", "y_eval")}
+    if uneven:
+        reference["sample_weight"] = weights
+    return dict(data, sample_weight=weights * scale, reference=reference)
+
+
+def _spread_weights(heavy, count=2):
+    """Weights 1, except ``count`` rows of weight ``heavy``."""
+    X, y = separable(50)
+    weights = np.ones(len(y))
+    weights[:count] = heavy
+    return dict(X=X, y=y, sample_weight=weights)
+
+
+def _sparse():
+    """The separable set with small values set to 0, as a CSR matrix; the reference is the
+    dense array."""
+    data = _separable_with_test()
+    X = np.where(np.abs(data["X"]) < 0.3, 0.0, data["X"])
+    return dict(data, X=sp.csr_matrix(X), X_eval=sp.csr_matrix(data["X_eval"]),
+                reference=dict(X=X, y=data["y"], X_eval=data["X_eval"],
+                               y_eval=data["y_eval"]))
+
+
+def _text_like(n_rows=2000, n_columns=20000, n_values=80000):
+    """A 2,000 × 20,000 sparse matrix like a bag of words (0.002 of the cells are counts):
+    0.6 MB stored, 320 MB dense."""
+    rng = np.random.default_rng(0)
+    X = sp.csr_matrix((rng.integers(1, 5, n_values).astype(float),
+                       (rng.integers(0, n_rows, n_values),
+                        rng.integers(0, n_columns, n_values))), shape=(n_rows, n_columns))
+    return X, np.arange(n_rows) % 2
+
+
+def _no_rows_to_predict():
+    X, y = separable()
+    return dict(X=X, y=y, X_eval=X[:0], y_eval=y[:0])
+
+
+#: Parameters of the wrong type, per algorithm (OC1 has no yes/no parameter).
+_STRING_FOR_YES_NO = {GDT: dict(standardize="False"), OC1: dict(max_depth="False"),
+                      ODT: dict(mdl_penalty="off"), HEDGE: dict(replace_members="False")}
+_BOOL_FOR_COUNT = {GDT: dict(max_depth=True), OC1: dict(max_depth=True),
+                   ODT: dict(max_depth=True), HEDGE: dict(n_estimators=True)}
+_STRING_FOR_NUMBER = {GDT: dict(pruning_portion="0.1"), OC1: dict(pruning_portion="0.1"),
+                      ODT: dict(C="1"), HEDGE: dict(beta="0.5")}
+
+
+_STRING_FOR_YES_NO_RAISES = {
+    GDT: Raises("standardize must be True or False, got 'False'"),
+    OC1: Raises("max_depth must be an integer or None, got 'False'"),
+    ODT: Raises("mdl_penalty must be True or False, got 'off'"),
+    HEDGE: Raises("replace_members must be True or False, got 'False'")}
+_BOOL_FOR_COUNT_RAISES = {HEDGE: Raises("n_estimators must be an integer, got True"),
+                          "*": Raises("max_depth must be an integer or None, got True")}
+_STRING_FOR_NUMBER_RAISES = {ODT: Raises("C must be a number, got '1'"),
+                             HEDGE: Raises("beta must be a number, got '0.5'"),
+                             "*": Raises("pruning_portion must be a number, got '0.1'")}
+
+
+def _with_params(params):
+    def make():
+        X, y = separable(50)
+        return dict(X=X, y=y, params=params)
+    return make
+
+
 CORE_CASES = [
     Case("empty", "no rows (0 × 3)",
          lambda: dict(X=np.empty((0, 3)), y=np.empty(0, dtype=int)),
@@ -323,11 +427,44 @@ CORE_CASES = [
     Case("no features", "10 rows × 0 features",
          lambda: dict(X=np.empty((10, 0)), y=np.arange(10) % 2),
          Raises(r"0 feature\(s\)")),
+    Case("weights × 1e-6", "the separable set, every weight 1e-6",
+         lambda: _scaled_weights(1e-6), SameAs("weights 1")),
+    Case("weights 1/n", "the separable set, every weight 1/200",
+         lambda: _scaled_weights("1/n"), SameAs("weights 1")),
+    Case("weights × 1e6", "the separable set, every weight 1e6",
+         lambda: _scaled_weights(1e6), SameAs("weights 1")),
+    Case("uneven weights × 1e-6", "weights 1, 2 or 3, times 1e-6",
+         lambda: _scaled_weights(1e-6, uneven=True), SameAs("the weights unscaled")),
+    Case("weights 1e300", "every weight 1e300 (their sum 2e302 is a float)",
+         lambda: _scaled_weights(1e300), SameAs("weights 1")),
+    Case("weights summing past the float limit", "every weight 1e308",
+         lambda: dict(_weights("zero"), sample_weight=np.full(50, 1e308)),
+         Raises("sample_weight sums to more than the largest float")),
+    Case("weights spread beyond double precision", "weights 1 and two of 1e20",
+         lambda: _spread_weights(1e20),
+         Raises("sample_weight spans a ratio of 1e\\+20 between its largest and")),
+    Case("sparse matrix", "the separable set as a CSR matrix (values below 0.3 are 0)",
+         _sparse, SameAs("the dense array")),
+    Case("sparse matrix too large to densify",
+         "2,000 × 20,000 CSR matrix, 0.2 % non-zero (0.6 MB; 320 MB dense)",
+         lambda: dict(zip(("X", "y"), _text_like())),
+         Raises(r"this sparse input would take 320 MB as a dense array \(2,000 rows × "
+                r"20,000 columns\)")),
+    Case("no rows to predict", "a model of the separable set given 0 rows",
+         _no_rows_to_predict, EmptyPrediction()),
+    Case("a string for a yes/no parameter",
+         "standardize='False' (GDT), mdl_penalty='off' (ODT-SVM), "
+         "replace_members='False' (Hedge); OC1: max_depth='False'",
+         _with_params(_STRING_FOR_YES_NO), _STRING_FOR_YES_NO_RAISES),
+    Case("a bool for a count", "max_depth=True (Hedge: n_estimators=True)",
+         _with_params(_BOOL_FOR_COUNT), _BOOL_FOR_COUNT_RAISES),
+    Case("a string for a number", "pruning_portion='0.1' (ODT-SVM: C='1', Hedge: beta='0.5')",
+         _with_params(_STRING_FOR_NUMBER), _STRING_FOR_NUMBER_RAISES),
 ]
 
 
 def core_estimator(name, data):
-    estimator = CORE_ESTIMATORS[name]()
+    estimator = CORE_ESTIMATORS[name](**data.get("params", {}).get(family(name), {}))
     categorical = data.get("categorical")
     if categorical is not None:
         if isinstance(estimator, ODTSVMClassifier):
@@ -352,7 +489,8 @@ def core_accuracy(estimator, data):
 
 def check_core_model(name, case, expected):
     """Fit ``name`` on the case and assert ``expected``; return what was found: the
-    accuracy, that of the unscaled fit (or None) and the warnings."""
+    accuracy (None without rows to predict), that of the reference fit (or None), the
+    reference's name and the warnings."""
     data = case.make()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -363,27 +501,36 @@ def check_core_model(name, case, expected):
     X_eval = data.get("X_eval", data["X"])
     proba = estimator.predict_proba(X_eval)
     n_classes = len(np.unique(data["y"]))
-    assert proba.shape == (len(X_eval), n_classes)
+    assert proba.shape == (X_eval.shape[0], n_classes)
     assert np.all(np.isfinite(proba)) and np.all(proba >= 0)
     np.testing.assert_allclose(proba.sum(axis=1), 1)
     np.testing.assert_array_equal(estimator.classes_, np.unique(data["y"]))
-    accuracy = core_accuracy(estimator, data)
+    found = dict(accuracy=None, reference=None, reference_name="unscaled",
+                 warnings=[str(w.message) for w in caught if expected.warns is not None
+                           and issubclass(w.category, expected.warns[0])])
+    if isinstance(expected, EmptyPrediction):
+        assert X_eval.shape[0] == 0 and estimator.predict(X_eval).shape == (0,)
+        return found
+    accuracy = found["accuracy"] = core_accuracy(estimator, data)
     if expected.accuracy is not None:
         assert accuracy == pytest.approx(expected.accuracy)
     if expected.min_accuracy is not None:
         assert accuracy >= expected.min_accuracy
     if expected.proba is not None:
-        np.testing.assert_allclose(proba, np.tile(expected.proba, (len(X_eval), 1)))
+        np.testing.assert_allclose(proba, np.tile(expected.proba, (X_eval.shape[0], 1)))
     if expected.minority_recall is not None:
         minority = data["y"] == 1
         assert np.mean(estimator.predict(data["X"][minority]) == 1) == expected.minority_recall
-    reference = None
     if isinstance(expected, LikeUnscaled):
-        reference = core_accuracy(fit_core(name, data["unscaled"]), data["unscaled"])
-        assert accuracy >= reference - expected.tolerance
-    return dict(accuracy=accuracy, reference=reference,
-                warnings=[str(w.message) for w in caught if expected.warns is not None
-                          and issubclass(w.category, expected.warns[0])])
+        found["reference"] = core_accuracy(fit_core(name, data["unscaled"]), data["unscaled"])
+        assert accuracy >= found["reference"] - expected.tolerance
+    if isinstance(expected, SameAs):
+        reference = fit_core(name, data["reference"])
+        found["reference"] = core_accuracy(reference, data["reference"])
+        found["reference_name"] = expected.reference
+        np.testing.assert_array_equal(estimator.predict(X_eval),
+                                      reference.predict(data["reference"]["X_eval"]))
+    return found
 
 
 @pytest.mark.parametrize("name", list(CORE_ESTIMATORS))
@@ -533,6 +680,51 @@ def _orange_two_targets():
     return dict(data=Table.from_numpy(domain, X, np.column_stack([y, 1 - y])))
 
 
+def _orange_scaled_weights(scale, uneven=False):
+    """The separable table with instance weights ``scale`` (or uneven weights 1-3 times
+    ``scale``); the reference is the table without weights (or with the uneven ones)."""
+    data = _scaled_weights(scale, uneven)
+    reference = data["reference"]
+    return dict(data=_table(data["X"], data["y"], W=data["sample_weight"]),
+                eval=_table(data["X_eval"], data["y_eval"]),
+                reference=dict(data=_table(reference["X"], reference["y"],
+                                           W=reference.get("sample_weight")),
+                               eval=_table(reference["X_eval"], reference["y_eval"])))
+
+
+def _orange_weights_of(make):
+    """The table of a core case with weights (``make()``: X, y, sample_weight)."""
+    data = make()
+    return dict(data=_table(data["X"], data["y"], W=data["sample_weight"]))
+
+
+def _orange_sparse():
+    data = _sparse()
+    reference = data["reference"]
+    return dict(data=Table.from_numpy(_domain(3), data["X"], data["y"].astype(float)),
+                eval=_table(reference["X_eval"], reference["y_eval"]),
+                reference=dict(data=_table(reference["X"], reference["y"]),
+                               eval=_table(reference["X_eval"], reference["y_eval"])))
+
+
+def _orange_text_like():
+    X, y = _text_like()
+    domain = Domain([ContinuousVariable(f"w{i}") for i in range(X.shape[1])],
+                    DiscreteVariable("y", values=["c0", "c1"]))
+    return dict(data=Table.from_numpy(domain, X, y.astype(float)))
+
+
+def _orange_no_rows_to_predict():
+    data = _table(*separable())
+    return dict(data=data, eval=data[:0])
+
+
+def _orange_with_params(params):
+    def make():
+        return dict(data=_table(*separable(50)), params=params)
+    return make
+
+
 ORANGE_CASES = [
     Case("empty", "a table with 3 features and no rows",
          lambda: dict(data=_table(np.empty((0, 3)), np.empty(0))),
@@ -602,6 +794,37 @@ ORANGE_CASES = [
          lambda: dict(data=Table.from_numpy(_domain(0), np.empty((10, 0)),
                                             np.arange(10) % 2)),
          Raises("Data has no features")),
+    Case("instance weights × 1e-6", "the separable set, every W = 1e-6",
+         lambda: _orange_scaled_weights(1e-6), SameAs("the table without weights")),
+    Case("instance weights 1/n", "the separable set, every W = 1/200",
+         lambda: _orange_scaled_weights("1/n"), SameAs("the table without weights")),
+    Case("uneven instance weights × 1e-6", "W = 1, 2 or 3, times 1e-6",
+         lambda: _orange_scaled_weights(1e-6, uneven=True),
+         SameAs("the weights unscaled")),
+    Case("instance weights summing past the float limit", "every W = 1e308",
+         lambda: _orange_weights_of(lambda: dict(_weights("zero"),
+                                                 sample_weight=np.full(50, 1e308))),
+         Raises("sample_weight sums to more than the largest float")),
+    Case("instance weights spread beyond double precision", "W = 1 and two of 1e20",
+         lambda: _orange_weights_of(lambda: _spread_weights(1e20)),
+         Raises("sample_weight spans a ratio of 1e\\+20 between its largest and")),
+    Case("sparse table", "the separable set with a sparse X (values below 0.3 are 0)",
+         _orange_sparse, SameAs("the dense table")),
+    Case("sparse table too large to densify",
+         "2,000 rows × 20,000 attributes, sparse X, 0.2 % non-zero (320 MB dense)",
+         _orange_text_like,
+         Raises(r"this sparse table would take 320 MB as a dense array \(2,000 rows × "
+                r"20,000 columns\)")),
+    Case("no rows to predict", "a model of the separable set given a table of 0 rows",
+         _orange_no_rows_to_predict, EmptyPrediction()),
+    Case("a string for a yes/no parameter",
+         "standardize='False' (GDT), mdl_penalty='off' (ODT-SVM); OC1: max_depth='False'; "
+         "Hedge: n_estimators='10'",
+         _orange_with_params({**_STRING_FOR_YES_NO, HEDGE: dict(n_estimators="10")}),
+         {**_STRING_FOR_YES_NO_RAISES,
+          HEDGE: Raises("n_estimators must be an integer, got '10'")}),
+    Case("a bool for a count", "max_depth=True (Hedge: n_estimators=True)",
+         _orange_with_params(_BOOL_FOR_COUNT), _BOOL_FOR_COUNT_RAISES),
 ]
 
 
@@ -610,14 +833,20 @@ def orange_accuracy(model, table):
     return float(np.mean(model(table)[known] == table.Y[known]))
 
 
+def orange_learner(name, made):
+    """Learner ``name`` with the parameters the case gives its algorithm."""
+    return ORANGE_LEARNERS[name](**made.get("params", {}).get(family(name), {}))
+
+
 def check_orange_model(name, case, expected):
     """Fit learner ``name`` on the case and assert ``expected``; return what was found: the
-    accuracy, that of the unscaled fit (or None) and the InputDataWarnings."""
+    accuracy (None without rows to predict), that of the reference fit (or None), the
+    reference's name and the InputDataWarnings."""
     made = case.make()
     data = made["data"]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        model = ORANGE_LEARNERS[name]()(data)
+        model = orange_learner(name, made)(data)
     if expected.warns is not None:
         messages = [str(w.message) for w in caught if issubclass(w.category, expected.warns[0])]
         assert any(re.search(expected.warns[1], m) for m in messages), messages
@@ -628,7 +857,13 @@ def check_orange_model(name, case, expected):
     assert proba.shape == (len(evaluation), len(data.domain.class_var.values))
     assert np.all(np.isfinite(proba)) and np.all(proba >= 0)
     np.testing.assert_allclose(proba.sum(axis=1), 1)
-    accuracy = orange_accuracy(model, evaluation)
+    found = dict(accuracy=None, reference=None, reference_name="unscaled",
+                 warnings=[str(w.message) for w in caught
+                           if issubclass(w.category, InputDataWarning)])
+    if isinstance(expected, EmptyPrediction):
+        assert len(evaluation) == 0 and model(evaluation).shape == (0,)
+        return found
+    accuracy = found["accuracy"] = orange_accuracy(model, evaluation)
     if expected.accuracy is not None:
         assert accuracy == pytest.approx(expected.accuracy)
     if expected.min_accuracy is not None:
@@ -638,17 +873,20 @@ def check_orange_model(name, case, expected):
     if expected.minority_recall is not None:
         minority = data[data.Y == 1]
         assert np.mean(model(minority) == 1) == expected.minority_recall
-    reference = None
     if isinstance(expected, LikeUnscaled):
         unscaled = made["unscaled"]
-        reference = orange_accuracy(ORANGE_LEARNERS[name]()(unscaled["data"]),
-                                    unscaled["eval"])
-        assert accuracy >= reference - expected.tolerance
+        found["reference"] = orange_accuracy(ORANGE_LEARNERS[name]()(unscaled["data"]),
+                                             unscaled["eval"])
+        assert accuracy >= found["reference"] - expected.tolerance
+    if isinstance(expected, SameAs):
+        reference = made["reference"]
+        reference_model = ORANGE_LEARNERS[name]()(reference["data"])
+        found["reference"] = orange_accuracy(reference_model, reference["eval"])
+        found["reference_name"] = expected.reference
+        np.testing.assert_array_equal(model(evaluation), reference_model(reference["eval"]))
     if "removed" in made:
         assert made["removed"] not in [a.name for a in model.domain.attributes]
-    return dict(accuracy=accuracy, reference=reference,
-                warnings=[str(w.message) for w in caught
-                          if issubclass(w.category, InputDataWarning)])
+    return found
 
 
 @pytest.mark.parametrize("name", list(ORANGE_LEARNERS))
@@ -656,9 +894,9 @@ def check_orange_model(name, case, expected):
 def test_orange_learner(case, name):
     expected = case.expected(name)
     if isinstance(expected, Raises):
-        data = case.make()["data"]
+        made = case.make()
         with pytest.raises(ValueError, match=expected.match):
-            ORANGE_LEARNERS[name]()(data)
+            orange_learner(name, made)(made["data"])
     else:
         check_orange_model(name, case, expected)
 

@@ -24,11 +24,12 @@ from Orange.data import DiscreteVariable, Domain, Table, Variable
 from Orange.preprocess.score import LearnerScorer
 from Orange.preprocess import Continuize, Impute, RemoveNaNColumns
 from Orange.preprocess.transformation import Indicator
-from Orange.util import wrap_callback
+from Orange.util import dummy_callback, wrap_callback
 
 from .core import GeometricTreeClassifier, OC1Classifier
 from .core.ensemble import HedgeEnsembleClassifier
 from .core.odt_svm import ODTSVMClassifier
+from .core.validation import densified, dense_size_error, map_row_chunks
 from .presentation import SplitLabel, SplitPresenter
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
@@ -46,6 +47,10 @@ DECIMALS = 3
 _FIT_PROGRESS = ContextVar("oblique_fit_progress", default=None)
 #: Orange's ``Learner.__call__`` reports 0.1 when preprocessing ends; the fit covers the rest.
 _FIT_START = 0.1
+#: What to do with a sparse table too large to densify (the end of the ValueError of
+#: :func:`~orangecontrib.oblique.core.validation.dense_size_error`).
+_SPARSE_TABLE_ADVICE = ("select fewer attributes (e.g. the best ones with Rank, or with "
+                        "Select Columns) or fewer rows (Data Sampler)")
 
 
 class ObliqueNode(Orange.tree.Node):
@@ -192,11 +197,15 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
     def get_values(self, X):
         """Class counts (over all class values) of the node where each row stops."""
-        return self._counts[self.tree_.apply(_dense(X))]
+        return self._counts[self._stops(X)]
 
     def predict(self, X):
         """Class probabilities over all values of the class variable."""
-        return self._proba[self.tree_.apply(_dense(X))]
+        return self._proba[self._stops(X)]
+
+    def _stops(self, X):
+        """The node where each row stops (a sparse ``X`` densified in blocks of rows)."""
+        return map_row_chunks(lambda rows: self.tree_.apply(_dense(rows)), X)
 
     def rule(self, node):
         """Conditions of every branch on the path from the root to ``node``, root first."""
@@ -220,6 +229,15 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
 def _dense(X):
     return X.toarray() if sp.issparse(X) else np.asarray(X, dtype=float)
+
+
+def _check_sparse_size(data):
+    """A ValueError when ``data.X`` is sparse and too large to densify
+    (:data:`~orangecontrib.oblique.core.validation.MAX_DENSE_BYTES`)."""
+    if sp.issparse(data.X):
+        error = dense_size_error(data.X.shape, "this sparse table", _SPARSE_TABLE_ADVICE)
+        if error is not None:
+            raise error
 
 
 class InputDataWarning(UserWarning):
@@ -333,12 +351,33 @@ class _FitProgressMixin:
     ``_FIT_MESSAGES``), and whose model keeps its fitted core estimator in ``estimator``."""
 
     def preprocess(self, data, progress_callback=None):
-        """Orange's preprocessing, after the checks no preprocessor can mend: a table
-        without rows is a clear error, and ±inf feature values are treated as missing (so
-        that they are imputed), with an :class:`InputDataWarning`."""
+        """Orange's preprocessing (``active_preprocessors`` in turn), after the checks no
+        preprocessor can mend: a table without rows is a clear error, and ±inf feature
+        values are treated as missing (so that they are imputed), with an
+        :class:`InputDataWarning`.  A sparse table is densified by the learner's own
+        preprocessors (continuization, imputation): before each of them, a table whose
+        dense array would exceed
+        :data:`~orangecontrib.oblique.core.validation.MAX_DENSE_BYTES` is refused (a
+        ValueError giving the dense size).  The user's preprocessors run first and may
+        shrink it (select attributes)."""
         if len(data) == 0:
             raise ValueError("Data has no rows; there is nothing to learn from.")
-        return super().preprocess(_infinite_as_missing(data), progress_callback)
+        data = _infinite_as_missing(data)
+        if progress_callback is None:
+            progress_callback = dummy_callback
+        steps = list(self.active_preprocessors)
+        own = self._default_preprocessors()
+        for index, step in enumerate(steps):
+            progress_callback(index / len(steps))
+            if any(step is default for default in own):
+                _check_sparse_size(data)
+            data = step(data)
+        progress_callback(1)
+        return data
+
+    def _default_preprocessors(self):
+        """The preprocessors the learner applies by default (its class's)."""
+        return type(self).preprocessors
 
     def __call__(self, data, progress_callback=None):
         """Fit a model; ``progress_callback(fraction, ...)`` is called during the fit, and
@@ -367,7 +406,7 @@ def _training_rows(learner, data):
         raise ValueError(reason)
     if not data.domain.attributes:
         raise ValueError("Data has no features to learn from (after preprocessing).")
-    X = _dense(data.X)
+    X = densified(data.X, "this sparse table", _SPARSE_TABLE_ADVICE)
     y = np.asarray(data.Y, dtype=float).reshape(-1)
     known = ~np.isnan(y)
     if not known.any():
@@ -581,7 +620,11 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
 
         A row with a missing value (NaN or ±inf; a table's own rows are imputed before)
         stops, in every member, at the node whose split it cannot evaluate, as in
-        :class:`ObliqueTreeModel`."""
+        :class:`ObliqueTreeModel`.  No rows give an empty array; a sparse ``X`` is
+        densified in blocks of rows."""
+        return map_row_chunks(self._predict_dense, X)
+
+    def _predict_dense(self, X):
         X = _dense(X)
         proba = np.zeros((X.shape[0], len(self.domain.class_var.values)))
         classes = np.asarray(self.estimator.classes_).astype(int)
@@ -680,6 +723,10 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
     def active_preprocessors(self):
         yield from super().active_preprocessors
         yield from self.learner.active_preprocessors
+
+    def _default_preprocessors(self):
+        """The base learner's default preprocessors (the ensemble has none of its own)."""
+        return self.learner._default_preprocessors()  # pylint: disable=protected-access
 
     def incompatibility_reason(self, domain):
         return self.learner.incompatibility_reason(domain)

@@ -528,7 +528,7 @@ def test_ensemble_is_at_least_as_accurate_as_a_single_member_on_noisy_data():
 
 @pytest.mark.parametrize("params, message", [
     ({"n_estimators": 0}, "n_estimators must be an integer of at least 1"),
-    ({"n_estimators": 2.5}, "n_estimators must be an integer of at least 1"),
+    ({"n_estimators": 2.5}, "n_estimators must be an integer, got 2.5"),
     ({"sample_fraction": 0}, r"sample_fraction must be a number in \(0, 1\]"),
     ({"sample_fraction": 1.5}, r"sample_fraction must be a number in \(0, 1\]"),
     ({"beta": 0}, r"beta must be a number in \(0, 1\)"),

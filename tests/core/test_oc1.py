@@ -470,9 +470,14 @@ class TestSampleWeights:
         """"A row of weight 2 counts as two copies of the row" (``fit``'s docstring).
         Without pruning and with the ``n > 2d`` row-count rule switched off, weighted and
         repeated rows meet the same sequence of random draws, so the trees must agree up
-        to rounding -- provided the per-node standardisation is weighted too."""
+        to rounding -- provided the per-node standardisation is weighted too.  The weights
+        are rescaled to sum to the number of rows before the tree is grown (only their
+        ratios matter); with weights 1, 2, 3 a hundred times each, of mean 2, that is an
+        exact halving, so the weighted sums stay exact as the repeated counts are (with
+        another mean the rescaled weights are rounded, and the search can take another
+        step at a near tie)."""
         X, y = make(n_samples=300, random_state=0)
-        weights = np.random.RandomState(0).randint(1, 4, size=len(y))
+        weights = np.random.RandomState(0).permutation(np.repeat([1, 2, 3], 100))
         params = dict(pruning_portion=0, oblique_rows_per_feature=0, random_state=0)
         weighted = OC1Classifier(**params).fit(X, y, weights)
         repeated = OC1Classifier(**params).fit(X.repeat(weights, axis=0), y.repeat(weights))

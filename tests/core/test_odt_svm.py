@@ -626,11 +626,14 @@ class TestEstimator:
 
     def test_weights_equal_repeats_with_one_row_leaves(self):
         """With ``min_samples_leaf=1`` no test is refused for having too few *rows*, and
-        an oblique root found by the SVM on integer weights is the one on repeats."""
+        an oblique root found by the SVM on integer weights is the one on repeats once the
+        SVM's ``C`` makes up for the rescaling of the weights: they are rescaled to sum
+        to the number of rows, ``n``, while the repeats are ``Σw`` rows, and ``C``
+        multiplies the weights."""
         X, y = oblique_separable(200, seed=3, margin=0.0)
         weights = np.random.default_rng(2).integers(1, 4, len(y))
         params = dict(min_samples_leaf=1, axis_parallel_tests=False, clustering_split=False)
-        weighted = fit(X, y, sample_weight=weights, **params)
+        weighted = fit(X, y, sample_weight=weights, C=weights.sum() / len(y), **params)
         repeated = fit(np.repeat(X, weights, axis=0), np.repeat(y, weights), **params)
         np.testing.assert_array_equal(weighted.tree_.value[0], repeated.tree_.value[0])
         assert weighted.tree_.splits[0].rule == repeated.tree_.splits[0].rule == HYPERPLANE

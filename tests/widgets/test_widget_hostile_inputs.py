@@ -8,6 +8,7 @@ import unittest
 import warnings
 
 import numpy as np
+import scipy.sparse as sp
 
 from Orange.data import (ContinuousVariable, DiscreteVariable, Domain, StringVariable,
                          Table)
@@ -34,6 +35,17 @@ def table(X, y, n_classes=2, W=None):
     domain = Domain([ContinuousVariable(f"x{i + 1}") for i in range(X.shape[1])],
                     DiscreteVariable("y", values=[f"c{k}" for k in range(n_classes)]))
     return Table.from_numpy(domain, X, np.asarray(y, dtype=float), W=W)
+
+
+def text_like_table(n_rows=2000, n_columns=20000, n_values=80000):
+    """2,000 rows × 20,000 attributes, 0.2 % non-zero: 0.6 MB sparse, 320 MB dense."""
+    rng = np.random.default_rng(0)
+    X = sp.csr_matrix((rng.integers(1, 5, n_values).astype(float),
+                       (rng.integers(0, n_rows, n_values),
+                        rng.integers(0, n_columns, n_values))), shape=(n_rows, n_columns))
+    domain = Domain([ContinuousVariable(f"w{i}") for i in range(n_columns)],
+                    DiscreteVariable("y", values=["a", "b"]))
+    return Table.from_numpy(domain, X, (np.arange(n_rows) % 2).astype(float))
 
 
 def base_data():
@@ -261,6 +273,34 @@ class HostileInputChecks(NoUncaughtExceptions):
         model = self.assert_model(data, self.fit(data))
         if self.is_tree:  # the class counts of the root are sums of weights
             self.assertAlmostEqual(model.root.value.sum(), weights.sum())
+
+    def test_instance_weights_of_any_size(self):
+        """Weights 1e-9 give the model of no weights (only their ratios matter); weights
+        whose sum overflows are the widget's error."""
+        X, y = base_data()
+        data = table(X, y)
+        unweighted = self.fit(data)
+        tiny = table(X, y, W=np.full(len(y), 1e-9))
+        weighted = self.assert_model(tiny, self.fit(tiny))
+        np.testing.assert_array_equal(weighted(data), unweighted(data))
+        self.fit(table(X, y, W=np.full(len(y), 1e308)))
+        self.assert_error(self.widget.Error.fitting_failed,
+                          "sample_weight sums to more than the largest float")
+
+    def test_sparse_tables(self):
+        """A sparse table is fitted as the dense one; one too large to densify is the
+        widget's error, with its dense size."""
+        X, y = base_data()
+        X[np.abs(X) < 0.5] = 0
+        dense = table(X, y)
+        sparse = Table.from_numpy(dense.domain, sp.csr_matrix(X), y)
+        model = self.assert_model(sparse, self.fit(sparse))
+        np.testing.assert_array_equal(model(dense), self.fit(dense)(dense))
+        self.fit(text_like_table())
+        self.assert_error(self.widget.Error.fitting_failed,
+                          "this sparse table would take 320 MB as a dense array (2,000 "
+                          "rows × 20,000 columns)")
+        self.assertIn("select fewer attributes", str(self.widget.Error.fitting_failed))
 
     def test_recovers_after_an_error(self):
         """A message of hostile data goes when good data come, and the other way."""

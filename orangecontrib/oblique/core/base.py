@@ -14,6 +14,8 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted, vali
 
 from .pruning import holdout_split, prune_with_holdout
 from .sparse import check_max_terms
+from .validation import (check_parameter_types, densified, map_row_chunks,
+                         normalised_sample_weight)
 
 
 #: Fewest held-out rows with which a tree is pruned (see ``_grow_and_prune``).
@@ -28,39 +30,57 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features), finite numbers
+        X : array-like or scipy sparse matrix of shape (n_samples, n_features), finite
+            A sparse matrix is densified, up to
+            :data:`~orangecontrib.oblique.core.validation.MAX_DENSE_BYTES` as a dense
+            array; above that the fit is a ValueError that gives the dense size.
         y : array-like of shape (n_samples,), class labels of any hashable type
         sample_weight : array-like of shape (n_samples,), optional
             Non-negative weights; they scale the row's share of every class count (and so
             impurities, gains, hyperplanes and probabilities): a row of weight 2 counts as
-            two copies of the row there.  Rows of weight 0 are ignored.  Minimum-size rules
-            (``min_samples_split``, ``min_samples_leaf``) count rows, not weight.
+            two copies of the row there.  Rows of weight 0 are ignored.  Only the ratios
+            of the weights matter: they are rescaled to sum to the number of rows of
+            positive weight before the tree is grown
+            (:func:`~orangecontrib.oblique.core.validation.normalised_sample_weight`), so
+            multiplying all weights by a positive constant gives the same tree, and equal
+            weights give the unweighted tree.  The tree's class counts (``tree_.value``)
+            are in the given weights.  Weights whose sum overflows, or whose largest is
+            more than 1/ε ≈ 4.5e15 times their smallest positive one, are a ValueError.
+            Minimum-size rules (``min_samples_split``, ``min_samples_leaf``) count rows,
+            not weight.
         progress_callback : callable(fraction) or None
             Called while the tree grows with the fraction of training rows already in a
             leaf; an exception it raises aborts the fit.
         """
-        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1)
-        check_classification_targets(y)
         self._validate_parameters()
+        X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1)
+        check_classification_targets(y)
         check_max_terms(getattr(self, "max_terms", None), X.shape[1])
         sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
                                              ensure_non_negative=True)
-        keep = sample_weight > 0
-        if not keep.any():
+        if not sample_weight.any():
             raise ValueError("sample_weight is zero for every row: nothing to learn from")
+        given = sample_weight
+        sample_weight, unit = normalised_sample_weight(given)
+        keep = sample_weight > 0
         if keep.all():
             keep = slice(None)  # no copy of the data when every row counts
         self.classes_, y_encoded = np.unique(y, return_inverse=True)
         self.n_classes_ = len(self.classes_)
+        y_encoded = y_encoded.astype(np.intp)
         self.tree_ = self._build_tree(
-            X[keep], y_encoded[keep].astype(np.intp), sample_weight[keep],
+            X[keep], y_encoded[keep], sample_weight[keep],
             check_random_state(getattr(self, "random_state", None)), progress_callback)
+        if not np.array_equal(sample_weight, given):
+            _count_given_weights(self.tree_, X[keep], y_encoded[keep], given[keep], unit)
         self.tree_.calibrate_text(X)  # printed rules route these rows as the tree does
         # the scales that feature_importances_ shares each split's decrease by
         self.tree_.store_feature_scales(X[keep], sample_weight[keep])
         return self
 
     def _validate_parameters(self):
+        """Raise ValueError for a parameter of the wrong type or out of its range."""
+        check_parameter_types(self)
         max_depth = getattr(self, "max_depth", None)
         if max_depth is not None and (not isinstance(max_depth, numbers.Integral)
                                       or max_depth < 0):
@@ -113,13 +133,18 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         return tree
 
     def _validated(self, X):
+        """``X`` checked for prediction: finite, as many features as in ``fit``; a sparse
+        matrix stays sparse (the methods densify blocks of its rows,
+        :func:`~orangecontrib.oblique.core.validation.map_row_chunks`), and no rows are
+        no predictions (an empty result)."""
         check_is_fitted(self, "tree_")
-        return validate_data(self, X, dtype=np.float64, reset=False)
+        return validate_data(self, X, dtype=np.float64, reset=False, accept_sparse="csr",
+                             ensure_min_samples=0)
 
     def predict_proba(self, X):
         """Class probabilities: the class distribution of the leaf each row reaches."""
         X = self._validated(X)
-        return self.tree_.predict_proba(X)
+        return map_row_chunks(self.tree_.predict_proba, X)
 
     def predict(self, X):
         probabilities = self.predict_proba(X)
@@ -128,12 +153,12 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
     def apply(self, X):
         """Leaf node id of every row."""
         X = self._validated(X)
-        return self.tree_.apply(X)
+        return map_row_chunks(self.tree_.apply, X)
 
     def decision_path(self, X):
         """Sparse (n_samples, node_count) indicator of the nodes each row passes."""
         X = self._validated(X)
-        return self.tree_.decision_path(X)
+        return map_row_chunks(self.tree_.decision_path, X)
 
     def get_depth(self):
         check_is_fitted(self, "tree_")
@@ -190,4 +215,18 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = False
+        tags.input_tags.sparse = True  # densified up to validation.MAX_DENSE_BYTES
         return tags
+
+
+def _count_given_weights(tree, X, y, sample_weight, unit):
+    """Make the class counts of ``tree``, grown on weights rescaled by
+    :func:`~orangecontrib.oblique.core.validation.normalised_sample_weight`, the sums of
+    the weights the caller gave (``sample_weight``, of the rows ``X, y`` the tree was
+    fitted on; ``unit``: the given weight of one rescaled unit): ``tree.value`` is
+    recounted (integer weights give integer counts), the counts of the growing rows of a
+    tree pruned on held-out rows (``grow_value``) are rescaled.  The predicted
+    distributions (``tree.proba``) do not change."""
+    tree.value = tree.recounted(X, y, sample_weight).value
+    if getattr(tree, "grow_value", None) is not None:
+        tree.grow_value = tree.grow_value * unit

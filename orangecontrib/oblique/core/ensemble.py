@@ -30,6 +30,8 @@ from sklearn.utils.validation import (_check_sample_weight, check_is_fitted,
 
 from .preprocessing import stratified_sample
 from .tree import SplitStatistics
+from .validation import (check_parameter_types, densified, map_row_chunks,
+                         normalised_sample_weight)
 
 _MAX_SEED = np.iinfo(np.int32).max
 
@@ -75,6 +77,7 @@ def _normalised_softmax(log_weights):
 
 def _check_parameters(ensemble):
     """Raise ValueError for a parameter of ``ensemble`` out of its range or type."""
+    check_parameter_types(ensemble)
     if ensemble.estimator is not None and not (hasattr(ensemble.estimator, "fit")
                                                and hasattr(ensemble.estimator, "predict")):
         raise ValueError(f"estimator must be a classifier with fit and predict, "
@@ -234,11 +237,20 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features), finite numbers
+        X : array-like or scipy sparse matrix of shape (n_samples, n_features), finite
+            A sparse matrix is densified, up to
+            :data:`~orangecontrib.oblique.core.validation.MAX_DENSE_BYTES` as a dense
+            array; above that the fit is a ValueError that gives the dense size.
         y : array-like of shape (n_samples,), class labels of any hashable type
         sample_weight : array-like of shape (n_samples,), optional
             Non-negative row weights, passed (restricted to its subset) to every member's
-            ``fit``; a ValueError if the base classifier's ``fit`` does not accept them.
+            ``fit``; a ValueError if the base classifier's ``fit`` does not accept them,
+            or if they sum to more than the largest float.  The ensemble itself uses only
+            which weights are positive, and the tree estimators of this package rescale
+            a member's weights to sum to its number of rows of positive weight
+            (:func:`~orangecontrib.oblique.core.validation.normalised_sample_weight`): with
+            them, multiplying all weights by a positive constant gives the same ensemble,
+            and equal weights the unweighted one.
         progress_callback : callable(fraction) or None
             Called with the fraction of the fit done.  The progress is split into equal
             shares, one per member in the order they are trained: a member whose ``fit``
@@ -250,7 +262,8 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         -------
         self
         """
-        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1)
+        _check_parameters(self)
+        X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1)
         return self._fit(X, y, sample_weight, None, progress_callback)
 
     def partial_fit(self, X, y, classes=None, progress_callback=None):
@@ -287,12 +300,12 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         self
         """
         first_call = not hasattr(self, "estimators_")
-        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=1,
+        _check_parameters(self)
+        X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1,
                              reset=first_call)
         if first_call:
             return self._fit(X, y, None, classes, progress_callback)
         check_classification_targets(y)
-        _check_parameters(self)
         if classes is not None and not np.array_equal(np.unique(classes), self.classes_):
             raise ValueError(f"classes {np.unique(classes).tolist()} differ from the "
                              f"classes {self.classes_.tolist()} the ensemble was fitted with")
@@ -300,8 +313,8 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         return self
 
     def _fit(self, X, y, sample_weight, classes, progress_callback=None):
+        """Fit on validated ``X, y`` (the parameters are checked by the caller)."""
         check_classification_targets(y)
-        _check_parameters(self)
         self.estimator_ = self._resolved_estimator()
         if sample_weight is not None:
             if not has_fit_parameter(self.estimator_, "sample_weight"):
@@ -309,6 +322,12 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                                  f"does not accept sample_weight in fit")
             sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
                                                  ensure_non_negative=True)
+            if not sample_weight.any():
+                raise ValueError("sample_weight is zero for every row: nothing to learn "
+                                 "from")
+            # weights whose sum overflows are refused here, whatever each subset holds;
+            # the members (trees of this package) rescale the weights of their subsets
+            normalised_sample_weight(sample_weight)
         if classes is None:
             self.classes_ = np.unique(y)
         else:
@@ -454,7 +473,8 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : array-like or scipy sparse matrix of shape (n_samples, n_features)
+            A sparse matrix is densified in blocks of rows; no rows give an empty result.
 
         Returns
         -------
@@ -462,9 +482,13 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
             Columns in the order of ``classes_``; each row sums to 1.
         """
         check_is_fitted(self, "estimators_")
-        X = validate_data(self, X, dtype=np.float64, reset=False)
+        X = validate_data(self, X, dtype=np.float64, reset=False, accept_sparse="csr",
+                          ensure_min_samples=0)
+        return map_row_chunks(self._weighted_proba, X)
+
+    def _weighted_proba(self, X):
         weights = self.weights_ / self.weights_.sum()
-        proba = np.zeros((len(X), len(self.classes_)))
+        proba = np.zeros((X.shape[0], len(self.classes_)))
         for weight, member in zip(weights, self.estimators_):
             proba += weight * self._member_proba(member, X)
         return proba
@@ -515,4 +539,5 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = False
+        tags.input_tags.sparse = True  # densified up to validation.MAX_DENSE_BYTES
         return tags

@@ -323,7 +323,10 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     Parameters
     ----------
     C : float, default 1.0
-        Penalty of the linear SVM (WEKA's SMO default, which the paper used).
+        Penalty of the linear SVM (WEKA's SMO default, which the paper used).  It
+        multiplies every row's weight; the weights are first rescaled to sum to the
+        number of rows of positive weight (``fit``), so ``C`` means the same for weights
+        of any scale, as do the MDL cost per row and C4.5's error counts.
     clustering_split : bool, default True
         Also try the SVM clustering split (Section II-C-2).
     max_clusters : int, default 5

@@ -1,0 +1,254 @@
+"""Input checks shared by the four core estimators (and the Orange learners): parameter
+types, instance weights and sparse data.
+
+* :func:`check_parameter_types` -- the type of every parameter, from one table
+  (:data:`PARAMETER_TYPES`); the estimators then check the ranges.
+* :func:`normalised_sample_weight` -- weights rescaled to sum to the number of rows of
+  positive weight, so that only their ratios matter; a ValueError for weights whose sum
+  overflows or that spread beyond double precision (:data:`MAX_WEIGHT_RATIO`).
+* :func:`densified` and :func:`map_row_chunks` -- sparse input: densified for fitting up
+  to :data:`MAX_DENSE_BYTES`, refused above it; predicted on in blocks of rows.
+"""
+import numbers
+
+import numpy as np
+import scipy.sparse as sp
+
+__all__ = ["PARAMETER_TYPES", "check_parameter_types", "normalised_sample_weight",
+           "MAX_WEIGHT_RATIO", "MAX_DENSE_BYTES", "densified", "dense_size_error", "map_row_chunks"]
+
+
+# ----- parameter types -----
+
+def _is_bool(value):
+    return isinstance(value, (bool, np.bool_))
+
+
+def _is_int(value):
+    return isinstance(value, numbers.Integral) and not _is_bool(value)
+
+
+def _is_number(value):
+    return isinstance(value, numbers.Real) and not _is_bool(value) and not np.isnan(value)
+
+
+#: The kinds of value a parameter may take: a test and how the error message names it.
+#: ``bool``: a real bool (``True``/``False``, ``np.bool_``), not a number or a string --
+#: ``"False"`` is a true value, and accepting it would silently do the opposite.
+#: ``int``: an integer, not a bool (``max_depth=True`` would be depth 1).  ``float``: a
+#: number, integers included, but not a bool, a string or NaN.
+_KINDS = {
+    "bool": (_is_bool, "True or False"),
+    "int": (_is_int, "an integer"),
+    "float": (_is_number, "a number"),
+    "str": (lambda value: isinstance(value, str), "a string"),
+    "none": (lambda value: value is None, "None"),
+    "auto": (lambda value: isinstance(value, str) and value == "auto", "'auto'"),
+    "random_state": (lambda value: _is_int(value) or isinstance(value, np.random.RandomState),
+                     "an integer, a numpy RandomState"),
+    "indices": (lambda value: (not isinstance(value, (str, bytes, dict, set))
+                               and not _is_bool(value) and np.ndim(value) == 1),
+                "a list of column indices or a boolean mask"),
+    "estimator": (lambda value: (not isinstance(value, type) and hasattr(value, "fit")
+                                 and hasattr(value, "predict")),
+                  "a classifier with fit and predict (an instance, not a class)"),
+}
+
+#: The type of every parameter of :class:`GeometricTreeClassifier`, :class:`OC1Classifier`,
+#: :class:`ODTSVMClassifier` and :class:`HedgeEnsembleClassifier`: the kinds of value
+#: (:data:`_KINDS`) it accepts.  (A declarative table as scikit-learn's
+#: ``_parameter_constraints``; those live in a private module and accept ``True`` for an
+#: integer or real interval, which is what this table is there to refuse.)  The ranges
+#: are checked by each estimator after the types.
+PARAMETER_TYPES = {
+    # yes/no
+    "standardize": ("bool",),
+    "clustering_split": ("bool",),
+    "mdl_penalty": ("bool",),
+    "axis_parallel_tests": ("bool",),
+    "subtree_raising": ("bool",),
+    "replace_members": ("bool",),
+    # counts
+    "max_depth": ("int", "none"),
+    "min_samples_split": ("int",),
+    "min_samples_leaf": ("int",),
+    "max_terms": ("int", "none"),
+    "n_restarts": ("int",),
+    "n_random_jumps": ("int",),
+    "max_clusters": ("int",),
+    "n_estimators": ("int",),
+    "window": ("int",),
+    # numbers
+    "epsilon1": ("float", "auto"),
+    "epsilon2": ("float", "none"),
+    "pruning_portion": ("float",),
+    "se_rule": ("float",),
+    "axis_parallel_bias": ("float",),
+    "oblique_rows_per_feature": ("float",),
+    "stagnation_step": ("float",),
+    "C": ("float",),
+    "confidence": ("float", "none"),
+    "sample_fraction": ("float",),
+    "beta": ("float",),
+    "weight_threshold": ("float",),
+    # choices among names (which names: checked by the estimator)
+    "impurity": ("str",),
+    "coefficient_order": ("str",),
+    "split_mode": ("str",),
+    "test_selection": ("str",),
+    "multiclass": ("str",),
+    # others
+    "random_state": ("random_state", "none"),
+    "categorical_features": ("indices", "none"),
+    "estimator": ("estimator", "none"),
+}
+
+
+def check_parameter_types(estimator):
+    """Raise a ValueError naming the first parameter of ``estimator`` (``get_params(deep=
+    False)``) whose value is not of a kind :data:`PARAMETER_TYPES` allows for it.
+    Parameters the table does not list (those of a subclass) are not checked."""
+    for name, value in estimator.get_params(deep=False).items():
+        kinds = PARAMETER_TYPES.get(name)
+        if kinds is None or any(_KINDS[kind][0](value) for kind in kinds):
+            continue
+        allowed = [_KINDS[kind][1] for kind in kinds]
+        allowed = allowed[0] if len(allowed) == 1 else (
+            ", ".join(allowed[:-1]) + " or " + allowed[-1])
+        raise ValueError(f"{name} must be {allowed}, got {value!r} (of type "
+                         f"{type(value).__name__}) in {type(estimator).__name__}")
+
+
+# ----- instance weights -----
+
+#: The largest ratio of the largest to the smallest positive weight: ``1 / ε`` (2⁵², about
+#: 4.5e15) of double precision.  A row lighter than ``ε`` times another is lost in the
+#: rounding of any class count the two share, and the algorithms subtract such counts
+#: (GDT's weight of the other classes, OC1's pruning errors): weights spread wider made
+#: GDT fail in its eigensolver (from a ratio of about 1e20) and OC1 in pruning (1e17).
+MAX_WEIGHT_RATIO = 1 / np.finfo(float).eps
+
+
+def normalised_sample_weight(sample_weight):
+    """``(weights, unit)``: ``sample_weight`` rescaled to sum to the number of rows of
+    positive weight, and the caller's weight of one rescaled unit.
+
+    Only the ratios of the weights matter to the estimators: a row of weight 2 counts as
+    two rows of weight 1, and multiplying every weight by the same positive constant
+    changes nothing.  Weights are therefore rescaled, once, before fitting, so that the
+    rows count as many as they are (as WEKA's boosting does before it trains J48 on
+    reweighted instances, and as weights 1 are no weights in scikit-learn): the parts of
+    the algorithms that count rows -- ODT-SVM's MDL cost per row, C4.5's pessimistic error
+    counts, the SVM's ``C`` (which a weight multiplies) -- then see equal weights of any
+    size as unweighted rows.  The weights are first divided by their largest, so equal
+    weights become exactly 1, and weights whose sum would overflow are still rescaled
+    exactly.
+
+    Parameters
+    ----------
+    sample_weight : ndarray of shape (n_samples,)
+        Finite, non-negative, not all zero (as scikit-learn's ``_check_sample_weight``
+        leaves them).
+
+    Returns
+    -------
+    weights : ndarray of shape (n_samples,)
+    unit : float
+        ``sample_weight ≈ weights · unit``: class counts of rescaled weights times
+        ``unit`` are counts in the caller's weights (1.0 for weights that are all 1).
+
+    Raises
+    ------
+    ValueError
+        When the weights sum to more than the largest float (the class counts of the
+        fitted tree, in the caller's weights, could not be represented), or when the
+        largest positive weight is more than :data:`MAX_WEIGHT_RATIO` times the smallest.
+    """
+    with np.errstate(over="ignore"):
+        total = float(np.sum(sample_weight))
+    if not np.isfinite(total):
+        raise ValueError(
+            f"sample_weight sums to more than the largest float "
+            f"({np.finfo(float).max:.3g}), so the weighted class counts cannot be "
+            f"represented; only the ratios of the weights matter: divide them by a "
+            f"constant (e.g. their largest value)")
+    top = float(np.max(sample_weight))
+    relative = sample_weight / top
+    positive = relative > 0
+    smallest = float(np.min(sample_weight[sample_weight > 0])) / top
+    if smallest * MAX_WEIGHT_RATIO < 1:
+        ratio = f"{1 / smallest:.3g}" if smallest > 0 else "more than 1e308"
+        raise ValueError(
+            f"sample_weight spans a ratio of {ratio} between its largest and its smallest "
+            f"positive weight, more than double precision can add up "
+            f"({MAX_WEIGHT_RATIO:.3g}): the lightest rows would be lost in the rounding "
+            f"of any class count they share with the heaviest; give negligible rows "
+            f"weight 0, or bring the weights closer together")
+    n_positive = np.count_nonzero(positive)
+    relative_total = float(relative.sum())
+    return relative * (n_positive / relative_total), top * relative_total / n_positive
+
+
+# ----- sparse data -----
+
+#: The largest dense array, in bytes (8 per float64 value), that a sparse input is turned
+#: into.  None of the algorithms works on sparse data (they standardise and centre
+#: columns, and OC1 and ODT-SVM search over all of them), so a sparse matrix or table is
+#: densified to fit; a 2,000 × 20,000 text table of 0.6 MB, densified to 320 MB, took
+#: ODT-SVM to a peak of 2.7 GB.  Above this size the fit is refused (a ValueError saying
+#: the dense size), and the data should be reduced first (fewer attributes or rows).
+#: Dense input is taken as it is, of any size: its memory is already the caller's choice.
+#: Prediction densifies sparse rows in blocks (:data:`PREDICTION_BLOCK_BYTES`), so it
+#: has no limit.
+MAX_DENSE_BYTES = 100_000_000
+#: The largest block of rows, in bytes when dense, that prediction densifies at a time.
+PREDICTION_BLOCK_BYTES = 16_000_000
+
+
+def _megabytes(n_bytes):
+    return f"{n_bytes / 1e6:,.0f} MB" if n_bytes >= 1e6 else f"{n_bytes / 1e6:.2g} MB"
+
+
+def dense_size_error(shape, what="this sparse input", advice=None):
+    """The ValueError for densifying a sparse array of ``shape`` above
+    :data:`MAX_DENSE_BYTES`, or None when it is within the limit."""
+    n_rows, n_columns = shape
+    size = 8 * n_rows * n_columns
+    if size <= MAX_DENSE_BYTES:
+        return None
+    if advice is None:
+        advice = ("select fewer features (e.g. sklearn.feature_selection.SelectKBest) or "
+                  "reduce them (e.g. sklearn.decomposition.TruncatedSVD), or pass a dense "
+                  "array if the memory is there")
+    return ValueError(
+        f"{what} would take {_megabytes(size)} as a dense array ({n_rows:,} rows × "
+        f"{n_columns:,} columns); the oblique trees need dense data and densify sparse "
+        f"data only up to {_megabytes(MAX_DENSE_BYTES)}: {advice}.")
+
+
+def densified(X, what="this sparse input", advice=None):
+    """``X`` itself when it is not a scipy sparse matrix or array, else ``X.toarray()``;
+    a ValueError (:func:`dense_size_error`) when that would exceed
+    :data:`MAX_DENSE_BYTES`."""
+    if not sp.issparse(X):
+        return X
+    error = dense_size_error(X.shape, what, advice)
+    if error is not None:
+        raise error
+    return X.toarray()
+
+
+def map_row_chunks(function, X):
+    """``function(X)`` for a dense ``X``; for a sparse one, ``function`` of blocks of its
+    rows densified (at most :data:`PREDICTION_BLOCK_BYTES` each), the results stacked
+    (sparse results with ``scipy.sparse.vstack``), so that prediction needs no dense copy
+    of all rows."""
+    if not sp.issparse(X):
+        return function(X)
+    X = sp.csr_matrix(X)
+    step = max(1, PREDICTION_BLOCK_BYTES // (8 * max(X.shape[1], 1)))
+    parts = [function(X[start:start + step].toarray())
+             for start in range(0, max(X.shape[0], 1), step)]
+    if sp.issparse(parts[0]):
+        return sp.vstack(parts, format="csr")
+    return np.concatenate(parts)
