@@ -162,20 +162,33 @@ class OC1Splitter:
     def __call__(self, rows, counts, depth, features=None):
         """OC1's split of the node of ``rows``; with ``features``, a split over those
         features only (the others get weight 0)."""
-        if features is None:
-            return self._propose(self.X[rows], rows)
-        split = self._propose(self.X[np.ix_(rows, features)], rows)
-        return None if split is None else expand_split(split, features, self.X.shape[1])
+        split = self._propose(rows, features)
+        if features is None or split is None:
+            return split
+        return expand_split(split, features, self.X.shape[1])
 
-    def _propose(self, X, rows):
+    def _standardised(self, rows, features):
+        """The node's rows, standardised (Section 2.4: normalise the attributes at the
+        node; weighted, so that a row of weight 2 acts as two copies; equal weights: the
+        plain statistics, exactly), with a column of ones appended for the bias, and the
+        :class:`Standardisation` that maps a hyperplane back.  The rows are copied once
+        and the copy is dropped before the search: a node holds about its data once."""
+        X = self.X[rows] if features is None else self.X[np.ix_(rows, features)]
         weights = self.sample_weight[rows]
-        n, d = X.shape
-        # Section 2.4: normalise the attributes at the node (weighted, so that a row of
-        # weight 2 acts as two copies; equal weights: the plain statistics, exactly); map
-        # the hyperplane back afterwards.
         standardisation = Standardisation.from_rows(
             X, None if weights.min() == weights.max() else weights)
-        Z = standardisation.transform(X)
+        n, d = X.shape
+        augmented = np.empty((n, d + 1))
+        # standardisation.transform(X), written into the augmented rows
+        np.subtract(X, standardisation.mean, out=augmented[:, :d])
+        np.divide(augmented[:, :d], standardisation.scale, out=augmented[:, :d])
+        augmented[:, d] = 1.0
+        return augmented, standardisation
+
+    def _propose(self, rows, features):
+        augmented, standardisation = self._standardised(rows, features)
+        n, d = augmented.shape[0], augmented.shape[1] - 1
+        Z = augmented[:, :d]
         class_counts = class_indicators(self.y[rows], self.sample_weight[rows], self.n_classes)
         axis_impurity, feature, threshold = best_axis_parallel(Z, class_counts, self.measure)
         if feature < 0:
@@ -194,8 +207,7 @@ class OC1Splitter:
             return axis_split
         start = np.zeros(d + 1)
         start[feature], start[d] = 1.0, -threshold
-        hyperplane, oblique_impurity = self.search(np.hstack([Z, np.ones((n, 1))]),
-                                                   class_counts, start)
+        hyperplane, oblique_impurity = self.search(augmented, class_counts, start)
         if hyperplane is None or not _improves(oblique_impurity, own):
             return axis_split  # no restart found a split that lowers the impurity
         if self.split_mode == "oblique" or (
