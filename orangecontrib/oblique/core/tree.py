@@ -128,18 +128,31 @@ class ObliqueTree:
             evaluate.
         """
         X = np.asarray(X, dtype=float)
+        return route_top_down(X.shape[0], self.children, self._positions(X))
+
+    def _positions(self, X):
+        """``positions(node, rows)`` of :func:`walk_top_down` for the rows of ``X``."""
         finite = bool(np.isfinite(X).all())  # then no split needs to look for them
 
         def positions(node, rows):
             split = self.splits[node]
             return split.route(X[rows]) if finite else split.route_with_missing(X[rows])
 
-        return route_top_down(X.shape[0], self.children, positions)
+        return positions
+
+    def _walk(self, X, stop=None):
+        """:func:`walk_top_down` of the rows of ``X``: ``(node, rows)`` for every node."""
+        X = np.asarray(X, dtype=float)
+        return walk_top_down(X.shape[0], self.children, self._positions(X), stop)
 
     def apply(self, X):
         """Node id where every row of ``X`` (shape (n_rows, n_features)) stops: its leaf,
-        or for a row with a missing value the node that needs it (see :meth:`route`)."""
-        return self.route(X)[1]
+        or for a row with a missing value the node that needs it (see :meth:`route`).
+        Memory O(rows + nodes): the rows reaching each node are not kept."""
+        stop = np.zeros(np.shape(X)[0], dtype=np.intp)
+        for _ in self._walk(X, stop):
+            pass
+        return stop
 
     def calibrate_text(self, X):
         """Make every split's rule text exact for the rows of ``X`` (the training rows)
@@ -164,19 +177,23 @@ class ObliqueTree:
         return self
 
     def decision_path(self, X):
-        """Sparse indicator matrix (n_rows, node_count): the nodes each row passes."""
-        leaf = self.apply(X)
-        indicator = self._leaf_paths()[leaf]
-        return indicator
+        """Sparse indicator matrix (n_rows, node_count): the nodes each row passes.
 
-    def _leaf_paths(self):
-        rows, cols = [], []
-        for node in range(self.node_count):
-            path = self.path(node)
-            rows.extend([node] * len(path))
-            cols.extend(path)
-        return sparse.csr_matrix((np.ones(len(rows), dtype=np.intp), (rows, cols)),
-                                 shape=(self.node_count, self.node_count))
+        Built from every row's own path (its stop node and the parents above it, node ids
+        ascending from the root), so its size is the total length of the rows' paths."""
+        stop = self.apply(X)
+        length = self.node_depth[stop] + 1
+        indptr = np.zeros(len(stop) + 1, dtype=np.intp)
+        np.cumsum(length, out=indptr[1:])
+        indices = np.empty(indptr[-1], dtype=np.intp)
+        # one step up per level, for the rows whose path reaches that far
+        nodes, slots = stop, indptr[1:] - 1
+        while nodes.size:
+            indices[slots] = nodes
+            above = nodes > 0
+            nodes, slots = self.parent[nodes[above]], slots[above] - 1
+        return sparse.csr_matrix((np.ones(len(indices), dtype=np.intp), indices, indptr),
+                                 shape=(len(stop), self.node_count))
 
     def predict_proba(self, X):
         return self.proba[self.apply(X)]
@@ -184,14 +201,18 @@ class ObliqueTree:
     # ----- editing -----
     def recounted(self, X, y, sample_weight, n_classes=None):
         """A new tree with the same splits and the class counts of the rows ``X, y`` (class
-        codes) routed through it, e.g. all training rows after pruning on held-out ones."""
-        leaf = self.apply(X)
-        paths = self._leaf_paths()[leaf]                 # (n_rows, node_count) indicator
+        codes) routed through it, e.g. all training rows after pruning on held-out ones.
+        One pass down the tree; memory O(rows + nodes)."""
         n_classes = self.n_classes if n_classes is None else n_classes
-        by_class = np.zeros((len(y), n_classes))
-        by_class[np.arange(len(y)), y] = sample_weight
-        value = np.asarray(paths.T @ by_class)
-        n_node_samples = np.asarray(paths.sum(axis=0)).ravel()
+        y = np.asarray(y, dtype=np.intp)
+        sample_weight = np.asarray(sample_weight, dtype=float)
+        value = np.zeros((self.node_count, n_classes))
+        n_node_samples = np.zeros(self.node_count, dtype=np.intp)
+        for node, rows in self._walk(X):
+            # the rows in ascending order, as grow_tree counts them
+            value[node] = np.bincount(y[rows], weights=sample_weight[rows],
+                                      minlength=n_classes)
+            n_node_samples[node] = rows.size
         return ObliqueTree(self.n_features, n_classes, self.splits, self.children,
                            self.parent, value, n_node_samples)
 
@@ -273,10 +294,9 @@ class ObliqueTree:
         X = np.asarray(X, dtype=float)
         weights = (np.ones(X.shape[0]) if sample_weight is None
                    else np.asarray(sample_weight, dtype=float))
-        reached, _ = self.route(X)
         scales = np.zeros((self.node_count, self.n_features))
-        for node, split in enumerate(self.splits):
-            rows = reached[node]
+        for node, rows in self._walk(X):
+            split = self.splits[node]
             if split is None or rows.size == 0 or weights[rows].sum() <= 0:
                 continue
             used = split.features_used
@@ -369,27 +389,43 @@ class SplitStatistics(NamedTuple):
 
 
 def route_top_down(n_rows, children, positions):
-    """Send ``n_rows`` rows down a tree from node 0, one vectorised step per node.
-
-    ``children[node]`` are the node's children in branch order (empty for a leaf);
-    ``positions(node, rows)`` gives, for the row indices ``rows`` reaching an internal
-    node, the branch each takes, or ``-1`` for a row that stops at the node.  Returns
-    ``(reached, stop)`` as :meth:`ObliqueTree.route` does.
+    """Send ``n_rows`` rows down a tree from node 0, one vectorised step per node
+    (:func:`walk_top_down`), keeping the rows that reach every node.  Returns
+    ``(reached, stop)`` as :meth:`ObliqueTree.route` does.  (The kept rows take the
+    total length of the rows' paths: rows × depth on a deep tree.)
     """
     reached = [np.empty(0, dtype=np.intp)] * len(children)
     stop = np.zeros(n_rows, dtype=np.intp)
+    for node, rows in walk_top_down(n_rows, children, positions, stop):
+        reached[node] = rows
+    return reached, stop
+
+
+def walk_top_down(n_rows, children, positions, stop=None):
+    """Send ``n_rows`` rows down a tree from node 0, one vectorised step per node, and
+    yield ``(node, rows)`` for every node, parents before children: ``rows`` the
+    ascending indices of the rows that reach it.
+
+    ``children[node]`` are the node's children in branch order (empty for a leaf);
+    ``positions(node, rows)`` gives, for the row indices ``rows`` reaching an internal
+    node, the branch each takes, or ``-1`` for a row that stops at the node.  ``stop``
+    (an int array of ``n_rows``), if given, receives the node where each row stops.
+    Nothing is kept of a node once its children have their rows: the rows waiting
+    below are disjoint, so memory is O(rows + nodes) at any depth.
+    """
     stack = [(0, np.arange(n_rows))]
     while stack:
         node, rows = stack.pop()
-        reached[node] = rows
+        yield node, rows
         if not children[node] or rows.size == 0:
-            stop[rows] = node
+            if stop is not None:
+                stop[rows] = node
             continue
         position = positions(node, rows)
-        stop[rows[position < 0]] = node
+        if stop is not None:
+            stop[rows[position < 0]] = node
         for child_position, child in enumerate(children[node]):
             stack.append((child, rows[position == child_position]))
-    return reached, stop
 
 
 def _default_names(names, count, prefix):
