@@ -174,17 +174,17 @@ def run(name, trace, timeout):
     return json.loads(finished.stdout.strip().splitlines()[-1])
 
 
-HEADER = (f"{'case':<13} {'data MB':>8} {'s':>8} {'peak ΔRSS MB':>12} {'ΔRSS/data':>9} "
-          f"{'traced MB':>9}  outcome")
+HEADER = ("case", "data MB", "s", "peak ΔRSS MB", "ΔRSS/data", "traced MB", "outcome")
 
 
-def format_row(name, result, traced):
+def table_row(name, result, traced):
+    """The cells of case ``name``; its error across the columns when it failed."""
     if "error" in result:
-        return f"{name:<13} {'':>8} {result['error']}"
+        return (name, "", result["error"], "", "", "", "")
     data = result["data_mb"]
-    traced_text = f"{traced['traced_mb']:>9.1f}" if "traced_mb" in traced else f"{'-':>9}"
-    return (f"{name:<13} {data:>8.2f} {result['seconds']:>8.2f} {result['peak_mb']:>12.1f} "
-            f"{result['peak_mb'] / data:>9.1f} {traced_text}  {result['outcome']}")
+    return (name, f"{data:.2f}", f"{result['seconds']:.2f}", f"{result['peak_mb']:.1f}",
+            f"{result['peak_mb'] / data:.1f}",
+            f"{traced['traced_mb']:.1f}" if "traced_mb" in traced else "-", result["outcome"])
 
 
 def main(argv=None):
@@ -192,10 +192,12 @@ def main(argv=None):
     if argv[:1] == ["--child"]:
         return child(argv[1], "--trace" in argv)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from common import add_blas_threads, argument_parser, environment_line, print_total_time
+    from common import (add_blas_threads, argument_parser, comma_separated,
+                        environment_line, print_aligned, print_total_time)
 
     parser = argument_parser(__doc__)
-    parser.add_argument("--cases", default=",".join(CASES),
+    parser.add_argument("--cases", type=comma_separated(tuple(CASES), "cases"),
+                        default=tuple(CASES),
                         help=f"comma-separated subset of {','.join(CASES)} (default all)")
     parser.add_argument("--timeout", type=float, default=120,
                         help="seconds before a case is stopped (default 120)")
@@ -203,26 +205,19 @@ def main(argv=None):
                         help="also measure the tracemalloc peak, in a second process")
     add_blas_threads(parser, "BLAS/OpenMP threads in the measuring process")
     args = parser.parse_args(argv)
-    names = [name.strip() for name in args.cases.split(",")]
-    unknown = sorted(set(names) - set(CASES))
-    if unknown:
-        parser.error(f"unknown cases {unknown}; choose from {', '.join(CASES)}")
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[variable] = str(args.blas_threads)
-    print(environment_line(args.blas_threads))
-    print("s: wall clock of the measured call; peak ΔRSS: peak resident memory during it "
-          "above the RSS before it; traced: tracemalloc peak (--trace, a second process).")
-    print()
-    print(HEADER)
-    print("-" * len(HEADER))
-    sys.stdout.flush()
     start = time.perf_counter()
-    for name in names:
+    rows = []
+    for name in args.cases:
         result = run(name, False, args.timeout)
         traced = (run(name, True, args.timeout) if args.trace and "error" not in result
                   else {})
-        print(format_row(name, result, traced))
-        sys.stdout.flush()
+        rows.append(table_row(name, result, traced))
+    print(environment_line(args.blas_threads))
+    print("s: wall clock of the measured call; peak ΔRSS: peak resident memory during it "
+          "above the RSS before it; traced: tracemalloc peak (--trace, a second process).\n")
+    print_aligned(HEADER, rows, left=1, indent="")
     print_total_time(start)
 
 
