@@ -1,4 +1,6 @@
 """The Hedge Ensemble widget."""
+import os
+
 import numpy as np
 
 from Orange.classification import KNNLearner
@@ -31,6 +33,7 @@ class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
         "Number of trees": "10",
         "Instances per tree": "90 %",
         "Hedge β": "0.90",
+        "Trees trained at once": str(os.cpu_count() or 1),
         "Replicable training": "Yes (seed 0)",
     }
     REPORTED_CHANGES = {"Base learner": "OC1", "Replicable training": "No"}
@@ -41,6 +44,7 @@ class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
             base.ParameterMapping("beta", controls.beta, [0.01, 0.5, 0.99]),
             base.ParameterMapping("random_state", controls.seed, [0, 12345]),
             percent_mapping("sample_fraction", controls.sample_percent, [0.1, 0.5, 1.0]),
+            base.ParameterMapping("n_jobs", controls.n_jobs, [1, os.cpu_count() or 1]),
         ]
 
     def change_reported_settings(self):
@@ -55,8 +59,24 @@ class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
         self.assertIsInstance(learner, HedgeEnsembleLearner)
         self.assertIsInstance(learner.learner, ODTSVMLearner)
         self.assertEqual({k: v for k, v in learner.params.items() if k != "learner"},
-                         dict(n_estimators=10, sample_fraction=0.9, beta=0.9, random_state=0))
+                         dict(n_estimators=10, sample_fraction=0.9, beta=0.9, random_state=0,
+                              n_jobs=os.cpu_count() or 1))
         self.assertEqual(w.base_label.text(), "ODT-SVM (default)")
+
+    def test_trees_trained_at_once(self):
+        """All cores by default; any number gives the same ensemble."""
+        w = self.widget
+        self.assertEqual(w.n_jobs, os.cpu_count() or 1)
+        iris = Table("iris")
+        w.controls.n_estimators.setValue(3)
+        models = []
+        for n_jobs in (1, 2):
+            w.controls.n_jobs.setValue(n_jobs)
+            self.click_apply()
+            self.assertEqual(self.get_output(w.Outputs.learner).n_jobs,
+                             min(n_jobs, os.cpu_count() or 1))
+            models.append(self.train(iris))
+        np.testing.assert_array_equal(models[0](iris, 1), models[1](iris, 1))
 
     def test_learner_input(self):
         w = self.widget

@@ -22,6 +22,7 @@ err would not normalise.
 import numbers
 
 import numpy as np
+from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
@@ -103,6 +104,9 @@ def _check_parameters(ensemble):
     if (not isinstance(ensemble.window, numbers.Integral) or isinstance(ensemble.window, bool)
             or ensemble.window < 1):
         raise ValueError(f"window must be an integer of at least 1, got {ensemble.window!r}")
+    if ensemble.n_jobs == 0:
+        raise ValueError("n_jobs must be None, a positive number of jobs or a negative one "
+                         "(-1: all cores), got 0")
 
 
 def held_out_hedge_weights(members, subsets, X, codes, sample_weight, beta):
@@ -181,6 +185,13 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
     random_state : int, RandomState or None, default None
         Seeds the subsets, the members' ``random_state`` parameters and those of the
         replacement members trained by later ``partial_fit`` calls.
+    n_jobs : int or None, default None
+        How many members ``fit`` trains at once, through joblib (processes): ``None`` is 1
+        unless a ``joblib.parallel_config`` (or ``parallel_backend``) context says
+        otherwise, ``-1`` all cores.  Every member's subset and seeds are drawn before any
+        is trained, so the ensemble is the same for any ``n_jobs``.  Under
+        ``joblib.parallel_config(backend="dask")`` the members are trained on a Dask
+        cluster.
 
     Attributes
     ----------
@@ -219,7 +230,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
     def __init__(self, estimator=None, n_estimators=10, sample_fraction=0.9, beta=0.9,
                  weight_threshold=0.01, replace_members=False, window=200,
-                 random_state=None):
+                 random_state=None, n_jobs=None):
         self.estimator = estimator
         self.n_estimators = n_estimators
         self.sample_fraction = sample_fraction
@@ -228,6 +239,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         self.replace_members = replace_members
         self.window = window
         self.random_state = random_state
+        self.n_jobs = n_jobs
 
     # ----- fitting -----
 
@@ -338,18 +350,10 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         subset_codes = np.unique(codes, return_inverse=True)[1]
         size = max(1, int(np.floor(self.sample_fraction * len(codes) + 0.5)))
         self.estimators_, self.subsets_ = [], []
-        for index in range(self.n_estimators):
-            rows = stratified_subset(subset_codes, size, self._rng)
-            member = self._new_member()
-            done = (index + 1) / self.n_estimators
-            self._fit_member(member, X[rows], codes[rows],
-                             None if sample_weight is None else sample_weight[rows],
-                             _scaled_progress(progress_callback,
-                                              index / self.n_estimators, done))
-            if progress_callback is not None:
-                progress_callback(done)
-            self.estimators_.append(member)
-            self.subsets_.append(rows)
+        for _ in range(self.n_estimators):  # every draw before any fit: any n_jobs alike
+            self.subsets_.append(stratified_subset(subset_codes, size, self._rng))
+            self.estimators_.append(self._new_member())
+        self.estimators_ = self._fit_members(X, codes, sample_weight, progress_callback)
         self.weights_ = held_out_hedge_weights(self.estimators_, self.subsets_, X, codes,
                                                sample_weight, self.beta)
         self.n_updates_ = 0
@@ -359,6 +363,38 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         seed_rows = self._rng.permutation(candidates)[:self.window]
         self.recent_X_, self.recent_y_ = X[seed_rows], codes[seed_rows]
         return self
+
+    def _fit_members(self, X, codes, sample_weight, progress_callback):
+        """The members of ``estimators_`` fitted on their ``subsets_``: one after the
+        other with progress within each member, or ``n_jobs`` at a time (joblib) with
+        progress after each member."""
+        tasks = [(member, X[rows], codes[rows],
+                  None if sample_weight is None else sample_weight[rows])
+                 for member, rows in zip(self.estimators_, self.subsets_)]
+        n_members = len(tasks)
+        if effective_n_jobs(self.n_jobs) == 1:
+            fitted = []
+            for index, task in enumerate(tasks):
+                done = (index + 1) / n_members
+                fitted.append(self._fit_member(
+                    *task, _scaled_progress(progress_callback, index / n_members, done)))
+                if progress_callback is not None:
+                    progress_callback(done)
+            return fitted
+        results = Parallel(n_jobs=self.n_jobs, return_as="generator")(
+            delayed(self._fit_member)(*task) for task in tasks)
+        fitted = []
+        try:
+            for member in results:  # in order, as each is done
+                fitted.append(member)
+                if progress_callback is not None:
+                    progress_callback(len(fitted) / n_members)  # may raise: stops the rest
+        finally:
+            # Stop the remaining fits now, in this thread: left to the garbage collector,
+            # the generator's clean-up could run inside a later fit's submission to the
+            # shared worker pool and wait for a lock that submission holds.
+            results.close()
+        return fitted
 
     @staticmethod
     def _fit_member(member, X, y, sample_weight=None, progress_callback=None):

@@ -15,6 +15,8 @@ thresholds; they take the rows' classes as a (K, n_rows) matrix from
 """
 import numpy as np
 
+from . import kernels
+
 _TINY = float(np.finfo(float).tiny)
 
 
@@ -94,6 +96,28 @@ MEASURES["sum_minority"].__doc__ = """``minority_L + minority_R``: misclassified
 MEASURES["sum_of_variances"].__doc__ = """``variance_L + variance_R`` with
     ``variance = Σ (cat − mean cat)²`` over a side, classes numbered 0, 1, ... by decreasing
     frequency at the node (OC1, Appendix B)."""
+
+
+#: Line searches over fewer rows than this run compiled (:mod:`.kernels`) when numba is
+#: installed: there numpy's per-call overhead dominates; above it numpy's vectorised
+#: arithmetic is as fast.  Both give the same result (see :mod:`.kernels`).
+COMPILED_LINE_SEARCH_ROWS = 2000
+
+
+def node_constants(total):
+    """What the compiled line search takes from the node: its entropy (information gain)
+    and its classes' ranks by decreasing frequency (sum of variances)."""
+    total = np.asarray(total, dtype=float)
+    rank = np.empty(total.size)
+    rank[np.argsort(-total, kind="stable")] = np.arange(total.size)
+    return float(entropy(total, size=np.sum(total))), rank
+
+
+def masked_row_sums(counts, mask):
+    """``counts @ mask``: each row's sum over the columns in ``mask``, added one column
+    after another (a matrix product may add in any order), so that the compiled line
+    search, which adds in that order, agrees to the bit."""
+    return np.cumsum(np.where(mask, counts, 0.0), axis=1)[:, -1]
 
 
 def measure_function(name):
@@ -233,7 +257,8 @@ def best_thresholds(V, indicators, measure="twoing"):
     return impurities, thresholds
 
 
-def best_step(current, direction, indicators, measure="twoing", total=None):
+def best_step(current, direction, indicators, measure="twoing", total=None, compiled=None,
+              constants=None):
     """Best ``t`` for the split ``current + t·direction >= 0`` (OC1's Eq. 2 line search).
 
     ``current`` holds every row's value of the present hyperplane, ``direction`` how that
@@ -244,16 +269,28 @@ def best_step(current, direction, indicators, measure="twoing", total=None):
     the signed cumulative counts take into account.  ``indicators`` is the (K, n_rows)
     matrix of :func:`class_indicators`; ``total``, its row sums, may be passed to save a
     pass.  Returns ``(impurity, t)``, or ``(inf, nan)`` when no row can move.
+
+    ``compiled``: True runs :func:`.kernels.best_step`, False the numpy code below; None
+    (default) the kernel for fewer than :data:`COMPILED_LINE_SEARCH_ROWS` rows when numba
+    is installed.  ``constants``: :func:`node_constants` of ``total``, when the caller
+    keeps them for the node.
     """
     function = measure_function(measure)
     if total is None:
         total = indicators.sum(axis=1)
+    if compiled is None:
+        compiled = kernels.AVAILABLE and len(current) < COMPILED_LINE_SEARCH_ROWS
+    if compiled:
+        if constants is None:
+            constants = node_constants(total)
+        return kernels.best_step(current, direction, indicators, total,
+                                 kernels.MEASURE_CODES[measure], *constants)
     moving = direction != 0
     if moving.all():
         fixed_right = 0.0
         counts, d, c = indicators, direction, current
     elif moving.any():
-        fixed_right = indicators @ (~moving & (current >= 0))
+        fixed_right = masked_row_sums(indicators, ~moving & (current >= 0))
         fixed_right = fixed_right[:, None]
         moving_rows = np.flatnonzero(moving)
         counts = np.take(indicators, moving_rows, axis=1)
@@ -273,7 +310,7 @@ def best_step(current, direction, indicators, measure="twoing", total=None):
     if negative.any():
         sorted_counts = np.where(negative[order], -sorted_counts, sorted_counts)
         right = np.take(np.cumsum(sorted_counts, axis=1), distinct, axis=1)
-        right += (counts @ negative)[:, None] + fixed_right
+        right += masked_row_sums(counts, negative)[:, None] + fixed_right
     else:
         right = np.take(np.cumsum(sorted_counts, axis=1), distinct, axis=1) + fixed_right
     left = total[:, None] - right

@@ -16,9 +16,10 @@ import numbers
 
 import numpy as np
 
+from . import kernels
 from .base import ObliqueTreeClassifierMixin
 from .impurity import (MEASURES, best_axis_parallel, best_step, impurity, class_indicators,
-                       evaluate_class_major)
+                       evaluate_class_major, masked_row_sums, COMPILED_LINE_SEARCH_ROWS)
 from .preprocessing import Standardisation
 from .sparse import expand_split, limit_terms
 from .tree import Split, grow_tree
@@ -94,8 +95,8 @@ class _NodeColumns:
         negative = self.columns < 0
         self.offsets = np.empty((class_counts.shape[0], n_columns))
         for m, column_negative in enumerate(negative):
-            # exactly best_step's ``(counts @ negative)[:, None] + fixed_right``
-            self.offsets[:, m] = ((class_counts @ column_negative) + 0.0
+            # exactly best_step's ``masked_row_sums(counts, negative)[:, None] + fixed_right``
+            self.offsets[:, m] = (masked_row_sums(class_counts, column_negative) + 0.0
                                   if column_negative.any() else 0.0)
         # counts with the sign of the column's direction, column after column (K, d·n)
         self.signed_counts = np.where(negative, -class_counts[:, None, :],
@@ -309,7 +310,10 @@ class OC1Splitter:
             # Up to ``batch`` coefficients are searched at once (_batched_best_steps) and
             # offered to try_move in order until one moves: the same moves as one by one.
             node, batch = None, 0
+            # a node small enough for the compiled line search needs no batches
+            compiled = kernels.AVAILABLE and len(values) < COMPILED_LINE_SEARCH_ROWS
             if (BATCH_ELEMENTS > 0 and self.measure in _BATCHED_MEASURES and len(values) > 1
+                    and not compiled
                     and class_counts.shape[0] * Z.size <= NODE_CACHE_ELEMENTS):
                 node = self._node_columns(Z, class_counts)
                 batch = max(1, min(MAX_BATCH, BATCH_ELEMENTS // len(values)))
