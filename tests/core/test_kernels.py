@@ -58,3 +58,20 @@ def test_best_step_uses_the_kernel_and_agrees():
     for measure in kernels.MEASURE_CODES:
         assert impurity.best_step(current, direction, indicators, measure) == \
             impurity.best_step(current, direction, indicators, measure, compiled=False)
+
+
+@pytest.mark.parametrize("impurity_name", ["twoing", "information_gain", "sum_of_variances"])
+def test_oc1_grows_the_same_tree_compiled_or_not(monkeypatch, impurity_name):
+    """Whole OC1 fits: the compiled line search changes no split (the numpy code runs
+    with ``kernels.AVAILABLE`` off)."""
+    from sklearn.datasets import load_wine
+    from orangecontrib.oblique.core import OC1Classifier
+    from orangecontrib.oblique.core.datasets import checkerboard_4x4
+    for X, y in (load_wine(return_X_y=True), checkerboard_4x4(600, random_state=0)):
+        params = dict(impurity=impurity_name, n_restarts=5, random_state=0)
+        compiled = OC1Classifier(**params).fit(X, y)
+        monkeypatch.setattr(kernels, "AVAILABLE", False)
+        plain = OC1Classifier(**params).fit(X, y)
+        monkeypatch.setattr(kernels, "AVAILABLE", True)
+        assert compiled.export_text() == plain.export_text()
+        assert compiled.tree_.splits == plain.tree_.splits

@@ -243,7 +243,9 @@ class TestStagnantPerturbations:
         """Stagnant perturbations taken, with a step of 0.5, when every perturbation finds
         the same impurity one unit away and the random draws are ``draws`` (then 0.99)."""
         from orangecontrib.oblique.core import oc1
-        monkeypatch.setattr(oc1, "best_step", lambda *args: (1.0, 1.0))
+        monkeypatch.setattr(oc1.OC1Splitter, "_line_searcher",
+                            lambda self, Z, counts: (lambda values, direction: (1.0, 1.0),
+                                                     np.ascontiguousarray(Z.T)))
         X = np.array([[0.0, 0.0], [1.0, 0.1], [0.1, 1.0], [1.0, 1.0]])
         y = np.array([0, 1, 0, 1])
         queue = list(draws)

@@ -19,7 +19,8 @@ import numpy as np
 from . import kernels
 from .base import ObliqueTreeClassifierMixin
 from .impurity import (MEASURES, best_axis_parallel, best_step, impurity, class_indicators,
-                       evaluate_class_major, masked_row_sums, COMPILED_LINE_SEARCH_ROWS)
+                       evaluate_class_major, masked_row_sums, node_constants,
+                       COMPILED_LINE_SEARCH_ROWS)
 from .preprocessing import Standardisation
 from .sparse import expand_split, limit_terms
 from .tree import Split, grow_tree
@@ -250,20 +251,47 @@ class OC1Splitter:
                 best, best_impurity = hyperplane, value
             if best_impurity == 0:
                 break
-        self._columns_cache = None  # the node's arrays are not kept after its search
+        # the node's arrays are not kept after its search
+        self._columns_cache = self._searcher_cache = None
         return best, best_impurity
+
+    def _line_searcher(self, Z, class_counts):
+        """``(search, columns)`` for the node of ``Z`` (kept for its restarts):
+        ``search(values, direction)`` is
+        :func:`~.impurity.best_step` by the node's measure (compiled below
+        :data:`~.impurity.COMPILED_LINE_SEARCH_ROWS` rows, with the node's constants
+        computed once), ``columns[m]`` the node's column ``m``, contiguous."""
+        cached = getattr(self, "_searcher_cache", None)
+        if cached is not None and cached[0] is Z and cached[1] is class_counts:
+            return cached[2]
+        total = class_counts.sum(axis=1)
+        columns = np.ascontiguousarray(Z.T)
+        if kernels.AVAILABLE and len(Z) < COMPILED_LINE_SEARCH_ROWS:
+            code = kernels.MEASURE_CODES[self.measure]
+            entropy, rank = node_constants(total)
+
+            def search(values, direction):
+                return kernels.best_step(values, direction, class_counts, total, code,
+                                         entropy, rank)
+        else:
+            def search(values, direction):
+                return best_step(values, direction, class_counts, self.measure, total,
+                                 compiled=False)
+        self._searcher_cache = (Z, class_counts, (search, columns))
+        return search, columns
 
     def local_search(self, Z, class_counts, hyperplane):
         """One restart: perturb coefficients to a local minimum, then try up to J random
         jumps; every successful jump starts the deterministic perturbation again."""
         values = Z @ hyperplane
         current = self.split_impurity(values, class_counts)
+        line_search, _ = self._line_searcher(Z, class_counts)
         while True:
             current = self.perturb_coefficients(Z, class_counts, hyperplane, values, current)
             for _ in range(self.n_random_jumps):
                 direction = self.random_state.uniform(-1, 1, Z.shape[1])
                 change = Z @ direction
-                new, step = best_step(values, change, class_counts, self.measure)
+                new, step = line_search(values, change)
                 if _improves(new, current):
                     hyperplane += step * direction
                     values += step * change
@@ -286,6 +314,7 @@ class OC1Splitter:
         """
         n_coefficients = Z.shape[1]
         total = class_counts.sum(axis=1)
+        line_search, columns = self._line_searcher(Z, class_counts)
         p_move = 1.0
 
         def try_move(m, new, step):
@@ -328,8 +357,7 @@ class OC1Splitter:
                                and node.all_moving[m + size]):
                             size += 1
                     if size == 0:
-                        moved |= try_move(m, *best_step(values, Z[:, m], class_counts,
-                                                        self.measure, total))
+                        moved |= try_move(m, *line_search(values, columns[m]))
                         m += 1
                         continue
                     for offset, result in enumerate(_batched_best_steps(
@@ -344,7 +372,7 @@ class OC1Splitter:
                     break
         elif self.coefficient_order == "best_first":
             for _ in range(MAX_PERTURBATION_PASSES * n_coefficients):
-                candidates = [best_step(values, Z[:, m], class_counts, self.measure, total)
+                candidates = [line_search(values, columns[m])
                               for m in range(n_coefficients)]
                 m = int(np.argmin([new for new, _ in candidates]))
                 if not try_move(m, *candidates[m]):
@@ -352,7 +380,7 @@ class OC1Splitter:
         else:
             for _ in range(RANDOM_ORDER_PERTURBATIONS):
                 m = int(self.random_state.randint(n_coefficients))
-                try_move(m, *best_step(values, Z[:, m], class_counts, self.measure, total))
+                try_move(m, *line_search(values, columns[m]))
         return current
 
 
