@@ -32,7 +32,7 @@ from sklearn.utils.validation import (_check_sample_weight, check_is_fitted,
 from .preprocessing import stratified_sample
 from .tree import SplitStatistics
 from .validation import (check_parameter_types, densified, map_row_chunks,
-                         normalised_sample_weight)
+                         normalised_sample_weight, store_parameters)
 
 _MAX_SEED = np.iinfo(np.int32).max
 
@@ -231,15 +231,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
     def __init__(self, estimator=None, n_estimators=10, sample_fraction=0.9, beta=0.9,
                  weight_threshold=0.01, replace_members=False, window=200,
                  random_state=None, n_jobs=None):
-        self.estimator = estimator
-        self.n_estimators = n_estimators
-        self.sample_fraction = sample_fraction
-        self.beta = beta
-        self.weight_threshold = weight_threshold
-        self.replace_members = replace_members
-        self.window = window
-        self.random_state = random_state
-        self.n_jobs = n_jobs
+        store_parameters(self, locals())
 
     # ----- fitting -----
 

@@ -20,6 +20,7 @@ from .impurity import MEASURES
 from .preprocessing import Standardisation
 from .sparse import limit_terms
 from .tree import Split, grow_tree
+from .validation import store_parameters
 
 #: A direction is in the null space of a PSD matrix when its eigenvalue is below this
 #: fraction of the largest one (Section II-B needs a rank test; never compare with 0).
@@ -436,15 +437,7 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
     def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
                  standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None,
                  max_terms=None):
-        self.epsilon1 = epsilon1
-        self.epsilon2 = epsilon2
-        self.max_depth = max_depth
-        self.min_samples_split = min_samples_split
-        self.standardize = standardize
-        self.pruning_portion = pruning_portion
-        self.se_rule = se_rule
-        self.random_state = random_state
-        self.max_terms = max_terms
+        store_parameters(self, locals())
 
     def _validate_parameters(self):
         super()._validate_parameters()

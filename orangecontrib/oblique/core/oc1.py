@@ -24,6 +24,7 @@ from .impurity import (MEASURES, best_axis_parallel, best_step, impurity, class_
 from .preprocessing import Standardisation
 from .sparse import expand_split, limit_terms
 from .tree import Split, grow_tree
+from .validation import store_parameters
 
 SPLIT_MODES = ("oblique_and_axis_parallel", "axis_parallel", "oblique")
 COEFFICIENT_ORDERS = ("sequential", "best_first", "random")
@@ -146,20 +147,9 @@ class OC1Splitter:
     def __init__(self, X, y, sample_weight, n_classes, measure, n_restarts, n_random_jumps,
                  coefficient_order, axis_parallel_bias, oblique_rows_per_feature, split_mode,
                  random_state, heartbeat=None, stagnation_step=STAGNATION_STEP):
-        self.stagnation_step = stagnation_step
-        self.X, self.y, self.sample_weight = X, y, sample_weight
-        self.n_classes = n_classes
-        self.measure = measure
-        self.n_restarts = n_restarts
-        self.n_random_jumps = n_random_jumps
-        self.coefficient_order = coefficient_order
-        self.axis_parallel_bias = axis_parallel_bias
-        self.oblique_rows_per_feature = oblique_rows_per_feature
-        self.split_mode = split_mode
-        self.random_state = random_state
-        #: Called before every restart, so that a long search at a large node can report
-        #: progress and be cancelled (it may raise).
-        self.heartbeat = heartbeat
+        # ``heartbeat`` is called before every restart, so that a long search at a large
+        # node can report progress and be cancelled (it may raise)
+        store_parameters(self, locals())
 
     def __call__(self, rows, counts, depth, features=None):
         """OC1's split of the node of ``rows``; with ``features``, a split over those
@@ -432,20 +422,7 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
                  oblique_rows_per_feature=2.0, split_mode="oblique_and_axis_parallel",
                  pruning_portion=0.1, se_rule=0.0, max_depth=50, min_samples_split=2,
                  random_state=None, max_terms=None, stagnation_step=STAGNATION_STEP):
-        self.impurity = impurity
-        self.stagnation_step = stagnation_step
-        self.max_terms = max_terms
-        self.n_restarts = n_restarts
-        self.n_random_jumps = n_random_jumps
-        self.coefficient_order = coefficient_order
-        self.axis_parallel_bias = axis_parallel_bias
-        self.oblique_rows_per_feature = oblique_rows_per_feature
-        self.split_mode = split_mode
-        self.pruning_portion = pruning_portion
-        self.se_rule = se_rule
-        self.max_depth = max_depth
-        self.min_samples_split = min_samples_split
-        self.random_state = random_state
+        store_parameters(self, locals())
 
     def _validate_parameters(self):
         super()._validate_parameters()

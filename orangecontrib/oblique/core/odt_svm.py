@@ -57,6 +57,7 @@ from .sparse import eliminate_terms
 from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                      pairwise_pairs, pairwise_votes)
 from .tree import grow_tree
+from .validation import store_parameters
 
 _TINY = float(np.finfo(float).tiny)
 #: How a node's test is chosen (see :class:`ODTSVMClassifier`): the paper's, J48's.
@@ -379,20 +380,7 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
                  categorical_features=None, max_depth=None, random_state=None,
                  max_terms=None, subtree_raising=True, test_selection="gain",
                  multiclass="pairwise"):
-        self.C = C
-        self.subtree_raising = subtree_raising
-        self.test_selection = test_selection
-        self.multiclass = multiclass
-        self.clustering_split = clustering_split
-        self.max_clusters = max_clusters
-        self.mdl_penalty = mdl_penalty
-        self.axis_parallel_tests = axis_parallel_tests
-        self.min_samples_leaf = min_samples_leaf
-        self.confidence = confidence
-        self.categorical_features = categorical_features
-        self.max_depth = max_depth
-        self.random_state = random_state
-        self.max_terms = max_terms
+        store_parameters(self, locals())
 
     def _validate_parameters(self):
         super()._validate_parameters()

@@ -9,6 +9,7 @@ types, instance weights and sparse data.
 * :func:`densified` and :func:`map_row_chunks` -- sparse input: densified for fitting up
   to :data:`MAX_DENSE_BYTES`, refused above it; predicted on in blocks of rows.
 """
+import inspect
 import numbers
 
 import numpy as np
@@ -55,7 +56,8 @@ _KINDS = {
 }
 
 #: The type of every parameter of :class:`GeometricTreeClassifier`, :class:`OC1Classifier`,
-#: :class:`ODTSVMClassifier` and :class:`HedgeEnsembleClassifier`: the kinds of value
+#: :class:`ODTSVMClassifier`, :class:`HedgeEnsembleClassifier` and
+#: :class:`ObliqueForestClassifier`: the kinds of value
 #: (:data:`_KINDS`) it accepts.  (A declarative table as scikit-learn's
 #: ``_parameter_constraints``; those live in a private module and accept ``True`` for an
 #: integer or real interval, which is what this table is there to refuse.)  The ranges
@@ -68,6 +70,8 @@ PARAMETER_TYPES = {
     "axis_parallel_tests": ("bool",),
     "subtree_raising": ("bool",),
     "replace_members": ("bool",),
+    "bootstrap": ("bool",),
+    "oob_score": ("bool",),
     # counts
     "max_depth": ("int", "none"),
     "min_samples_split": ("int",),
@@ -78,6 +82,7 @@ PARAMETER_TYPES = {
     "max_clusters": ("int",),
     "n_estimators": ("int",),
     "window": ("int",),
+    "n_jobs": ("int", "none"),
     # numbers
     "epsilon1": ("float", "auto"),
     "epsilon2": ("float", "none"),
@@ -102,6 +107,16 @@ PARAMETER_TYPES = {
     "categorical_features": ("indices", "none"),
     "estimator": ("estimator", "none"),
 }
+
+
+def store_parameters(instance, arguments):
+    """Set every parameter of ``instance``'s constructor as an attribute of the same name,
+    from ``arguments``, the constructor's ``locals()``: what a scikit-learn estimator's
+    ``__init__`` does, one assignment per parameter, with no other work (its
+    ``get_params`` reads them back)."""
+    for name in inspect.signature(type(instance).__init__).parameters:
+        if name != "self":
+            setattr(instance, name, arguments[name])
 
 
 def check_parameter_types(estimator):

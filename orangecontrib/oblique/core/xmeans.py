@@ -85,6 +85,8 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array, check_is_fitted
 from threadpoolctl import ThreadpoolController
 
+from .validation import store_parameters
+
 #: :class:`XMeans` floors the pooled variance at this fraction of the training data's mean
 #: per-coordinate variance, so a model whose clusters are sets of coincident points (the
 #: right model for duplicated values) gets a large finite BIC instead of ``log 0``.
@@ -229,11 +231,7 @@ class XMeans(ClusterMixin, BaseEstimator):
 
     def __init__(self, min_clusters=2, max_clusters=8, n_init=3, max_iter=100,
                  random_state=None):
-        self.min_clusters = min_clusters
-        self.max_clusters = max_clusters
-        self.n_init = n_init
-        self.max_iter = max_iter
-        self.random_state = random_state
+        store_parameters(self, locals())
 
     def _validate_parameters(self):
         for name in ("min_clusters", "n_init", "max_iter"):

@@ -27,6 +27,7 @@ plain Python + numpy: no Qt, so the widget only draws what this module computes,
 tests can check the texts directly.
 """
 import hashlib
+from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
@@ -82,15 +83,14 @@ class Counts:
                 self.value[node] = np.bincount(codes, minlength=n_classes)[:n_classes]
 
 
+@dataclass
 class Rule:
     """IF ``conditions`` THEN ``class_value``, for one leaf."""
-
-    def __init__(self, leaf, conditions, class_value, support, confidence):
-        self.leaf = leaf
-        self.conditions = conditions
-        self.class_value = class_value
-        self.support = support
-        self.confidence = confidence
+    leaf: int
+    conditions: list
+    class_value: str
+    support: float
+    confidence: float
 
     def __str__(self):
         condition = " AND ".join(self.conditions) or "TRUE"
