@@ -301,9 +301,13 @@ class ObliqueTree:
                 continue
             used = split.features_used
             block = X[np.ix_(rows, used)]
-            mean = np.average(block, axis=0, weights=weights[rows])
-            scales[node, used] = np.sqrt(np.average((block - mean) ** 2, axis=0,
-                                                    weights=weights[rows]))
+            # np.average's arithmetic, without its per-call checks (a node costs ~µs)
+            row_weights = weights[rows]
+            total = row_weights.sum()
+            mean = (row_weights @ block) / total
+            block -= mean
+            np.square(block, out=block)
+            scales[node, used] = np.sqrt((row_weights @ block) / total)
         self.feature_scales = scales
         return self
 
