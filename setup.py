@@ -28,7 +28,8 @@ setup(
         "PyQt5",
         "PyQtWebEngine",
     ],
-    extras_require={"test": ["pytest", "hypothesis", "sphinx", "myst-parser"],
+    extras_require={"test": ["pytest", "hypothesis", "sphinx", "myst-parser",
+                             "dask[distributed]"],
                     "benchmark": ["stree"]},
     entry_points={
         "orange.widgets": ["Oblique Trees = orangecontrib.oblique.widgets"],

@@ -1,0 +1,504 @@
+"""Oblique Forest: a forest of oblique trees (SPORF; Tomita et al., "Sparse Projection
+Oblique Randomer Forests", JMLR 21(104), 2020).
+
+A random forest (Breiman 2001) whose trees split every node on the best of many random
+*sparse* projections of the attributes instead of the best of a few attributes:
+:class:`SparseProjectionTreeClassifier` grows one such tree with the project's shared
+grower (:func:`~.tree.grow_tree`), the split search being
+:class:`~.sporf.SparseProjectionSplitter`; :class:`ObliqueForestClassifier` grows many,
+each on a bootstrap sample, and averages their class distributions.  Any of the three
+papers' trees can be the forest's tree instead (``estimator``): each is then trained on a
+bootstrap sample and a random subset of the attributes, as Odte does with STree
+(Montañana et al.).
+
+Defaults and where they come from (the paper tunes ``d`` and ``λ`` per data set; its
+authors' software has these untuned defaults, read from the R package ``rerf``,
+``defaults()`` and ``RerF()``):
+
+* ``max_features="sqrt"``: ``d = ⌈√p⌉`` candidate projections per node;
+* ``feature_combinations="auto"``: ``λ·p = 3`` attributes per projection on average when
+  there are ``p ≥ 10`` attributes, 1 below (``λ = 3/p`` or ``1/p``);
+* bootstrap samples of ``n`` rows drawn with replacement, trees grown until their leaves
+  are pure (``min.parent = 1``, no depth limit), the Gini index;
+* ``n_estimators=100``: the number of trees of scikit-learn's and Orange's random forests
+  (``rerf`` grows 500; the accuracy of a forest levels off long before).
+"""
+import numbers
+import warnings
+
+import numpy as np
+from joblib import Parallel, delayed, effective_n_jobs
+from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
+from sklearn.utils import check_random_state
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+
+from .base import ObliqueTreeClassifierMixin
+from .ensemble import _scaled_progress
+from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
+from .tree import ObliqueTree, SplitStatistics, grow_tree
+from .validation import (check_parameter_types, densified, map_row_chunks,
+                         normalised_sample_weight, store_parameters)
+
+__all__ = ["ObliqueForestClassifier", "SparseProjectionTreeClassifier", "bag_counts"]
+
+_MAX_SEED = np.iinfo(np.int32).max
+
+
+def _check_at_least(name, value, low):
+    """A ValueError unless ``value`` (an integer or None, as
+    :func:`~.validation.check_parameter_types` has checked) is None or at least ``low``."""
+    if value is not None and value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value!r}")
+
+
+class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
+    """One tree of SPORF: every node split on the best of ``d`` random sparse projections
+    of its rows by the Gini index (:mod:`~orangecontrib.oblique.core.sporf`), grown until
+    its leaves are pure.
+
+    The member tree of :class:`ObliqueForestClassifier` (which gives every tree a
+    bootstrap sample), usable on its own.
+
+    Parameters
+    ----------
+    max_features : "sqrt", "log2", None, int or float, default "sqrt"
+        ``d``, candidate projections per node: ``⌈√p⌉``, ``⌈log2 p⌉``, ``p``, the number
+        itself, or that share of ``p`` (:func:`~.sporf.n_projections`).
+    feature_combinations : "auto" or float, default "auto"
+        ``λ·p``, attributes per projection on average: 3 for ``p ≥ 10``, else 1
+        (:func:`~.sporf.mean_nonzeros`).
+    max_depth : int or None, default None
+    min_samples_split : int, default 2
+    random_state : int, RandomState or None
+        Seeds the projections drawn at every node.
+
+    Attributes
+    ----------
+    tree_ : ObliqueTree
+    classes_, n_classes_, n_features_in_
+    n_projections_ : int
+        ``d`` for the fitted data.
+    mean_nonzeros_ : float
+        ``λ·p`` for the fitted data.
+    """
+
+    def __init__(self, max_features="sqrt", feature_combinations="auto", max_depth=None,
+                 min_samples_split=2, random_state=None):
+        store_parameters(self, locals())
+
+    def _validate_parameters(self):
+        super()._validate_parameters()
+        n_projections(self.max_features, 1)
+        mean_nonzeros(self.feature_combinations, 1)
+
+    def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
+        n_features = X.shape[1]
+        self.n_projections_ = n_projections(self.max_features, n_features)
+        self.mean_nonzeros_ = mean_nonzeros(self.feature_combinations, n_features)
+        splitter = SparseProjectionSplitter(
+            X, y, sample_weight, len(self.classes_), self.n_projections_,
+            self.mean_nonzeros_, np.random.default_rng(random_state.randint(_MAX_SEED)))
+        tree = grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
+                         self.max_depth, self.min_samples_split, progress_callback)
+        tree.feature_scales = splitter.feature_scales(tree)
+        return tree
+
+    def _fit_in_forest(self, X, codes, n_classes, sample_weight, progress_callback=None):
+        """Fit on rows the forest has validated, as ``fit`` does without its checks
+        (scikit-learn's forests fit their trees with ``check_input=False`` likewise):
+        ``codes`` are the forest's class codes (the tree's ``classes_`` are all of them,
+        also those absent from its sample), ``sample_weight`` the tree's bootstrap
+        weights, 0 for the rows out of its bag.
+
+        Unlike ``fit`` it does not calibrate the printed rules afterwards
+        (:meth:`~.tree.ObliqueTree.calibrate_text`, a pass of all rows through the tree
+        that costs as much as growing it): every split of the SPORF splitter is its own
+        printed rule (weights of 4 significant digits, a threshold of the fewest digits
+        that separates the node's rows, :func:`~.sporf.readable_threshold`), so it routes
+        any row as printed; nor does it drop negligible terms (none of its ±1 terms is
+        rounding noise)."""
+        self.classes_ = np.arange(n_classes)
+        self.n_classes_ = n_classes
+        self.n_features_in_ = X.shape[1]
+        keep = sample_weight > 0
+        self.tree_ = self._build_tree(X[keep], codes[keep], sample_weight[keep],
+                                      check_random_state(self.random_state),
+                                      progress_callback)
+        return self
+
+
+class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
+    """A forest of oblique trees: SPORF (Tomita et al. 2020), or bagged trees of any of
+    the papers' learners.
+
+    Every tree is trained on its own bootstrap sample of the rows (``bootstrap``: ``n``
+    rows drawn with replacement, given to the tree as row weights: a row drawn twice
+    weighs 2); the forest predicts the mean of the trees' class distributions.  The
+    default tree, :class:`SparseProjectionTreeClassifier`, splits every node on the best
+    of ``max_features`` random sparse projections with ``feature_combinations`` attributes
+    each on average (see the module docstring for the defaults and their sources).
+
+    Parameters
+    ----------
+    n_estimators : int, default 100
+        Number of trees.
+    estimator : tree estimator of this package or None, default None
+        None: SPORF trees with the forest's ``max_features``, ``feature_combinations``,
+        ``max_depth`` and ``min_samples_split``.  Otherwise a
+        :class:`~orangecontrib.oblique.core.GeometricTreeClassifier`,
+        :class:`~orangecontrib.oblique.core.OC1Classifier` or
+        :class:`~orangecontrib.oblique.core.odt_svm.ODTSVMClassifier` (with its own
+        parameters), cloned for every tree: each clone is trained on a bootstrap sample
+        and on a random subset of ``max_features`` attributes (bagging and random
+        subspaces, as Odte does with STree); its splits are then written over all
+        attributes, so the trees print, route and explain themselves like any other.
+    max_features : "sqrt", "log2", None, int or float, default "sqrt"
+        SPORF: ``d``, the candidate projections per node (``⌈√p⌉`` by default, the
+        ``rerf`` package's); with ``estimator``: the attributes each tree sees.
+    feature_combinations : "auto" or float, default "auto"
+        SPORF: ``λ·p``, the attributes per projection on average (``"auto"``: 3 for 10
+        or more attributes, else 1, the ``rerf`` package's ``λ = 3/p`` or ``1/p``).
+        Not used with ``estimator``.
+    bootstrap : bool, default True
+        False: every tree on all rows.
+    max_depth : int or None, default None
+        SPORF trees' depth limit (none: grown until their leaves are pure).
+    min_samples_split : int, default 2
+        SPORF: nodes with fewer rows are leaves.
+    oob_score : bool, default False
+        Estimate the accuracy from the out-of-bag rows (needs ``bootstrap``).
+    n_jobs : int or None, default None
+        Trees fitted in parallel by joblib (threads unless a joblib backend is active,
+        e.g. ``with joblib.parallel_backend("dask")`` on a Dask cluster); None: 1, or the
+        active backend's default.  The fitted forest does not depend on it.
+    random_state : int, RandomState or None, default None
+        Seeds every tree (its bootstrap sample and its own randomness); seeds are drawn
+        before any tree is fitted, so a seed gives the same forest for any ``n_jobs``.
+
+    Attributes
+    ----------
+    estimators_ : list of fitted tree estimators
+        Trained on class codes (indices into ``classes_``).
+    classes_, n_classes_, n_features_in_
+    seeds_ : ndarray of int
+        Every tree's seed (its ``random_state`` and its bootstrap sample's).
+    features_ : list of ndarray or None
+        With ``estimator``: the attributes each tree was trained on; None for SPORF trees
+        (all attributes).
+    oob_score_ : float
+        Accuracy of the out-of-bag predictions over the rows that were out of at least
+        one tree's bag (only with ``oob_score``).
+    oob_decision_function_ : ndarray of shape (n_samples, n_classes)
+        Every training row's mean class distribution over the trees it was out of the
+        bag of; NaN for a row in every bag (only with ``oob_score``).
+    """
+
+    def __init__(self, n_estimators=100, estimator=None, max_features="sqrt",
+                 feature_combinations="auto", bootstrap=True, max_depth=None,
+                 min_samples_split=2, oob_score=False, n_jobs=None, random_state=None):
+        store_parameters(self, locals())
+
+    def _check_parameters(self):
+        """Raise ValueError for a parameter of the wrong type (the table of
+        :func:`~.validation.check_parameter_types`) or out of its range."""
+        check_parameter_types(self)
+        _check_at_least("n_estimators", self.n_estimators, 1)
+        _check_at_least("max_depth", self.max_depth, 0)
+        _check_at_least("min_samples_split", self.min_samples_split, 2)
+        if self.oob_score and not self.bootstrap:
+            raise ValueError("oob_score needs bootstrap=True: without bootstrap samples "
+                             "no row is out of a tree's bag")
+        if self.n_jobs is not None and (not isinstance(self.n_jobs, numbers.Integral)
+                                        or isinstance(self.n_jobs, (bool, np.bool_))
+                                        or self.n_jobs == 0):
+            raise ValueError(f"n_jobs must be None or a non-zero integer (-1: all CPUs), "
+                             f"got {self.n_jobs!r}")
+        n_projections(self.max_features, 1)
+        mean_nonzeros(self.feature_combinations, 1)
+        if self.estimator is not None and not isinstance(self.estimator,
+                                                         ObliqueTreeClassifierMixin):
+            raise ValueError(f"estimator must be None or a tree estimator of this package "
+                             f"(GeometricTreeClassifier, OC1Classifier, ODTSVMClassifier, "
+                             f"SparseProjectionTreeClassifier), got {self.estimator!r}")
+
+    # ----- fitting -----
+
+    def fit(self, X, y, sample_weight=None, progress_callback=None):
+        """Grow ``n_estimators`` trees, each on its own bootstrap sample.
+
+        Parameters
+        ----------
+        X : array-like or scipy sparse matrix of shape (n_samples, n_features), finite
+            A sparse matrix is densified, up to
+            :data:`~orangecontrib.oblique.core.validation.MAX_DENSE_BYTES`.
+        y : array-like of shape (n_samples,), class labels of any hashable type
+        sample_weight : array-like of shape (n_samples,), optional
+            Non-negative row weights; only their ratios matter (rescaled to sum to the
+            number of rows of positive weight).  A tree weighs a row by its weight times
+            the number of times its bootstrap sample drew it; rows of weight 0 are in no
+            tree and out of the out-of-bag estimate.
+        progress_callback : callable(fraction) or None
+            Called with the fraction of the trees fitted (and, with one job, while each
+            grows); an exception it raises aborts the fit.
+
+        Returns
+        -------
+        self
+        """
+        self._check_parameters()
+        X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1)
+        check_classification_targets(y)
+        self.classes_, codes = np.unique(y, return_inverse=True)
+        self.n_classes_ = len(self.classes_)
+        codes = codes.astype(np.intp)
+        sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
+                                             ensure_non_negative=True)
+        sample_weight, _ = normalised_sample_weight(sample_weight)
+        rng = check_random_state(self.random_state)
+        self._n_samples = X.shape[0]
+        self.seeds_ = rng.randint(_MAX_SEED, size=self.n_estimators)
+        self.features_ = None if self.estimator is None else [
+            self._tree_features(seed, X.shape[1]) for seed in self.seeds_]
+        jobs = [delayed(_fit_tree)(self._new_tree(seed), X, codes, self.n_classes_,
+                                   sample_weight, seed, self.bootstrap,
+                                   None if self.features_ is None else self.features_[i])
+                for i, seed in enumerate(self.seeds_)]
+        self.estimators_ = []
+        if effective_n_jobs(self.n_jobs) == 1:
+            for index, job in enumerate(jobs):
+                function, args, kwargs = job
+                share = _scaled_progress(progress_callback, index / self.n_estimators,
+                                         (index + 1) / self.n_estimators)
+                self.estimators_.append(function(*args, **kwargs, progress_callback=share))
+                if progress_callback is not None:
+                    progress_callback((index + 1) / self.n_estimators)
+        else:
+            trees = Parallel(n_jobs=self.n_jobs, prefer="threads",
+                             return_as="generator")(jobs)
+            try:
+                for tree in trees:
+                    self.estimators_.append(tree)
+                    if progress_callback is not None:
+                        progress_callback(len(self.estimators_) / self.n_estimators)
+            finally:
+                with warnings.catch_warnings():  # a cancelled fit drops the trees done
+                    warnings.filterwarnings("ignore", "(?s).*tasks have been",
+                                            UserWarning)
+                    trees.close()
+        if self.oob_score:
+            self._set_oob_score(X, codes, sample_weight)
+        return self
+
+    def _new_tree(self, seed):
+        """An unfitted tree with ``seed`` for its ``random_state`` (nested ones too)."""
+        if self.estimator is None:
+            return SparseProjectionTreeClassifier(
+                max_features=self.max_features, feature_combinations=self.feature_combinations,
+                max_depth=self.max_depth, min_samples_split=self.min_samples_split,
+                random_state=int(seed))
+        tree = clone(self.estimator)
+        return tree.set_params(**{name: int(seed) for name in tree.get_params(deep=True)
+                                  if name == "random_state"
+                                  or name.endswith("__random_state")})
+
+    def _tree_features(self, seed, n_features):
+        """The attributes (sorted) of the tree of ``seed`` with ``estimator``: a random
+        subset of ``max_features`` of them (all when that is at least ``n_features``)."""
+        size = min(n_projections(self.max_features, n_features), n_features)
+        chooser = np.random.default_rng([int(seed), 1])
+        return np.sort(chooser.choice(n_features, size=size, replace=False))
+
+    @property
+    def estimators_samples_(self):
+        """The rows (indices, with repeats as drawn) of every tree's bootstrap sample."""
+        check_is_fitted(self, "estimators_")
+        n_samples = self._n_samples
+        return [np.repeat(np.arange(n_samples),
+                          bag_counts(seed, n_samples, self.bootstrap).astype(np.intp))
+                for seed in self.seeds_]
+
+    def _set_oob_score(self, X, codes, sample_weight):
+        """``oob_decision_function_`` and ``oob_score_`` from the trees' predictions on
+        the rows out of their bags (rows of weight 0 are no training rows: left out)."""
+        totals = np.zeros((X.shape[0], self.n_classes_))
+        votes = np.zeros(X.shape[0])
+        for tree, seed in zip(self.estimators_, self.seeds_):
+            out = (bag_counts(seed, X.shape[0], self.bootstrap) == 0) & (sample_weight > 0)
+            if out.any():
+                totals[out] += _tree_proba(tree, X[out], self.n_classes_)
+                votes[out] += 1
+        scored = votes > 0
+        self.oob_decision_function_ = np.full_like(totals, np.nan)
+        self.oob_decision_function_[scored] = totals[scored] / votes[scored, None]
+        if not scored.any():
+            raise ValueError("no row is out of any tree's bootstrap sample: use more "
+                             "trees for an out-of-bag estimate")
+        in_every_bag = int((~scored & (sample_weight > 0)).sum())
+        if in_every_bag:
+            warnings.warn(f"rows in every tree's bootstrap sample have no out-of-bag "
+                          f"prediction and are left out of the out-of-bag score: "
+                          f"{in_every_bag} of {int((sample_weight > 0).sum())}; use more "
+                          f"trees", UserWarning)
+        predicted = np.argmax(self.oob_decision_function_[scored], axis=1)
+        self.oob_score_ = float(np.mean(predicted == codes[scored]))
+
+    # ----- prediction -----
+
+    def predict_proba(self, X):
+        """The mean of the trees' class distributions.
+
+        Parameters
+        ----------
+        X : array-like or scipy sparse matrix of shape (n_samples, n_features), finite
+            A sparse matrix is densified in blocks of rows.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes), columns in the order of ``classes_``
+        """
+        check_is_fitted(self, "estimators_")
+        X = validate_data(self, X, dtype=np.float64, reset=False, accept_sparse="csr",
+                          ensure_min_samples=0)
+        return map_row_chunks(self._mean_proba, X)
+
+    def _mean_proba(self, X):
+        proba = np.zeros((X.shape[0], self.n_classes_))
+        for tree in self.estimators_:
+            proba += _tree_proba(tree, X, self.n_classes_)
+        return proba / len(self.estimators_)
+
+    def predict(self, X):
+        """The class of the largest mean probability for each row."""
+        probabilities = self.predict_proba(X)
+        return self.classes_[np.argmax(probabilities, axis=1)]
+
+    def apply(self, X):
+        """The leaf of every row in every tree, shape (n_samples, n_estimators)."""
+        check_is_fitted(self, "estimators_")
+        X = validate_data(self, X, dtype=np.float64, reset=False, accept_sparse="csr",
+                          ensure_min_samples=0)
+        return map_row_chunks(
+            lambda rows: np.column_stack([tree.tree_.apply(rows)
+                                          for tree in self.estimators_]), X)
+
+    @property
+    def weights_(self):
+        """The trees' weights in the mean of ``predict_proba``: all ``1/n_estimators``
+        (the weights of an ensemble whose trees count alike, as
+        :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier` has its
+        Hedge weights)."""
+        check_is_fitted(self, "estimators_")
+        return np.full(len(self.estimators_), 1.0 / len(self.estimators_))
+
+    # ----- what the trees use -----
+
+    @property
+    def feature_importances_(self):
+        """The trees' ``feature_importances_`` averaged: non-negative, summing to 1 (all
+        zeros if every tree is a single leaf).
+
+        A tree's importances are its splits' weighted Gini decreases shared among the
+        attributes each split uses in proportion to ``|w_j| · std_j`` at the node (see
+        :meth:`~orangecontrib.oblique.core.ObliqueTree.feature_importances`); trees that
+        are a single leaf are left out of the mean, as in scikit-learn's forests.
+        """
+        check_is_fitted(self, "estimators_")
+        grown = [tree.feature_importances_ for tree in self.estimators_
+                 if tree.tree_.node_count > 1]
+        if not grown:
+            return np.zeros(self.n_features_in_)
+        importances = np.mean(grown, axis=0)
+        total = importances.sum()
+        return importances / total if total > 0 else importances
+
+    def get_split_statistics(self):
+        """How oblique the trees are: splits, oblique splits and attributes per split
+        summed over the trees (:class:`~orangecontrib.oblique.core.tree.SplitStatistics`)."""
+        check_is_fitted(self, "estimators_")
+        return sum((tree.get_split_statistics() for tree in self.estimators_),
+                   SplitStatistics(0, 0, 0))
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        tags.input_tags.sparse = True  # densified up to validation.MAX_DENSE_BYTES
+        return tags
+
+
+def bag_counts(seed, n_samples, bootstrap=True):
+    """How often the bootstrap sample of the tree of ``seed`` draws every one of
+    ``n_samples`` rows (all 1 without ``bootstrap``): ``n_samples`` draws with
+    replacement from a generator of its own (not the tree's ``RandomState``), so that the
+    sample and the tree's other random choices are independent."""
+    if not bootstrap:
+        return np.ones(n_samples)
+    draws = np.random.default_rng(int(seed)).integers(0, n_samples, n_samples)
+    return np.bincount(draws, minlength=n_samples).astype(float)
+
+
+def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, features,
+              progress_callback=None):
+    """Fit one tree of the forest on its bootstrap sample (row weights ``sample_weight``
+    times the draws :func:`bag_counts` of ``seed``) and return it.  A SPORF tree is
+    fitted without the checks the forest has made; another tree on the attributes
+    ``features`` only, its splits then written over all attributes
+    (:func:`_over_all_features`)."""
+    sample_weight = sample_weight * bag_counts(seed, X.shape[0], bootstrap)
+    if features is None:
+        return tree._fit_in_forest(X, codes, n_classes, sample_weight, progress_callback)
+    keep = sample_weight > 0
+    params = tree.get_params(deep=False)
+    if params.get("max_terms") is not None:  # a cap above the tree's attributes caps nothing
+        tree.set_params(max_terms=min(params["max_terms"], features.size))
+    if params.get("categorical_features") is not None:
+        tree.set_params(categorical_features=_subset_columns(
+            params["categorical_features"], features, X.shape[1]))
+    kwargs = {} if progress_callback is None else {"progress_callback": progress_callback}
+    tree.fit(X[np.ix_(keep, features)], codes[keep], sample_weight=sample_weight[keep],
+             **kwargs)
+    return _over_all_features(tree, features, X.shape[1], X)
+
+
+def _subset_columns(categorical, features, n_features):
+    """ODT-SVM's ``categorical_features`` (indices or a mask over all attributes) as
+    indices into the tree's ``features``."""
+    mask = np.zeros(n_features, dtype=bool)
+    mask[np.asarray(categorical)] = True
+    return np.flatnonzero(mask[features]).tolist()
+
+
+def _over_all_features(tree, features, n_features, X):
+    """``tree``, fitted on the columns ``features`` of ``X``, with its splits written over
+    all ``n_features`` attributes (weight 0 on the others): it then takes rows of all
+    attributes and its printed rules, importances and statistics name them.  Its class
+    codes and counts are unchanged; its printed rules are calibrated on all rows of
+    ``X``."""
+    old = tree.tree_
+    splits = []
+    for split in old.splits:
+        if split is not None:
+            weights = np.zeros((split.weights.shape[0], n_features))
+            weights[:, features] = split.weights
+            split = split.copy(weights=weights)
+        splits.append(split)
+    new = ObliqueTree(n_features, old.n_classes, splits, old.children, old.parent,
+                      old.value, old.n_node_samples)
+    new.proba = old.proba
+    for name in ("grow_value",):
+        if hasattr(old, name):
+            setattr(new, name, getattr(old, name))
+    if getattr(old, "feature_scales", None) is not None:
+        new.feature_scales = np.zeros((old.node_count, n_features))
+        new.feature_scales[:, features] = old.feature_scales
+    tree.tree_ = new.calibrate_text(X)
+    tree.n_features_in_ = n_features
+    return tree
+
+
+def _tree_proba(tree, X, n_classes):
+    """The class distribution of ``tree`` (trained on class codes) over all ``n_classes``
+    codes, for validated rows ``X``."""
+    proba = np.zeros((X.shape[0], n_classes))
+    proba[:, np.asarray(tree.classes_, dtype=np.intp)] = tree.tree_.predict_proba(X)
+    return proba

@@ -1,0 +1,360 @@
+"""The split search of SPORF (Tomita et al., "Sparse Projection Oblique Randomer Forests",
+JMLR 21(104), 2020): the best of many random *sparse* projections of a node's rows.
+
+At every node SPORF draws a random ``p × d`` matrix ``A`` whose non-zero entries are
+``+1`` or ``−1`` with equal probability, projects the node's rows onto its ``d`` columns
+and splits on the best of the ``d`` projections by the ordinary threshold search of a
+decision tree (Section 3 of the paper; a random forest is the special case of one
+non-zero, of weight 1, per column).  As in the authors' implementation (R package
+``rerf``, function ``RandMatBinary``), ``round(λ·p·d)`` cells of ``A`` are drawn without
+replacement, so a projection has ``λ·p`` attributes on average (some none: they are
+skipped, some several).
+
+Here the ``±1`` weights apply to the attributes *standardised* by their standard
+deviation over the tree's training rows, so that a projection does not depend on the
+units of its attributes; in raw units an attribute's weight is ``±1/s_j``, rounded to
+:data:`~orangecontrib.oblique.core.splits.DIGITS` significant digits so that a printed
+rule shows the weights the split uses.  A projection of one attribute gets weight ``+1``
+(a split ``x_j ≥ t`` in the attribute's own units: the sign of a lone weight changes no
+partition).  Attributes constant at the node are left out of the draw, as scikit-learn's
+random forest leaves them out of its feature draw, so that no candidate is spent on a
+projection that cannot separate the rows (the paper draws over all attributes).
+
+The search over the ``d`` projections is :func:`~.impurity.best_thresholds` with the Gini
+index (the criterion of a random forest) on all projections at once, or compiled
+(:func:`best_projection`, numba) with bit for bit the same result.
+"""
+import numbers
+
+import numpy as np
+
+from . import kernels
+from .impurity import best_thresholds, class_indicators
+from .kernels import _TINY, _sum_of_squares, njit
+from .splits import DIGITS, MAX_DIGITS, Split, round_significant
+
+__all__ = ["SparseProjectionSplitter", "n_projections", "mean_nonzeros", "varying_features",
+           "projection_matrix", "readable_threshold", "search_numpy", "search_compiled"]
+
+#: ``feature_combinations="auto"``: the mean number of attributes per projection, ``λ·p``,
+#: of the authors' R package ``rerf`` (``defaults()``: ``sparsity = 3/p`` for ``p ≥ 10``
+#: attributes, ``1/p`` below).
+AUTO_COMBINATIONS_MANY, AUTO_COMBINATIONS_FEW, AUTO_COMBINATIONS_LIMIT = 3.0, 1.0, 10
+
+
+#: Nodes whose matrix has at most this many cells (``p_node × d``) draw its non-zeros as
+#: the smallest of as many random keys: one call to the generator, faster than its
+#: ``choice`` for the small matrices of most nodes.
+KEYED_CELLS = 4096
+
+
+def n_projections(max_features, n_features):
+    """The number ``d`` of candidate projections per node for ``max_features``:
+    ``"sqrt"`` ``⌈√p⌉`` (the ``rerf`` package's default ``d = ceiling(sqrt(p))``),
+    ``"log2"`` ``⌈log2 p⌉``, None ``p``, an integer itself (more than ``p`` is allowed:
+    the paper tunes ``d`` up to ``p²``), a float in (0, 1] that share of ``p``, at least
+    1."""
+    p = max(int(n_features), 1)
+    if max_features is None:
+        return p
+    if isinstance(max_features, str):
+        if max_features == "sqrt":
+            return int(np.ceil(np.sqrt(p)))
+        if max_features == "log2":
+            return max(1, int(np.ceil(np.log2(p))))
+    elif isinstance(max_features, numbers.Integral) and not isinstance(max_features, bool):
+        if max_features >= 1:
+            return int(max_features)
+    elif isinstance(max_features, numbers.Real) and not isinstance(max_features, bool):
+        if 0 < max_features <= 1:
+            return max(1, int(round(max_features * p)))
+    raise ValueError(f"max_features must be 'sqrt', 'log2', None, an integer of at least 1 "
+                     f"or a number in (0, 1], got {max_features!r}")
+
+
+def mean_nonzeros(feature_combinations, n_features):
+    """The mean number ``λ·p`` of attributes per projection for ``feature_combinations``:
+    ``"auto"`` 3 for 10 or more attributes, else 1 (``rerf``'s ``λ = 3/p`` or ``1/p``);
+    a number of at least 1 itself, at most ``p``."""
+    p = max(int(n_features), 1)
+    if isinstance(feature_combinations, str) and feature_combinations == "auto":
+        value = (AUTO_COMBINATIONS_MANY if p >= AUTO_COMBINATIONS_LIMIT
+                 else AUTO_COMBINATIONS_FEW)
+    elif (isinstance(feature_combinations, numbers.Real)
+          and not isinstance(feature_combinations, bool) and feature_combinations >= 1):
+        value = float(feature_combinations)
+    else:
+        raise ValueError(f"feature_combinations must be 'auto' or a number of at least 1, "
+                         f"got {feature_combinations!r}")
+    return min(value, float(p))
+
+
+def readable_threshold(low, high):
+    """``(threshold, digits)``: the number of fewest significant digits strictly between
+    ``low < high`` (the nearest to their midpoint among those, 0 if it is between them),
+    and its digits; the midpoint and :data:`~.splits.MAX_DIGITS` when no shorter number
+    lies between them.  Any threshold between the two values separates the rows alike;
+    a short one is a rule that reads as it routes (``x ≥ 2.5``, not ``x ≥ 2.4999999``)."""
+    if low < 0 < high:
+        return 0.0, 1
+    middle = (low + high) / 2
+    for digits in range(1, MAX_DIGITS):
+        candidate = float(f"{middle:.{digits - 1}e}")
+        if low < candidate < high:
+            return candidate, digits
+    return middle, MAX_DIGITS
+
+
+@njit(cache=True, nogil=True)
+def _varying_features(X, rows):
+    """Compiled :func:`varying_features`."""
+    low = X[rows[0]].copy()
+    high = low.copy()
+    for i in range(1, rows.shape[0]):
+        row = rows[i]
+        for j in range(X.shape[1]):
+            x = X[row, j]
+            if x < low[j]:
+                low[j] = x
+            elif x > high[j]:
+                high[j] = x
+    return np.flatnonzero(high > low)
+
+
+def varying_features(X, rows, compiled):
+    """Indices of the columns of ``X`` that are not constant over ``rows``."""
+    if compiled:
+        return _varying_features(X, rows)
+    block = X[rows]
+    return np.flatnonzero(block.max(axis=0) > block.min(axis=0))
+
+
+def projection_matrix(features, cells, negative, unit, n_columns):
+    """The non-zeros ``(feature, projection, coefficient)`` of a ``p_node × d`` matrix
+    ``A`` over the node's ``features`` from its drawn ``cells`` (sorted indices into
+    ``A``, projection-major) and their signs (``negative``): coefficient ``∓unit[j]`` (±1
+    on the standardised attribute), or ``+1`` for the only attribute of a projection.
+    Ordered by projection, then attribute."""
+    projection, column = np.divmod(cells, features.size)
+    feature = features[column]
+    coefficient = np.where(negative, -1.0, 1.0) * unit[feature]
+    coefficient[np.bincount(projection, minlength=n_columns)[projection] == 1] = 1.0
+    return feature, projection, coefficient
+
+
+def search_numpy(X, rows, features, cells, negative, unit, n_columns, indicators, total,
+                 weights):
+    """The best split of the node's rows ``X[rows]`` over the projections of the drawn
+    matrix (:func:`projection_matrix`): :func:`~.impurity.best_thresholds` with the Gini
+    index on all projections at once, then the first projection of lowest impurity.
+
+    Returns ``(k, low, high, impurity, split_weights, scales)``: the projection and the
+    two neighbouring values of its best threshold (best_thresholds' midpoint: the split
+    is ``v_k >= threshold`` for any threshold in ``(low, high]``), ``(-1, nan, nan, inf)``
+    when no projection separates the rows; the projection's weights over all attributes,
+    and the weighted standard deviations over the rows of the attributes it uses (0
+    elsewhere).
+    ``indicators`` is :func:`~.impurity.class_indicators` of the rows, ``total`` its
+    sums over the rows (``indicators.sum(axis=1)``, as
+    :func:`~.impurity.best_thresholds` sums it), ``weights`` the rows' weights.
+    :func:`search_compiled` gives the same result to the bit."""
+    feature, projection, coefficient = projection_matrix(features, cells, negative, unit,
+                                                         n_columns)
+    values = np.zeros((rows.size, n_columns))
+    for k, j, c in zip(projection.tolist(), feature.tolist(), coefficient.tolist()):
+        values[:, k] += c * X[rows, j]  # added in the order of the non-zeros
+    impurities, thresholds = best_thresholds(values, indicators, "gini")
+    split_weights, scales = np.zeros(X.shape[1]), np.zeros(X.shape[1])
+    k = int(np.argmin(impurities))
+    if not np.isfinite(impurities[k]):
+        return -1, np.nan, np.nan, np.inf, split_weights, scales
+    # the two values the threshold lies between: the first pair of neighbours whose
+    # midpoint it is, as best_thresholds computes it
+    distinct = np.unique(values[:, k])
+    i = int(np.flatnonzero((distinct[:-1] + distinct[1:]) / 2 == thresholds[k])[0])
+    low, high = distinct[i], distinct[i + 1]
+    chosen = projection == k
+    used = feature[chosen]
+    split_weights[used] = coefficient[chosen]
+    # sums from the first row on, as the compiled loops add
+    block = X[np.ix_(rows, used)]
+    total = np.cumsum(weights)[-1]
+    mean = np.cumsum(weights[:, None] * block, axis=0)[-1] / total
+    scales[used] = np.sqrt(np.cumsum(weights[:, None] * (block - mean) ** 2, axis=0)[-1]
+                           / total)
+    return k, low, high, impurities[k], split_weights, scales
+
+
+@njit(cache=True, nogil=True)
+def search_compiled(X, rows, features, cells, negative, unit, n_columns, indicators, total,
+                    weights):
+    """:func:`search_numpy` compiled: the same arithmetic in the same order (projected
+    values added non-zero after non-zero, a stable sort, cumulative class counts from the
+    first sorted row on, sums over the classes from the first class on, the first
+    candidate of lowest impurity in projection order), so the same result to the bit."""
+    n, n_classes, n_features = rows.shape[0], indicators.shape[0], X.shape[1]
+    n_nonzero = cells.shape[0]
+    projection = np.empty(n_nonzero, dtype=np.intp)
+    feature = np.empty(n_nonzero, dtype=np.intp)
+    coefficient = np.empty(n_nonzero)
+    members = np.zeros(n_columns, dtype=np.intp)
+    for t in range(n_nonzero):
+        projection[t] = cells[t] // features.shape[0]
+        feature[t] = features[cells[t] % features.shape[0]]
+        coefficient[t] = (-1.0 if negative[t] else 1.0) * unit[feature[t]]
+        members[projection[t]] += 1
+    values = np.zeros((n_columns, n))
+    for t in range(n_nonzero):
+        if members[projection[t]] == 1:
+            coefficient[t] = 1.0
+        for i in range(n):
+            values[projection[t], i] += coefficient[t] * X[rows[i], feature[t]]
+    left, right = np.empty(n_classes), np.empty(n_classes)
+    best_k, best_low, best_high, best_score = -1, np.nan, np.nan, np.inf
+    for k in range(n_columns):
+        if members[k] == 0:
+            continue
+        v = values[k]
+        order = np.argsort(v, kind="mergesort")
+        left[:] = 0.0
+        for i in range(n - 1):
+            row = order[i]
+            for c in range(n_classes):
+                left[c] += indicators[c, row]
+            if not v[order[i + 1]] > v[row]:
+                continue  # not between distinct values: no candidate
+            n_left, n_right = 0.0, 0.0
+            largest_left, largest_right = -np.inf, -np.inf
+            for c in range(n_classes):
+                right[c] = max(total[c] - left[c], 0.0)
+                n_left += left[c]
+                n_right += right[c]
+                largest_left = max(largest_left, left[c])
+                largest_right = max(largest_right, right[c])
+            if n_left <= 0 or n_right <= 0:
+                score = np.inf
+            elif largest_left >= n_left and largest_right >= n_right:
+                score = 0.0  # both sides homogeneous
+            else:
+                score = ((n_left - _sum_of_squares(left) / max(n_left, _TINY))
+                         + (n_right - _sum_of_squares(right) / max(n_right, _TINY))) / (
+                             n_left + n_right)
+            if score < best_score:
+                best_k, best_score = k, score
+                best_low, best_high = v[row], v[order[i + 1]]
+    split_weights, scales = np.zeros(n_features), np.zeros(n_features)
+    if best_k < 0:
+        return -1, np.nan, np.nan, np.inf, split_weights, scales
+    weight_sum = 0.0
+    for i in range(n):
+        weight_sum += weights[i]
+    for t in range(n_nonzero):
+        if projection[t] != best_k:
+            continue
+        j = feature[t]
+        split_weights[j] = coefficient[t]
+        mean = 0.0
+        for i in range(n):
+            mean += weights[i] * X[rows[i], j]
+        mean /= weight_sum
+        variance = 0.0
+        for i in range(n):
+            deviation = X[rows[i], j] - mean
+            variance += weights[i] * (deviation * deviation)
+        scales[j] = np.sqrt(variance / weight_sum)
+    return best_k, best_low, best_high, best_score, split_weights, scales
+
+
+class SparseProjectionSplitter:
+    """``propose_split(rows, counts, depth)`` of :func:`~.tree.grow_tree` for SPORF: the
+    best of ``n_projections`` random sparse projections of the node's rows.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_rows, n_features), the tree's training rows (raw units)
+    y : ndarray of int, class codes
+    sample_weight : ndarray of shape (n_rows,), positive
+    n_classes : int
+    n_projections : int
+        ``d``, candidate projections per node (:func:`n_projections`).
+    mean_nonzeros : float
+        ``λ·p``, attributes per projection on average (:func:`mean_nonzeros`): the
+        matrix has ``round(λ·p·d)`` non-zeros (at most one per cell).
+    rng : numpy.random.Generator
+        Draws every node's matrix.
+    compiled : bool or None
+        True: :func:`search_compiled`; False: :func:`search_numpy`; None: compiled when
+        numba is installed (:data:`~.kernels.AVAILABLE`).  Both grow the same tree.
+    """
+
+    def __init__(self, X, y, sample_weight, n_classes, n_projections, mean_nonzeros, rng,
+                 compiled=None):
+        self.X = np.ascontiguousarray(X)
+        self.y, self.sample_weight = y, sample_weight
+        self.n_classes = n_classes
+        self.n_projections = n_projections
+        self.n_nonzero = max(1, int(round(mean_nonzeros * n_projections)))
+        self.rng = rng
+        self.compiled = kernels.AVAILABLE if compiled is None else compiled
+        total = sample_weight.sum()
+        mean = sample_weight @ X / total
+        scale = np.sqrt(sample_weight @ (X - mean) ** 2 / total)
+        # ±1 on the standardised attribute is ±1/s in raw units, rounded to the digits
+        # a rule prints
+        unit = np.zeros(X.shape[1])
+        varies = scale > 0
+        unit[varies] = round_significant(1.0 / scale[varies], DIGITS)
+        self.unit = unit
+        # every split proposed and the scales of its attributes at its node (the splits
+        # are kept, so that no id is reused)
+        self._proposed = []
+
+    def __call__(self, rows, counts, depth):
+        features = varying_features(self.X, rows, self.compiled)
+        if features.size == 0:
+            return None
+        chosen, negative = self._draw(features.size * self.n_projections)
+        weights = self.sample_weight[rows]
+        indicators = class_indicators(self.y[rows], weights, self.n_classes)
+        search = search_compiled if self.compiled else search_numpy
+        k, low, high, _, split_weights, scales = search(
+            self.X, rows, features, chosen, negative, self.unit, self.n_projections,
+            indicators, indicators.sum(axis=1), weights)
+        if k < 0:
+            return None
+        threshold, digits = readable_threshold(low, high)
+        split = Split.hyperplane(split_weights, -threshold)
+        # its weights have DIGITS significant digits and its threshold ``digits``: the
+        # printed rule is the split itself (Split.printed), the fewest digits that route
+        # the node's rows as the search separated them
+        split.digits = max(DIGITS, digits)
+        self._proposed.append((split, scales))
+        return split
+
+    def _draw(self, cells):
+        """The non-zero cells of the node's matrix (sorted) and their signs (True for
+        −1): ``rerf``'s ``RandMatBinary``, ``round(λ·p·d)`` of the ``cells`` drawn without
+        replacement, each sign ±1 with equal probability.  Up to :data:`KEYED_CELLS`
+        cells, those of the smallest of as many uniform random keys (one call to the
+        generator for cells and signs); above, Floyd's sampling."""
+        n_nonzero = min(self.n_nonzero, cells)
+        if cells <= KEYED_CELLS:
+            keys = self.rng.random(cells + n_nonzero)
+            chosen = np.sort(np.argsort(keys[:cells], kind="stable")[:n_nonzero])
+            return chosen, keys[cells:] < 0.5
+        chosen = np.sort(self.rng.choice(cells, size=n_nonzero, replace=False))
+        return chosen, self.rng.random(n_nonzero) < 0.5
+
+    def feature_scales(self, tree):
+        """What :meth:`~.tree.ObliqueTree.store_feature_scales` keeps for ``tree``, grown
+        with this splitter on its rows: the (weighted) standard deviation of every
+        attribute a split uses over the rows that reach the split's node, shape
+        (node_count, n_features), 0 elsewhere -- computed for each split when it was
+        proposed, from the node's rows at hand (the same statistic, without a second pass
+        of the rows through the tree)."""
+        scales = np.zeros((tree.node_count, self.X.shape[1]))
+        proposed = {id(split): values for split, values in self._proposed}
+        for node, split in enumerate(tree.splits):
+            if split is not None:
+                scales[node] = proposed[id(split)]
+        return scales
