@@ -32,8 +32,9 @@ from Orange.data import (ContinuousVariable, DiscreteVariable, Domain, StringVar
 from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner, OC1Learner,
                                    ODTSVMLearner)
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
-                                        OC1Classifier, ODTSVMClassifier)
-from orangecontrib.oblique.learners import InputDataWarning
+                                        OC1Classifier, ODTSVMClassifier,
+                                        ObliqueForestClassifier)
+from orangecontrib.oblique.learners import InputDataWarning, ObliqueForestLearner
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -51,6 +52,8 @@ CORE_ESTIMATORS = {
     "ODTSVMClassifier": lambda **params: ODTSVMClassifier(**{"random_state": 0, **params}),
     "HedgeEnsembleClassifier": lambda **params: HedgeEnsembleClassifier(
         **{"n_estimators": 3, "random_state": 0, **params}),
+    "ObliqueForestClassifier": lambda **params: ObliqueForestClassifier(
+        **{"n_estimators": 10, "random_state": 0, **params}),
 }
 
 ORANGE_LEARNERS = {
@@ -59,14 +62,17 @@ ORANGE_LEARNERS = {
     "ODTSVMLearner": lambda **params: ODTSVMLearner(**{"random_state": 0, **params}),
     "HedgeEnsembleLearner": lambda **params: HedgeEnsembleLearner(
         **{"n_estimators": 3, **params}),
+    "ObliqueForestLearner": lambda **params: ObliqueForestLearner(
+        **{"n_estimators": 10, **params}),
 }
 
-GDT, OC1, ODT, HEDGE = "GeometricTree", "OC1", "ODTSVM", "HedgeEnsemble"
+GDT, OC1, ODT, HEDGE, FOREST = ("GeometricTree", "OC1", "ODTSVM", "HedgeEnsemble",
+                                "ObliqueForest")
 
 
 def family(name):
     """The algorithm behind an estimator or learner name (for per-algorithm outcomes)."""
-    return next(f for f in (GDT, OC1, ODT, HEDGE) if name.startswith(f))
+    return next(f for f in (GDT, OC1, ODT, HEDGE, FOREST) if name.startswith(f))
 
 
 # ----- expected outcomes -----
@@ -340,22 +346,30 @@ def _no_rows_to_predict():
 
 #: Parameters of the wrong type, per algorithm (OC1 has no yes/no parameter).
 _STRING_FOR_YES_NO = {GDT: dict(standardize="False"), OC1: dict(max_depth="False"),
-                      ODT: dict(mdl_penalty="off"), HEDGE: dict(replace_members="False")}
+                      ODT: dict(mdl_penalty="off"), HEDGE: dict(replace_members="False"),
+                      FOREST: dict(bootstrap="False")}
 _BOOL_FOR_COUNT = {GDT: dict(max_depth=True), OC1: dict(max_depth=True),
-                   ODT: dict(max_depth=True), HEDGE: dict(n_estimators=True)}
+                   ODT: dict(max_depth=True), HEDGE: dict(n_estimators=True),
+                   FOREST: dict(n_estimators=True)}
 _STRING_FOR_NUMBER = {GDT: dict(pruning_portion="0.1"), OC1: dict(pruning_portion="0.1"),
-                      ODT: dict(C="1"), HEDGE: dict(beta="0.5")}
+                      ODT: dict(C="1"), HEDGE: dict(beta="0.5"),
+                      FOREST: dict(max_features="0.5")}
 
 
 _STRING_FOR_YES_NO_RAISES = {
     GDT: Raises("standardize must be True or False, got 'False'"),
     OC1: Raises("max_depth must be an integer or None, got 'False'"),
     ODT: Raises("mdl_penalty must be True or False, got 'off'"),
-    HEDGE: Raises("replace_members must be True or False, got 'False'")}
+    HEDGE: Raises("replace_members must be True or False, got 'False'"),
+    FOREST: Raises("bootstrap must be True or False, got 'False'")}
 _BOOL_FOR_COUNT_RAISES = {HEDGE: Raises("n_estimators must be an integer, got True"),
+                          FOREST: Raises("n_estimators must be an integer, got True"),
                           "*": Raises("max_depth must be an integer or None, got True")}
 _STRING_FOR_NUMBER_RAISES = {ODT: Raises("C must be a number, got '1'"),
                              HEDGE: Raises("beta must be a number, got '0.5'"),
+                             FOREST: Raises(r"max_features must be 'sqrt', 'log2', None, an "
+                                            r"integer of at least 1 or a number in \(0, 1\], "
+                                            r"got '0.5'"),
                              "*": Raises("pruning_portion must be a number, got '0.1'")}
 
 
@@ -377,6 +391,8 @@ CORE_CASES = [
          {GDT: Model(accuracy=1),
           # too few rows to hold any out for pruning (D12): OC1 tells the two apart
           OC1: Model(accuracy=1),
+          # the trees whose sample holds both rows split them; the others predict theirs
+          FOREST: Model(accuracy=1),
           "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
     Case("single class", "200 rows, all of one class",
          lambda: dict(X=separable()[0], y=np.full(200, 4)),
@@ -388,6 +404,8 @@ CORE_CASES = [
          _degenerate_columns, Model(min_accuracy=0.93)),
     Case("identical rows, different labels", "10 equal rows, labels 0/1 alternating",
          _identical_rows, {HEDGE: Model(accuracy=0.5, proba=[5 / 9, 4 / 9]),
+                           # the mean class shares of the 10 trees' bootstrap samples
+                           FOREST: Model(accuracy=0.5, proba=[9 / 20, 11 / 20]),
                            # OC1 prunes no tree of 10 rows (D12): a leaf of all 10
                            "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
     Case("NaN in features", "two NaN cells", lambda: _with_value(np.nan, 0),
@@ -454,11 +472,13 @@ CORE_CASES = [
          _no_rows_to_predict, EmptyPrediction()),
     Case("a string for a yes/no parameter",
          "standardize='False' (GDT), mdl_penalty='off' (ODT-SVM), "
-         "replace_members='False' (Hedge); OC1: max_depth='False'",
+         "replace_members='False' (Hedge), bootstrap='False' (Forest); "
+         "OC1: max_depth='False'",
          _with_params(_STRING_FOR_YES_NO), _STRING_FOR_YES_NO_RAISES),
-    Case("a bool for a count", "max_depth=True (Hedge: n_estimators=True)",
+    Case("a bool for a count", "max_depth=True (Hedge, Forest: n_estimators=True)",
          _with_params(_BOOL_FOR_COUNT), _BOOL_FOR_COUNT_RAISES),
-    Case("a string for a number", "pruning_portion='0.1' (ODT-SVM: C='1', Hedge: beta='0.5')",
+    Case("a string for a number", "pruning_portion='0.1' (ODT-SVM: C='1', Hedge: beta='0.5', "
+         "Forest: max_features='0.5')",
          _with_params(_STRING_FOR_NUMBER), _STRING_FOR_NUMBER_RAISES),
 ]
 
@@ -732,7 +752,7 @@ ORANGE_CASES = [
     Case("one row", "a single row", lambda: dict(data=_table([[1.0, 2.0]], [1])),
          Model(accuracy=1, proba=[0, 1])),
     Case("two rows, two classes", "two rows of different classes", _orange(_two_rows),
-         {GDT: Model(accuracy=1), OC1: Model(accuracy=1),
+         {GDT: Model(accuracy=1), OC1: Model(accuracy=1), FOREST: Model(accuracy=1),
           "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
     Case("single class", "200 rows, all c0 (class variable c0/c1)",
          lambda: dict(data=_table(separable()[0], np.zeros(200))),
@@ -746,6 +766,7 @@ ORANGE_CASES = [
          _orange(_degenerate_columns), Model(min_accuracy=0.93)),
     Case("identical rows, different labels", "10 equal rows, labels 0/1 alternating",
          _orange(_identical_rows), {HEDGE: Model(accuracy=0.5, proba=[5 / 9, 4 / 9]),
+                                    FOREST: Model(accuracy=0.5, proba=[9 / 20, 11 / 20]),
                                     "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
     Case("NaN in features", "10 % missing in two columns (and in held-out rows)",
          _orange_missing_features, Model(min_accuracy=0.85)),
@@ -818,12 +839,12 @@ ORANGE_CASES = [
     Case("no rows to predict", "a model of the separable set given a table of 0 rows",
          _orange_no_rows_to_predict, EmptyPrediction()),
     Case("a string for a yes/no parameter",
-         "standardize='False' (GDT), mdl_penalty='off' (ODT-SVM); OC1: max_depth='False'; "
-         "Hedge: n_estimators='10'",
+         "standardize='False' (GDT), mdl_penalty='off' (ODT-SVM), bootstrap='False' "
+         "(Forest); OC1: max_depth='False'; Hedge: n_estimators='10'",
          _orange_with_params({**_STRING_FOR_YES_NO, HEDGE: dict(n_estimators="10")}),
          {**_STRING_FOR_YES_NO_RAISES,
           HEDGE: Raises("n_estimators must be an integer, got '10'")}),
-    Case("a bool for a count", "max_depth=True (Hedge: n_estimators=True)",
+    Case("a bool for a count", "max_depth=True (Hedge, Forest: n_estimators=True)",
          _orange_with_params(_BOOL_FOR_COUNT), _BOOL_FOR_COUNT_RAISES),
 ]
 
