@@ -123,14 +123,15 @@ def main():
     print("Outcome, core estimators (``orangecontrib.oblique.core``):")
     print()
     print(table(hostile.CORE_CASES, list(hostile.CORE_ESTIMATORS), hostile.check_core_model,
-                _fit_core, ["GeometricTree", "OC1", "ODTSVM", "HedgeEnsemble"]))
+                _fit_core, ["GeometricTree", "OC1", "ODTSVM", "HedgeEnsemble",
+                            "ObliqueForest"]))
     print()
     print("Outcome, Orange learners (``orangecontrib.oblique``):")
     print()
     print(table(hostile.ORANGE_CASES, list(hostile.ORANGE_LEARNERS),
                 hostile.check_orange_model, _fit_orange,
                 ["GeometricTreeLearner", "OC1Learner", "ODTSVMLearner",
-                 "HedgeEnsembleLearner"]))
+                 "HedgeEnsembleLearner", "ObliqueForestLearner"]))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ICONS = os.path.join(ROOT, "icons")
 PACKAGE = os.path.dirname(os.path.abspath(orangecontrib.oblique.widgets.__file__))
 WIDGET_MODULES = ("owgeometrictree", "owoc1", "owodtsvm", "owhedgeensemble",
-                  "owobliquedata", "owobliquetreeviewer")
+                  "owobliqueforest", "owobliquedata", "owobliquetreeviewer")
 
 
 def read(path):

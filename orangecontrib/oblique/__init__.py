@@ -6,7 +6,8 @@ that ``import orangecontrib.oblique.core`` -- a script, or a worker process of a
 fit -- does not load Orange.
 """
 __all__ = ["GeometricTreeLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel",
-           "OC1Learner", "ObliqueTreeLearner", "ObliqueTreeModel", "ODTSVMLearner"]
+           "OC1Learner", "ObliqueTreeLearner", "ObliqueTreeModel", "ODTSVMLearner",
+           "ObliqueForestLearner", "ObliqueForestModel"]
 
 
 def __getattr__(name):

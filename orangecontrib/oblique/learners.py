@@ -8,7 +8,9 @@ with the node's test in raw feature units (a hyperplane), in the attribute's own
 nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
 
 :class:`HedgeEnsembleLearner` combines several trees of any of these learners by Hedge(β)
-(:class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`).
+(:class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`);
+:class:`ObliqueForestLearner` grows a forest of them (SPORF,
+:class:`~orangecontrib.oblique.core.forest.ObliqueForestClassifier`).
 """
 import copy
 import warnings
@@ -28,13 +30,15 @@ from Orange.util import dummy_callback, wrap_callback
 
 from .core import GeometricTreeClassifier, OC1Classifier
 from .core.ensemble import HedgeEnsembleClassifier
+from .core.forest import ObliqueForestClassifier
 from .core.odt_svm import ODTSVMClassifier
 from .core.validation import densified, dense_size_error, map_row_chunks
 from .presentation import SplitLabel, SplitPresenter
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
            "ODTSVMLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel", "SplitLabel",
-           "ObliqueNode", "InputDataWarning", "FitMessage"]
+           "ObliqueNode", "InputDataWarning", "FitMessage", "ObliqueForestLearner",
+           "ObliqueForestModel"]
 
 #: Digits after the decimal point of class counts in node texts.  (The numbers of a rule
 #: have the split's own significant digits, with which the rule routes the training rows
@@ -743,3 +747,72 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
         ensemble = self.create_estimator(data.domain)
         ensemble.fit(X, y, sample_weight=weights, progress_callback=_fit_progress())
         return HedgeEnsembleModel(data.domain, ensemble, messages)
+
+
+class ObliqueForestModel(HedgeEnsembleModel):
+    """A fitted Oblique Forest: ``estimator`` is the fitted
+    :class:`~orangecontrib.oblique.core.forest.ObliqueForestClassifier`, its trees
+    (``estimator.estimators_``) the members, all of the same weight
+    (``estimator.weights_``).  Prediction (rows with missing values included), the
+    members' weights and the member trees as tree models (:meth:`member_model`) are those
+    of the Hedge ensemble's model; ``oob_accuracy`` is the forest's out-of-bag estimate.
+    """
+
+    @property
+    def oob_accuracy(self):
+        """The out-of-bag accuracy of the forest (``oob_score_``), or None when the
+        learner did not estimate it (``oob_score=False``)."""
+        return getattr(self.estimator, "oob_score_", None)
+
+
+class ObliqueForestLearner(_FitProgressMixin, Orange.classification.Learner,
+                           _ImportanceScorerMixin):
+    """Oblique Forest (SPORF: Tomita et al., "Sparse Projection Oblique Randomer
+    Forests", JMLR 2020) for Orange: ``n_estimators`` oblique trees, each grown on a
+    bootstrap sample, every node split on the best of ``max_features`` random sparse
+    projections of the attributes with ``feature_combinations`` attributes each on
+    average; the model predicts the mean of the trees' class distributions.
+
+    Parameters are those of
+    :class:`~orangecontrib.oblique.core.forest.ObliqueForestClassifier`, with the same
+    defaults except ``random_state=0`` (replicable, as the other learners of this module).
+    Attributes are continuized and missing values imputed as for the other trees
+    (:class:`ObliqueTreeLearner`), also after preprocessors the user gives; rows with a
+    missing class are left out of the fit (the model's ``fit_messages`` say how many).
+    The learner is a feature scorer for Rank: the forest's ``feature_importances_``, each
+    original attribute scored by the largest of the columns made from it.  While fitting,
+    the progress callback of ``__call__`` advances tree by tree (and within each tree with
+    one job); an exception it raises aborts the fit.
+    """
+    name = "Oblique Forest"
+    __returns__ = ObliqueForestModel
+    preprocessors = ObliqueTreeLearner.preprocessors
+    supports_weights = True
+
+    def __init__(self, n_estimators=100, estimator=None, max_features="sqrt",
+                 feature_combinations="auto", bootstrap=True, max_depth=None,
+                 min_samples_split=2, oob_score=False, n_jobs=None, random_state=0,
+                 preprocessors=None):
+        super().__init__(preprocessors=preprocessors)
+        self.use_default_preprocessors = True  # as ObliqueTreeLearner: after the user's
+        self.params = dict(
+            n_estimators=n_estimators, estimator=estimator, max_features=max_features,
+            feature_combinations=feature_combinations, bootstrap=bootstrap,
+            max_depth=max_depth, min_samples_split=min_samples_split, oob_score=oob_score,
+            n_jobs=n_jobs, random_state=random_state)
+        for name, value in self.params.items():
+            setattr(self, name, value)
+
+    def incompatibility_reason(self, domain):
+        # the checks (and messages) of the trees it grows
+        return ObliqueTreeLearner().incompatibility_reason(domain)
+
+    def create_estimator(self, domain=None):
+        """The unfitted core forest with the learner's current parameters."""
+        return ObliqueForestClassifier(**{name: getattr(self, name) for name in self.params})
+
+    def fit_storage(self, data):
+        X, y, weights, messages = _training_rows(self, data)
+        forest = self.create_estimator(data.domain)
+        forest.fit(X, y, sample_weight=weights, progress_callback=_fit_progress())
+        return ObliqueForestModel(data.domain, forest, messages)

@@ -2,8 +2,8 @@
 import os
 
 NAME = "Oblique Trees"
-DESCRIPTION = ("Oblique decision trees: Geometric Decision Tree, OC1, ODT-SVM, and a "
-               "Hedge ensemble of them.")
+DESCRIPTION = ("Oblique decision trees: Geometric Decision Tree, OC1, ODT-SVM, a Hedge "
+               "ensemble of them, and an oblique forest (SPORF).")
 BACKGROUND = "#b5d3f1"
 ICON = "icons/category.svg"
 PRIORITY = 6100

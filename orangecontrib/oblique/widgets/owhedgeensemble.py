@@ -3,24 +3,24 @@ from collections import OrderedDict
 
 from AnyQt.QtWidgets import QFormLayout, QLabel
 
-from Orange.base import Model
 from Orange.data import Table
 from Orange.widgets import gui
 from Orange.widgets.settings import Setting
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.widgetpreview import WidgetPreview
-from Orange.widgets.widget import Input, Msg, Output
+from Orange.widgets.widget import Input, Msg
 
 from orangecontrib.oblique.learners import (HedgeEnsembleLearner, ObliqueTreeLearner,
-                                            ObliqueTreeModel, ODTSVMLearner)
+                                            ODTSVMLearner)
+from orangecontrib.oblique.widgets.membertrees import MemberTreesMixin
 from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
 from orangecontrib.oblique.widgets.utils import (SPIN, ClassValueChecksMixin,
                                                  ConcurrentLearnerWidgetMixin,
                                                  LearnerControlsMixin, explanation_label)
 
 
-class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, ConcurrentLearnerWidgetMixin,
-                      ClassValueChecksMixin, OWBaseLearner):
+class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
+                      ConcurrentLearnerWidgetMixin, ClassValueChecksMixin, OWBaseLearner):
     """Hedge(β) ensemble of oblique trees (ODT-SVM paper, Sections V–VI): members trained
     on random subsets, predictions averaged with Hedge weights.  The base learner comes
     from the Learner input (ODT-SVM when nothing is connected), as in Orange's AdaBoost;
@@ -39,13 +39,7 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, ConcurrentLearner
     class Inputs(OWBaseLearner.Inputs):
         learner = Input("Learner", ObliqueTreeLearner)
 
-    class Outputs:  # not a subclass: a redefined signal would be a second one
-        learner = OWBaseLearner.Outputs.learner
-        # the default: Predictions takes the ensemble, not a member tree
-        model = Output("Model", Model, dynamic=False, default=True,
-                       replaces=["Classifier", "Predictor"])
-        feature_importances = ModelSummaryMixin.Outputs.feature_importances
-        member_tree = Output("Member tree", ObliqueTreeModel)
+    Outputs = MemberTreesMixin.Outputs
 
     class Error(ClassValueChecksMixin.Error):
         foreign_learner = Msg("{} is not an oblique tree learner; connect Geometric Tree, "
@@ -57,8 +51,6 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, ConcurrentLearner
     n_estimators = Setting(10)
     sample_percent = Setting(90)
     beta = Setting(0.9)
-    #: the member tree sent to the "Member tree" output, from 1
-    member_tree = Setting(1)
 
     @classmethod
     def migrate_settings(cls, settings, version):
@@ -95,19 +87,8 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, ConcurrentLearner
                                                "randomness.")
         grid.addRow(seed_row)
 
-        box = gui.vBox(self.controlArea, "Member trees")
-        row = gui.hBox(box)
-        self.member_spin = gui.spin(
-            row, self, "member_tree", 1, 500, label="Send tree: ",
-            callback=self._send_member_tree, alignment=SPIN["alignment"], controlWidth=60,
-            tooltip="The member tree sent to the \"Member tree\" output, e.g. to the "
-                    "Oblique Tree Viewer.")
-        self.member_label = QLabel()
-        row.layout().addWidget(self.member_label)
-        row.layout().addStretch(1)
-
+        self.add_member_trees_box(500)
         self._show_base_learner()
-        self._show_members()
 
     def _show_base_learner(self):
         if self.base_learner is None:
@@ -143,41 +124,6 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, ConcurrentLearner
             beta=self.beta,
             random_state=self.random_state_parameter(),
             preprocessors=self.preprocessors)
-
-    # ----- the member trees -----
-    def _members(self):
-        """The number of member trees of the current model (0 without one)."""
-        estimator = getattr(self.model, "estimator", None)
-        return len(getattr(estimator, "estimators_", ()))
-
-    def _show_members(self):
-        n_members = self._members()
-        self.member_spin.setEnabled(n_members > 0)
-        if not n_members:
-            self.member_label.setText("of the fitted ensemble")
-            return
-        if self.member_tree > n_members:
-            self.member_tree = n_members
-        self.member_spin.setMaximum(n_members)
-        weight = self.model.member_weights[self.member_tree - 1]
-        self.member_label.setText(f"of {n_members}, weight {weight:.3f}")
-
-    def _send_member_tree(self):
-        self._show_members()
-        tree = None
-        if self._members() and self.model.instances is not None:
-            tree = self.model.member_model(self.member_tree - 1, self.model.instances)
-        self.Outputs.member_tree.send(tree)
-
-    def update_model(self):
-        super().update_model()
-        if self.task is not None:  # the fit runs; on_done sends the model and its trees
-            self.Outputs.member_tree.invalidate()
-
-    def _send_model(self):
-        super()._send_model()
-        if self.task is None:
-            self._send_member_tree()
 
     def get_learner_parameters(self):
         return OrderedDict((
