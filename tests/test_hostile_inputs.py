@@ -19,6 +19,7 @@ for pruning), the case says so per estimator, with the reason in ``doc/robustnes
 A case may give the estimator or learner parameters per algorithm (``params``).
 """
 import re
+from dataclasses import dataclass
 import warnings
 
 import numpy as np
@@ -77,6 +78,7 @@ def family(name):
 
 # ----- expected outcomes -----
 
+@dataclass
 class Model:
     """A model: finite probabilities, one column per class, rows summing to 1.
 
@@ -92,13 +94,11 @@ class Model:
         A warning that must be raised while fitting.
     """
 
-    def __init__(self, accuracy=None, min_accuracy=None, proba=None, minority_recall=None,
-                 warns=None):
-        self.accuracy = accuracy
-        self.min_accuracy = min_accuracy
-        self.proba = proba
-        self.minority_recall = minority_recall
-        self.warns = warns
+    accuracy: float = None
+    min_accuracy: float = None
+    proba: object = None
+    minority_recall: float = None
+    warns: tuple = None
 
     def describe(self):
         parts = []
@@ -712,6 +712,14 @@ def _orange_scaled_weights(scale, uneven=False):
                                eval=_table(reference["X_eval"], reference["y_eval"])))
 
 
+def _orange_odd_names():
+    """The separable set with line breaks, a tab and a line separator in its names."""
+    X, y = separable()
+    domain = Domain([ContinuousVariable(name) for name in ("x\n1", "x\t2", "x\u2028 3")],
+                    DiscreteVariable("y\nclass", values=("no\r", "yes\n")))
+    return dict(data=Table.from_numpy(domain, X, y))
+
+
 def _orange_weights_of(make):
     """The table of a core case with weights (``make()``: X, y, sample_weight)."""
     data = make()
@@ -759,6 +767,9 @@ ORANGE_CASES = [
          Model(accuracy=1, proba=[1, 0])),
     Case("class variable with one value", "200 rows, class variable with values (c0,)",
          _orange_single_value_class, Model(accuracy=1, proba=[1])),
+    Case("names with line breaks", "attributes 'x\\n1', 'x\\t2', 'x\\u2028 3', class "
+         "'y\\nclass' with values 'no\\r' and 'yes\\n' (texts escape them)",
+         _orange_odd_names, Model(min_accuracy=0.95)),
     Case("more features than rows", "10 rows × 50 features",
          _orange(_more_features_than_rows), Model(min_accuracy=0.8)),
     Case("constant, duplicated, collinear columns",

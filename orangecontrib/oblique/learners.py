@@ -32,6 +32,7 @@ from .core import GeometricTreeClassifier, OC1Classifier
 from .core.ensemble import HedgeEnsembleClassifier
 from .core.forest import ObliqueForestClassifier
 from .core.odt_svm import ODTSVMClassifier
+from .core.rules import printable_name
 from .core.validation import densified, dense_size_error, map_row_chunks
 from .presentation import SplitLabel, SplitPresenter
 
@@ -502,7 +503,10 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
         reason = super().incompatibility_reason(domain)
         if (reason is not None and domain.class_var is not None
                 and domain.class_var.is_continuous):
-            reason = (f"Categorical class variable expected: '{domain.class_var.name}' is "
+            name = domain.class_var.name
+            shown = printable_name(name)  # quoted and escaped if it has a line break
+            reason = (f"Categorical class variable expected: "
+                      f"{shown if shown != name else repr(name)} is "
                       f"numeric (a regression target), and an oblique tree is a classifier.")
         return reason
 
@@ -695,6 +699,9 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
     beta : float in (0, 1), default 0.9
     random_state : int or None, default 0
         Seeds the subsets and the members' own ``random_state``.
+    n_jobs : int or None, default None
+        Members trained at once (joblib processes; -1: all cores); the ensemble is the
+        same for any value.
     preprocessors : optional
         Applied before the base learner's preprocessors.
 
@@ -708,7 +715,7 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
     supports_weights = True
 
     def __init__(self, learner=None, n_estimators=10, sample_fraction=0.9, beta=0.9,
-                 random_state=0, preprocessors=None):
+                 random_state=0, n_jobs=None, preprocessors=None):
         if learner is None:
             learner = ODTSVMLearner()
         if not isinstance(learner, ObliqueTreeLearner):
@@ -719,7 +726,7 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
         super().__init__(preprocessors=preprocessors)
         self.params = dict(learner=learner, n_estimators=n_estimators,
                            sample_fraction=sample_fraction, beta=beta,
-                           random_state=random_state)
+                           random_state=random_state, n_jobs=n_jobs)
         for name, value in self.params.items():
             setattr(self, name, value)
 
@@ -740,7 +747,7 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
         return HedgeEnsembleClassifier(
             estimator=self.learner.create_estimator(domain), n_estimators=self.n_estimators,
             sample_fraction=self.sample_fraction, beta=self.beta,
-            random_state=self.random_state)
+            random_state=self.random_state, n_jobs=self.n_jobs)
 
     def fit_storage(self, data):
         X, y, weights, messages = _training_rows(self, data)

@@ -161,3 +161,13 @@ class TestNamesWithLineBreaks(base.WidgetTest):
                 with self.subTest(binarize=learner.binarize, breaker=breaker):
                     self.assert_same_lines(plain, self.viewer_texts(learner(data), data),
                                            breaker, PETS_NAMES)
+
+
+def test_regression_target_message_escapes_the_class_name():
+    """The learners' message about a numeric class writes its name escaped (one line)."""
+    from Orange.data import ContinuousVariable, Domain
+
+    from orangecontrib.oblique import GeometricTreeLearner
+    domain = Domain([ContinuousVariable("x")], ContinuousVariable("price\nin euros"))
+    reason = GeometricTreeLearner().incompatibility_reason(domain)
+    assert "\n" not in reason and "'price\\nin euros' is numeric" in reason

@@ -1,4 +1,5 @@
 """The Hedge Ensemble learner widget."""
+import os
 from collections import OrderedDict
 
 from AnyQt.QtWidgets import QFormLayout, QLabel
@@ -46,11 +47,14 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
                               "OC1 or ODT-SVM as the base learner.")
 
     #: 2: "Member tree" (``member_tree``) added; labels say "instances"
-    settings_version = 2
+    #: 3: "Trees trained at once" (``n_jobs``) added, all cores by default
+    settings_version = 3
 
     n_estimators = Setting(10)
     sample_percent = Setting(90)
     beta = Setting(0.9)
+    #: trees trained at once (processes); the ensemble is the same for any number
+    n_jobs = Setting(os.cpu_count() or 1)
 
     @classmethod
     def migrate_settings(cls, settings, version):
@@ -82,6 +86,10 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
             "Each tree is weighted by how well it predicts the instances left out of "
             "its share: every error multiplies its weight by β (Hedge). The base "
             "learner comes from the Learner input (ODT-SVM if none)."))
+        grid.addRow("Trees trained at once:", gui.spin(
+            None, self, "n_jobs", 1, max(os.cpu_count() or 1, 1), **spin,
+            tooltip="Trees trained in parallel, one per processor core (all cores by "
+                    "default); the ensemble is the same for any number."))
         seed_row = gui.hBox(None)
         self.add_replicable_training(seed_row, "Fix the random subsets and the trees' own "
                                                "randomness.")
@@ -123,6 +131,7 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
             sample_fraction=self.sample_percent / 100,
             beta=self.beta,
             random_state=self.random_state_parameter(),
+            n_jobs=self.n_jobs,
             preprocessors=self.preprocessors)
 
     def get_learner_parameters(self):
@@ -131,6 +140,7 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
             ("Number of trees", str(self.n_estimators)),
             ("Instances per tree", f"{self.sample_percent} %"),
             ("Hedge β", f"{self.beta:.2f}"),
+            ("Trees trained at once", str(self.n_jobs)),
             self.replicable_report(),
         ))
 
