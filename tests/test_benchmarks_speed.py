@@ -67,3 +67,17 @@ def test_unknown_set_is_a_usage_error(speed, capsys):
     with pytest.raises(SystemExit):
         speed.main(["--sets", "pima"])
     assert "unknown sets" in capsys.readouterr().err
+
+
+def test_parallel_benchmark_quick(capsys):
+    """``benchmarks/parallel.py --quick``: the table with both timings, the same-ensemble
+    check and the goal line."""
+    sys.path.insert(0, BENCHMARKS)
+    try:
+        parallel = importlib.import_module("parallel")
+        parallel.main(["--quick", "--repeats", "1"])
+    finally:
+        sys.path.remove(BENCHMARKS)
+    out = capsys.readouterr().out
+    assert "wine" in out and " yes " in out
+    assert "goal: 2 jobs at least 1.7× faster than 1" in out
