@@ -3,8 +3,10 @@
     QT_QPA_PLATFORM=offscreen .venv/bin/python doc/make_workflow_screenshots.py
 
 writes ``doc/screenshots/workflow-<name>.png`` for every ``.ows`` file of
-``orangecontrib/oblique/tutorials``: the canvas scene of the workflow, without running it,
-so that node titles and link labels can be checked for overlaps.
+``orangecontrib/oblique/tutorials``: the canvas scene of the workflow, without running it
+(the workflow is read into a plain ``Scheme``, so no widget is created: no progress or
+pending-signal marks that depend on timing), so that node titles and link labels can be
+checked for overlaps.
 """
 import glob
 import os
@@ -16,6 +18,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from AnyQt.QtCore import QRectF, Qt
 from AnyQt.QtGui import QImage, QPainter
 from AnyQt.QtWidgets import QApplication
+from orangecanvas.scheme import Scheme
 
 import orangecontrib.oblique.tutorials
 from canvas_helpers import canvas_window
@@ -28,11 +31,15 @@ TUTORIALS = os.path.dirname(orangecontrib.oblique.tutorials.__file__)
 def main():
     app = QApplication(sys.argv)
     win = canvas_window()
+    document = win.current_document()
     for path in sorted(glob.glob(os.path.join(TUTORIALS, "*.ows"))):
-        win.load_scheme(path)
+        workflow = Scheme()
+        with open(path, "rb") as f:
+            workflow.load_from(f, registry=win.widget_registry)
+        document.setScheme(workflow)
         for _ in range(20):
             app.processEvents()
-        scene = win.current_document().scene()
+        scene = document.scene()
         scene.clearSelection()
         rect = scene.itemsBoundingRect().adjusted(-30, -30, 30, 30)
         image = QImage(int(rect.width() * 1.5), int(rect.height() * 1.5),
@@ -46,7 +53,7 @@ def main():
         out = os.path.join(SHOTS, f"workflow-{name}.png")
         image.save(out)
         print("wrote", out)
-        win.current_document().scheme().clear()
+    document.setModified(False)  # else closing asks whether to save (and waits forever)
     win.close()
 
 
