@@ -33,6 +33,7 @@ import orangecontrib.oblique.core.odt_svm
 import orangecontrib.oblique.widgets
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
+from orangecontrib.oblique.widgets.owobliqueforest import OWObliqueForest
 from orangecontrib.oblique.widgets.owobliquedata import OWObliqueData
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
@@ -54,6 +55,7 @@ WIDGET_CLASSES = {
     "OC1": OWOC1,
     "ODT-SVM": OWODTSVM,
     "Hedge Ensemble": OWHedgeEnsemble,
+    "Oblique Forest": OWObliqueForest,
     "Oblique Tree Viewer": OWObliqueTreeViewer,
 }
 WIDGET_PAGES = {
@@ -62,6 +64,7 @@ WIDGET_PAGES = {
     "OC1": "widgets/oc1.html",
     "ODT-SVM": "widgets/odt-svm.html",
     "Hedge Ensemble": "widgets/hedge-ensemble.html",
+    "Oblique Forest": "widgets/oblique-forest.html",
     "Oblique Tree Viewer": "widgets/oblique-tree-viewer.html",
 }
 build_docs = build_help.build
@@ -102,15 +105,17 @@ class TestDocumentationBuild(BuildMixin, unittest.TestCase):
             self.assert_built(build_docs(html, os.path.join(tmp, "doctrees")))
             for page in ("index.html", "api.html", "algorithms/gdt.html",
                          "algorithms/oc1.html", "algorithms/odt-svm.html",
+                         "algorithms/forest.html",
                          *WIDGET_PAGES.values()):
                 self.assertTrue(os.path.isfile(os.path.join(html, page)), page)
             self.assert_help_is_up_to_date(html)
             with open(os.path.join(html, "api.html"), encoding="utf-8") as file:
                 api = file.read()
             for name in ("GeometricTreeClassifier", "OC1Classifier", "ODTSVMClassifier",
-                         "HedgeEnsembleClassifier", "XMeans", "ObliqueTree", "Split",
+                         "HedgeEnsembleClassifier", "ObliqueForestClassifier",
+                         "SparseProjectionTreeClassifier", "XMeans", "ObliqueTree", "Split",
                          "GeometricTreeLearner", "OC1Learner", "ODTSVMLearner",
-                         "HedgeEnsembleLearner"):
+                         "HedgeEnsembleLearner", "ObliqueForestLearner"):
                 self.assertRegex(api, rf'id="orangecontrib\.oblique\.(core\.)?{name}"')
 
     def assert_help_is_up_to_date(self, html):
