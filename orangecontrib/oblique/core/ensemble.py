@@ -20,15 +20,16 @@ member that errs once would get weight 0 for ever, and the weights of an ensembl
 err would not normalise.
 """
 import numbers
+from functools import partial
 
 import numpy as np
-from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import (_check_sample_weight, check_is_fitted,
                                       has_fit_parameter, validate_data)
 
+from .parallel import run_fits, scaled_progress
 from .preprocessing import stratified_sample
 from .tree import SplitStatistics
 from .validation import (check_parameter_types, densified, map_row_chunks,
@@ -56,18 +57,6 @@ def stratified_subset(codes, size, random_state):
     if size >= n_samples:
         return np.arange(n_samples)
     return stratified_sample(codes, size, random_state, one_per_class=True)
-
-
-def _scaled_progress(progress_callback, start, end):
-    """``progress_callback`` for a part of the work: fraction ``f`` of the part is reported
-    as ``start + f · (end - start)``; None without a callback."""
-    if progress_callback is None:
-        return None
-
-    def report(fraction, *args, **kwargs):
-        return progress_callback(start + fraction * (end - start), *args, **kwargs)
-
-    return report
 
 
 def _normalised_softmax(log_weights):
@@ -107,6 +96,30 @@ def _check_parameters(ensemble):
     if ensemble.n_jobs == 0:
         raise ValueError("n_jobs must be None, a positive number of jobs or a negative one "
                          "(-1: all cores), got 0")
+
+
+def fit_member(member, X, y, sample_weight=None, progress_callback=None):
+    """``member.fit``, with ``sample_weight`` if given and ``progress_callback`` if
+    given and the member's ``fit`` accepts one."""
+    kwargs = {}
+    if sample_weight is not None:
+        kwargs["sample_weight"] = sample_weight
+    if progress_callback is not None and has_fit_parameter(member, "progress_callback"):
+        kwargs["progress_callback"] = progress_callback
+    return member.fit(X, y, **kwargs)
+
+
+def class_codes(classes, y):
+    """Codes of the labels ``y`` (indices into the sorted ``classes``); a ValueError for
+    labels not among them."""
+    codes = np.searchsorted(classes, y)
+    known = codes < len(classes)
+    known[known] = classes[codes[known]] == y[known]
+    if not known.all():
+        raise ValueError(f"labels {np.unique(y[~known]).tolist()} are not among the "
+                         f"classes {classes.tolist()}; pass every label as "
+                         f"`classes` at the first partial_fit call")
+    return codes.astype(np.intp)
 
 
 def held_out_hedge_weights(members, subsets, X, codes, sample_weight, beta):
@@ -313,7 +326,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         if classes is not None and not np.array_equal(np.unique(classes), self.classes_):
             raise ValueError(f"classes {np.unique(classes).tolist()} differ from the "
                              f"classes {self.classes_.tolist()} the ensemble was fitted with")
-        self._hedge(X, self._encode(y), progress_callback)
+        self._hedge(X, class_codes(self.classes_, y), progress_callback)
         return self
 
     def _fit(self, X, y, sample_weight, classes, progress_callback=None):
@@ -336,7 +349,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
             self.classes_ = np.unique(y)
         else:
             self.classes_ = np.unique(classes)
-        codes = self._encode(y)
+        codes = class_codes(self.classes_, y)
         self._rng = check_random_state(self.random_state)
         # Stratify over the classes present (``classes`` may name more).
         subset_codes = np.unique(codes, return_inverse=True)[1]
@@ -357,47 +370,12 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         return self
 
     def _fit_members(self, X, codes, sample_weight, progress_callback):
-        """The members of ``estimators_`` fitted on their ``subsets_``: one after the
-        other with progress within each member, or ``n_jobs`` at a time (joblib) with
-        progress after each member."""
-        tasks = [(member, X[rows], codes[rows],
-                  None if sample_weight is None else sample_weight[rows])
-                 for member, rows in zip(self.estimators_, self.subsets_)]
-        n_members = len(tasks)
-        if effective_n_jobs(self.n_jobs) == 1:
-            fitted = []
-            for index, task in enumerate(tasks):
-                done = (index + 1) / n_members
-                fitted.append(self._fit_member(
-                    *task, _scaled_progress(progress_callback, index / n_members, done)))
-                if progress_callback is not None:
-                    progress_callback(done)
-            return fitted
-        results = Parallel(n_jobs=self.n_jobs, return_as="generator")(
-            delayed(self._fit_member)(*task) for task in tasks)
-        fitted = []
-        try:
-            for member in results:  # in order, as each is done
-                fitted.append(member)
-                if progress_callback is not None:
-                    progress_callback(len(fitted) / n_members)  # may raise: stops the rest
-        finally:
-            # Stop the remaining fits now, in this thread: left to the garbage collector,
-            # the generator's clean-up could run inside a later fit's submission to the
-            # shared worker pool and wait for a lock that submission holds.
-            results.close()
-        return fitted
-
-    @staticmethod
-    def _fit_member(member, X, y, sample_weight=None, progress_callback=None):
-        """``member.fit``, with ``sample_weight`` if given and ``progress_callback`` if
-        given and the member's ``fit`` accepts one."""
-        kwargs = {}
-        if sample_weight is not None:
-            kwargs["sample_weight"] = sample_weight
-        if progress_callback is not None and has_fit_parameter(member, "progress_callback"):
-            kwargs["progress_callback"] = progress_callback
-        return member.fit(X, y, **kwargs)
+        """The members of ``estimators_`` fitted on their ``subsets_``, ``n_jobs`` at a
+        time (:func:`~.parallel.run_fits`)."""
+        return run_fits([partial(fit_member, member, X[rows], codes[rows],
+                                 None if sample_weight is None else sample_weight[rows])
+                         for member, rows in zip(self.estimators_, self.subsets_)],
+                        self.n_jobs, progress_callback)
 
     def _resolved_estimator(self):
         if self.estimator is None:
@@ -413,17 +391,6 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                  for name in sorted(member.get_params(deep=True))
                  if name == "random_state" or name.endswith("__random_state")}
         return member.set_params(**seeds)
-
-    def _encode(self, y):
-        """Class codes of ``y``; a ValueError for labels not in ``classes_``."""
-        codes = np.searchsorted(self.classes_, y)
-        known = codes < len(self.classes_)
-        known[known] = self.classes_[codes[known]] == y[known]
-        if not known.all():
-            raise ValueError(f"labels {np.unique(y[~known]).tolist()} are not among the "
-                             f"classes {self.classes_.tolist()}; pass every label as "
-                             f"`classes` at the first partial_fit call")
-        return codes.astype(np.intp)
 
     # ----- Hedge(β) -----
 
@@ -459,7 +426,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
             self.n_updates_ += end - start
             done = end / len(codes)
             if low.any():
-                self._replace(low, _scaled_progress(progress_callback, done, done))
+                self._replace(low, scaled_progress(progress_callback, done, done))
                 if end < len(codes):
                     for member_index in np.flatnonzero(low):
                         wrong[member_index, end:] = _predicted_codes(
@@ -478,7 +445,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         weights[low] = weights[~low].mean() if not low.all() else 1.0
         for member_index in np.flatnonzero(low):
             member = self._new_member()
-            self._fit_member(member, self.recent_X_, self.recent_y_,
+            fit_member(member, self.recent_X_, self.recent_y_,
                              progress_callback=progress_callback)
             self.estimators_[member_index] = member
             self.subsets_[member_index] = None

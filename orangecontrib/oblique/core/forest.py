@@ -25,16 +25,16 @@ authors' software has these untuned defaults, read from the R package ``rerf``,
 """
 import numbers
 import warnings
+from functools import partial
 
 import numpy as np
-from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .base import ObliqueTreeClassifierMixin
-from .ensemble import _scaled_progress
+from .parallel import run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
 from .tree import ObliqueTree, SplitStatistics, grow_tree
 from .validation import (check_parameter_types, densified, map_row_chunks,
@@ -260,32 +260,11 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         self.seeds_ = rng.randint(_MAX_SEED, size=self.n_estimators)
         self.features_ = None if self.estimator is None else [
             self._tree_features(seed, X.shape[1]) for seed in self.seeds_]
-        jobs = [delayed(_fit_tree)(self._new_tree(seed), X, codes, self.n_classes_,
-                                   sample_weight, seed, self.bootstrap,
-                                   None if self.features_ is None else self.features_[i])
+        fits = [partial(_fit_tree, self._new_tree(seed), X, codes, self.n_classes_,
+                        sample_weight, seed, self.bootstrap,
+                        None if self.features_ is None else self.features_[i])
                 for i, seed in enumerate(self.seeds_)]
-        self.estimators_ = []
-        if effective_n_jobs(self.n_jobs) == 1:
-            for index, job in enumerate(jobs):
-                function, args, kwargs = job
-                share = _scaled_progress(progress_callback, index / self.n_estimators,
-                                         (index + 1) / self.n_estimators)
-                self.estimators_.append(function(*args, **kwargs, progress_callback=share))
-                if progress_callback is not None:
-                    progress_callback((index + 1) / self.n_estimators)
-        else:
-            trees = Parallel(n_jobs=self.n_jobs, prefer="threads",
-                             return_as="generator")(jobs)
-            try:
-                for tree in trees:
-                    self.estimators_.append(tree)
-                    if progress_callback is not None:
-                        progress_callback(len(self.estimators_) / self.n_estimators)
-            finally:
-                with warnings.catch_warnings():  # a cancelled fit drops the trees done
-                    warnings.filterwarnings("ignore", "(?s).*tasks have been",
-                                            UserWarning)
-                    trees.close()
+        self.estimators_ = run_fits(fits, self.n_jobs, progress_callback, prefer="threads")
         if self.oob_score:
             self._set_oob_score(X, codes, sample_weight)
         return self

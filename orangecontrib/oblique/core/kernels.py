@@ -48,7 +48,8 @@ def _side_entropy(counts, size):
 
 
 @njit(cache=True, nogil=True)
-def _sum_of_squares(counts):
+def sum_of_squares(counts):
+    """``Σ counts²``, added from the first class on (as numpy's ``(c ** 2).sum(axis=0)``)."""
     total = 0.0
     for k in range(counts.shape[0]):
         total += counts[k] * counts[k]
@@ -148,8 +149,8 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
                                          n_left + n_right)
             score = 1.0 / max(gain, _TINY) if gain > 1e-12 else np.inf
         elif code == 2:  # Gini
-            score = ((n_left - _sum_of_squares(left) / max(n_left, _TINY))
-                     + (n_right - _sum_of_squares(right) / max(n_right, _TINY))) / (
+            score = ((n_left - sum_of_squares(left) / max(n_left, _TINY))
+                     + (n_right - sum_of_squares(right) / max(n_right, _TINY))) / (
                          n_left + n_right)
         elif code == 3:  # max minority
             score = max(n_left - largest_left, n_right - largest_right)

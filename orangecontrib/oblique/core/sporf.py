@@ -30,11 +30,13 @@ import numpy as np
 
 from . import kernels
 from .impurity import best_thresholds, class_indicators
-from .kernels import _TINY, _sum_of_squares, njit
+from .kernels import njit, sum_of_squares
 from .splits import DIGITS, MAX_DIGITS, Split, round_significant
 
 __all__ = ["SparseProjectionSplitter", "n_projections", "mean_nonzeros", "varying_features",
            "projection_matrix", "readable_threshold", "search_numpy", "search_compiled"]
+
+_TINY = float(np.finfo(float).tiny)
 
 #: ``feature_combinations="auto"``: the mean number of attributes per projection, ``λ·p``,
 #: of the authors' R package ``rerf`` (``defaults()``: ``sparsity = 3/p`` for ``p ≥ 10``
@@ -236,8 +238,8 @@ def search_compiled(X, rows, features, cells, negative, unit, n_columns, indicat
             elif largest_left >= n_left and largest_right >= n_right:
                 score = 0.0  # both sides homogeneous
             else:
-                score = ((n_left - _sum_of_squares(left) / max(n_left, _TINY))
-                         + (n_right - _sum_of_squares(right) / max(n_right, _TINY))) / (
+                score = ((n_left - sum_of_squares(left) / max(n_left, _TINY))
+                         + (n_right - sum_of_squares(right) / max(n_right, _TINY))) / (
                              n_left + n_right)
             if score < best_score:
                 best_k, best_score = k, score
