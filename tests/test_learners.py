@@ -747,7 +747,8 @@ class TestHedgeEnsembleLearner(unittest.TestCase):
         self.assertIs(HedgeEnsembleLearner.__returns__, HedgeEnsembleModel)
         self.assertEqual(
             {k: v for k, v in learner.params.items() if k != "learner"},
-            dict(n_estimators=3, sample_fraction=0.9, beta=0.9, random_state=0))
+            dict(n_estimators=3, sample_fraction=0.9, beta=0.9, random_state=0,
+                 n_jobs=None))
         model = learner(self.iris)
         ensemble = model.estimator
         self.assertIsInstance(ensemble, HedgeEnsembleClassifier)

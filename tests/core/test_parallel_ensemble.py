@@ -72,7 +72,9 @@ def test_on_a_dask_cluster(wine):
     distributed = pytest.importorskip("distributed")
     X, y = wine
     one = HedgeEnsembleClassifier(n_estimators=3, random_state=2).fit(X, y)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+    # worker processes: liblinear (the SVM of ODT-SVM) draws from one random generator
+    # per process, so two fits at once in one process would interleave their draws
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
         with parallel_config(backend="dask"):

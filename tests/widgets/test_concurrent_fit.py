@@ -29,6 +29,8 @@ CANCEL_TIMEOUT = 10
 class ConcurrentFitChecks(LongFitWidget):
     """The checks, run for every learner widget; a subclass names the widget, data whose
     fit takes seconds, and a setting change that makes that fit quick."""
+    #: where a cancelled fit stops: within the growing tree
+    INTERRUPTED_IN = "grow_tree"
 
     def make_fit_quick(self):
         """Change a setting through its control (which applies it) so the fit is short."""
@@ -77,7 +79,7 @@ class ConcurrentFitChecks(LongFitWidget):
         exception = state.future.exception()
         self.assertIsInstance(exception, FitInterrupted)
         functions = [frame.name for frame in traceback.extract_tb(exception.__traceback__)]
-        self.assertIn("grow_tree", functions)
+        self.assertIn(self.INTERRUPTED_IN, functions)
 
     def test_fit_runs_in_background_with_progress(self):
         w = self.widget
@@ -220,14 +222,16 @@ class TestODTSVMConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
 
 
 class TestHedgeEnsembleConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
-    """The ensemble reports progress member by member and is cancelled within the
-    growing tree of the member being fitted."""
+    """Trees trained one at a time: the ensemble reports progress member by member and is
+    cancelled within the growing tree of the member being fitted."""
     widget_class = OWHedgeEnsemble
     # ten GDT trees: each takes a second or more
     long_fit_data = staticmethod(random_labels_table)
+    N_JOBS = 1
 
     def setUp(self):
         super().setUp()
+        self.widget.controls.n_jobs.setValue(self.N_JOBS)
         self.send_signal(self.widget.Inputs.learner, GeometricTreeLearner())
         self.sent.reset_mock()  # the (empty) model sent on connecting the base learner
 
@@ -237,6 +241,14 @@ class TestHedgeEnsembleConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
     def quick_fit_done(self, model):
         return (model.estimator.sample_fraction == 0.1
                 and all(len(rows) == 600 for rows in model.estimator.subsets_))
+
+
+class TestHedgeEnsembleParallelConcurrentFit(TestHedgeEnsembleConcurrentFit):
+    """Trees trained two at a time (worker processes): progress after each member, and a
+    cancel stops the fits left from the loop that collects them (the workers' fits are
+    abandoned, not waited for)."""
+    N_JOBS = 2
+    INTERRUPTED_IN = "run_fits"
 
 
 if __name__ == "__main__":

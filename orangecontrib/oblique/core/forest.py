@@ -264,7 +264,11 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                         sample_weight, seed, self.bootstrap,
                         None if self.features_ is None else self.features_[i])
                 for i, seed in enumerate(self.seeds_)]
-        self.estimators_ = run_fits(fits, self.n_jobs, progress_callback, prefer="threads")
+        # SPORF trees in threads (numpy and the compiled search release the GIL); the
+        # papers' trees in processes: liblinear (ODT-SVM's SVM) draws from one random
+        # generator per process, which fits in threads at once would share
+        self.estimators_ = run_fits(fits, self.n_jobs, progress_callback,
+                                    prefer="threads" if self.estimator is None else None)
         if self.oob_score:
             self._set_oob_score(X, codes, sample_weight)
         return self
