@@ -52,12 +52,50 @@ def _symmetric_eigen(matrix):
     return values, vectors
 
 
-def _maximise_ratio_with_nullity(numerator, denominator, nullity):
+class RankHistory:
+    """How often the first, direct attempt of :func:`_clustering_directions` found G and
+    H of full rank at a fit's nodes so far.  Where it mostly did not (data with
+    collinear columns, such as one-hot encoded attributes, or nodes with few rows of a
+    class), G is screened by :func:`_clearly_rank_deficient` before each attempt: the same
+    hyperplanes, with fewer eigenvectors computed."""
+
+    #: Below this size eigenvectors cost about what eigenvalues alone do: no screening.
+    SMALLEST_SCREENED = 8
+
+    def __init__(self):
+        self.full_rank = self.rank_deficient = 0
+
+    def screen(self, size):
+        return size >= self.SMALLEST_SCREENED and self.rank_deficient > self.full_rank
+
+    def record(self, full_rank):
+        if full_rank:
+            self.full_rank += 1
+        else:
+            self.rank_deficient += 1
+
+
+def _clearly_rank_deficient(matrix, tolerance):
+    """Whether ``matrix`` fails the full-rank test ``λ_min > tolerance · λ_max`` of
+    :func:`_full_rank_directions` by a wide margin, from its eigenvalues alone.
+
+    ``dsyev`` without eigenvectors costs 0.25-0.45 of ``dsyev`` with them (d+1 = 26-81)
+    but rounds the eigenvalues differently, by some ``(d+1)·ε·λ_max`` (both are backward
+    stable): far below half the tolerance (≥ 1e-9 · λ_max), so a matrix whose smallest
+    eigenvalue here is below half the threshold also fails the test on the eigenvalues
+    computed with eigenvectors, and the decision is the same.  Matrices near the threshold
+    are left to the test itself (False)."""
+    values, _, info = _dsyev(matrix, compute_v=0)
+    return info == 0 and values[0] <= 0.5 * tolerance * max(float(values[-1]), _TINY)
+
+
+def _maximise_ratio_with_nullity(numerator, denominator, nullity, eigen=None):
     """``argmax w̃ᵀNw̃ / w̃ᵀDw̃`` when ``D`` has ``nullity`` null directions (decided by the
-    caller).  ``nullity == 0``: whiten ``D`` (``D = F Fᵀ``, Section II-A) and take the
-    principal eigenvector.  Otherwise (Section II-B) the ratio is unbounded on null(``D``):
-    the principal eigenvector of ``QQᵀ N QQᵀ`` with ``Q`` an orthonormal basis of null(D)."""
-    values, vectors = _symmetric_eigen(denominator)
+    caller; ``eigen``: ``D``'s :func:`_symmetric_eigen`, if the caller has it).
+    ``nullity == 0``: whiten ``D`` (``D = F Fᵀ``, Section II-A) and take the principal
+    eigenvector.  Otherwise (Section II-B) the ratio is unbounded on null(D): the principal
+    eigenvector of ``QQᵀ N QQᵀ`` with ``Q`` an orthonormal basis of null(D)."""
+    values, vectors = _symmetric_eigen(denominator) if eigen is None else eigen
     if nullity > 0:
         null_basis = vectors[:, :nullity]
         return null_basis @ _symmetric_eigen(null_basis.T @ numerator @ null_basis)[1][:, -1]
@@ -66,8 +104,12 @@ def _maximise_ratio_with_nullity(numerator, denominator, nullity):
 
 
 def _rank(matrix, tolerance):
-    values = _symmetric_eigen(matrix)[0]
-    return int(np.count_nonzero(~_is_null(values, tolerance)))
+    return _rank_of(_symmetric_eigen(matrix)[0], tolerance)
+
+
+def _rank_of(eigenvalues, tolerance):
+    """The number of ``eigenvalues`` (ascending) that do not count as zero."""
+    return int(np.count_nonzero(~_is_null(eigenvalues, tolerance)))
 
 
 def maximise_ratio(numerator, denominator, tolerance=RANK_TOLERANCE):
@@ -82,7 +124,7 @@ def maximise_ratio(numerator, denominator, tolerance=RANK_TOLERANCE):
     return _maximise_ratio_with_nullity(numerator, denominator, nullity)
 
 
-def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE):
+def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None):
     """The two clustering hyperplanes ``w̃1``, ``w̃2`` of Eqs. (1)-(3).
 
     ``w̃1`` minimises ``w̃ᵀGw̃ / w̃ᵀHw̃`` (close to S+, far from S−): the eigenvector of the
@@ -98,23 +140,28 @@ def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE):
     ``(G + H) / 2``): the solutions are covariant (``w̃ = Aᵀ w̃'``), so the hyperplanes do
     not depend on it, but a relative rank test then no longer depends on feature units.
     Each hyperplane is scaled so that its non-bias part has unit norm; ``None`` when it has
-    no non-bias part.
+    no non-bias part.  ``history``: the fit's :class:`RankHistory`, if any.
     """
-    directions = _clustering_directions(G, H, tolerance, lambda: _equilibration(G, H))
+    directions = _clustering_directions(G, H, tolerance, lambda: _equilibration(G, H),
+                                        history)
     return _unit_normal(directions[0]), _unit_normal(directions[1])
 
 
-def _clustering_directions(G, H, tolerance, equilibration):
+def _clustering_directions(G, H, tolerance, equilibration, history=None):
     """:func:`clustering_hyperplanes` before scaling: ``w̃1``, ``w̃2`` as computed;
     ``equilibration()`` gives ``A`` (:func:`_equilibration`, or its part within the
-    coordinates of ``G`` and ``H``, see :func:`row_span_hyperplanes`)."""
+    coordinates of ``G`` and ``H``, see :func:`row_span_hyperplanes`); ``history``, a
+    :class:`RankHistory` of the fit's nodes so far, if any."""
+    screen = history is not None and history.screen(len(G))
     # Clearly of full rank (the usual case at large nodes): no change of coordinates needed.
-    directions = _full_rank_directions(G, H, WELL_CONDITIONED)
+    directions = _full_rank_directions(G, H, WELL_CONDITIONED, screen)
+    if history is not None:
+        history.record(directions is not None)
     if directions is not None:
         return directions
     A = equilibration()
     G_equilibrated, H_equilibrated = A @ G @ A.T, A @ H @ A.T
-    directions = _full_rank_directions(G_equilibrated, H_equilibrated, tolerance)
+    directions = _full_rank_directions(G_equilibrated, H_equilibrated, tolerance, screen)
     if directions is not None:
         return A.T @ directions[0], A.T @ directions[1]
     # Rank deficient: ranks are counted in the equilibrated coordinates.  Where a
@@ -122,30 +169,31 @@ def _clustering_directions(G, H, tolerance, equilibration):
     # taken in the given coordinates (range(G + H) spanned by its top rank(G + H)
     # eigenvectors, null spaces by the bottom eigenvectors); a generalized eigenproblem of
     # full rank is covariant and is solved in the better-conditioned equilibrated ones.
-    rank_both = _rank(G_equilibrated + H_equilibrated, tolerance)
-    skip = len(G) - rank_both
+    both_values, both_vectors = _symmetric_eigen(G_equilibrated + H_equilibrated)
+    skip = len(G) - _rank_of(both_values, tolerance)
     basis = _symmetric_eigen(G + H)[1][:, skip:]
-    basis_equilibrated = _symmetric_eigen(G_equilibrated + H_equilibrated)[1][:, skip:]
+    basis_equilibrated = both_vectors[:, skip:]
     directions = []
     for numerator, denominator, numerator_e, denominator_e in (
             (H, G, H_equilibrated, G_equilibrated), (G, H, G_equilibrated, H_equilibrated)):
         # nullity of the denominator within range(G + H), decided where it is well scaled
-        nullity = len(basis.T) - _rank(
-            basis_equilibrated.T @ denominator_e @ basis_equilibrated, tolerance)
+        within_e = basis_equilibrated.T @ denominator_e @ basis_equilibrated
+        eigen_e = _symmetric_eigen(within_e)
+        nullity = len(basis.T) - _rank_of(eigen_e[0], tolerance)
         if nullity > 0:
             w = basis @ _maximise_ratio_with_nullity(basis.T @ numerator @ basis,
                                                      basis.T @ denominator @ basis, nullity)
         else:
             w_equilibrated = basis_equilibrated @ _maximise_ratio_with_nullity(
-                basis_equilibrated.T @ numerator_e @ basis_equilibrated,
-                basis_equilibrated.T @ denominator_e @ basis_equilibrated, 0)
+                basis_equilibrated.T @ numerator_e @ basis_equilibrated, within_e, 0,
+                eigen_e)
             w = basis @ (basis.T @ (A.T @ w_equilibrated))  # back, within range(G + H)
         directions.append(w)
     return directions[0], directions[1]
 
 
 def row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
-                         tolerance=RANK_TOLERANCE):
+                         tolerance=RANK_TOLERANCE, history=None):
     """:func:`clustering_hyperplanes` of the node's augmented rows ``Z`` (n × (d+1), with
     ``n < d + 1``), ``S+`` the rows in ``positive``, computed within the span of the rows.
 
@@ -187,14 +235,17 @@ def row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
         return np.linalg.qr(in_basis, mode="r")
 
     directions = _clustering_directions(G / n_positive, H / n_negative, tolerance,
-                                        equilibration)
+                                        equilibration, history)
     return _unit_normal(basis @ directions[0]), _unit_normal(basis @ directions[1])
 
 
-def _full_rank_directions(G, H, tolerance):
+def _full_rank_directions(G, H, tolerance, screen=False):
     """Both of full rank: whiten G once; the eigenvectors of Wᵀ H W of the largest and the
     smallest eigenvalue give (unnormalised) w̃1 and w̃2 (Section II-A).  ``None`` when G,
-    or H (the smallest λ ≈ 0), is rank deficient at this tolerance."""
+    or H (the smallest λ ≈ 0), is rank deficient at this tolerance.  ``screen``: first
+    :func:`_clearly_rank_deficient` on G (the same answer)."""
+    if screen and _clearly_rank_deficient(G, tolerance):
+        return None
     g_values, g_vectors = _symmetric_eigen(G)
     if g_values[0] > tolerance * max(g_values[-1], _TINY):
         whitening = g_vectors / np.sqrt(g_values)
@@ -304,6 +355,7 @@ class GeometricSplitter:
         #: Largest ‖[z, 1]‖ of a row, for the rounding slack of ``z·w`` (≤ ‖z‖·‖w‖).
         self.largest_row_norm = float(np.sqrt(np.einsum("ij,ij->i", augmented,
                                                         augmented).max(initial=1.0)))
+        self.rank_history = RankHistory()
 
     def __call__(self, rows, counts, depth, features=None):
         """The split of the node of ``rows``; with ``features``, a split over those
@@ -318,7 +370,8 @@ class GeometricSplitter:
         n_negative = float(counts.sum()) - n_positive
         if len(rows) < Z.shape[1]:
             # fewer rows than features: G and H live in the span of the rows
-            w1, w2 = row_span_hyperplanes(Z, positive, weights, n_positive, n_negative)
+            w1, w2 = row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
+                                          history=self.rank_history)
         else:
             if self.unit_weights:
                 positive_rows = Z[positive]
@@ -328,7 +381,8 @@ class GeometricSplitter:
                 weighted = Z * weights[:, None]
                 G = weighted[positive].T @ Z[positive]
                 H = weighted.T @ Z - G
-            w1, w2 = clustering_hyperplanes(G / n_positive, H / n_negative)
+            w1, w2 = clustering_hyperplanes(G / n_positive, H / n_negative,
+                                            history=self.rank_history)
         if w1 is None or w2 is None:
             if w1 is None and w2 is None:
                 return None
