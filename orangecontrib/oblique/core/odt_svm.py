@@ -43,11 +43,9 @@ positive corrected gain and at least two branches of ``min_samples_leaf`` rows);
 is then pruned by C4.5's error-based pruning with confidence ``CF``.
 """
 import numbers
-import warnings
 
 import numpy as np
-from sklearn.exceptions import ConvergenceWarning
-from sklearn.svm import LinearSVC
+from sklearn.svm import _liblinear
 
 from .base import ObliqueTreeClassifierMixin
 from .impurity import BLOCK_CELLS, entropy
@@ -64,6 +62,35 @@ _TINY = float(np.finfo(float).tiny)
 TEST_SELECTIONS = ("gain", "gain_ratio")
 #: The SVM split of a node of K > 2 classes: WEKA's SMO (the paper's), one-vs-rest.
 MULTICLASS = ("pairwise", "one_vs_rest")
+#: liblinear's L2R_L1LOSS_SVC_DUAL: ``LinearSVC(loss="hinge", dual=True)``, one-vs-rest.
+_HINGE_DUAL_SOLVER = 3
+#: ``LinearSVC``'s stopping tolerance and the iteration limit of every SVM of a node.
+SVM_TOLERANCE, SVM_MAX_ITER = 1e-4, 2000
+
+
+def liblinear_seed(seed):
+    """The seed ``LinearSVC(random_state=seed)`` gives liblinear (its first draw)."""
+    return int(np.random.RandomState(seed).randint(np.iinfo(np.intc).max))
+
+
+def linear_svm(Z, y, sample_weight, C, seed):
+    """``LinearSVC(C=C, loss="hinge", dual=True, max_iter=SVM_MAX_ITER)`` fitted on
+    ``Z, y, sample_weight`` with liblinear seeded by ``seed`` (:func:`liblinear_seed`):
+    ``(classes, coef, intercept)``, bit for bit LinearSVC's ``classes_``, ``coef_`` and
+    ``intercept_``.
+
+    liblinear is called as ``LinearSVC.fit`` calls it, without the estimator's checks of
+    its parameters and arrays (a millisecond a call, most of a small node's SVM): the
+    arrays here are finite float64, of at least two classes and positive weights.  A fit
+    that reaches ``SVM_MAX_ITER`` is kept, as LinearSVC keeps it (with a warning): the
+    hyperplane is a candidate judged by its gain like any other."""
+    classes, codes = np.unique(y, return_inverse=True)
+    _liblinear.set_verbosity_wrap(0)   # liblinear's one global switch: quiet, as LinearSVC
+    raw, _ = _liblinear.train_wrap(
+        np.ascontiguousarray(Z, dtype=np.float64), codes.astype(np.float64), False,
+        _HINGE_DUAL_SOLVER, SVM_TOLERANCE, 1.0, float(C), np.ones(len(classes)),
+        SVM_MAX_ITER, seed, 0.1, np.ascontiguousarray(sample_weight, dtype=np.float64))
+    return classes, raw[:, :-1], raw[:, -1]
 
 
 def gain_and_split_info(branch_counts):
@@ -225,23 +252,16 @@ class ODTSVMSplitter:
         present = np.unique(y)
         if present.size < 2 or not np.any(Z.std(axis=0) > 0):
             return None
-        seed = int(self.random_state.randint(np.iinfo(np.int32).max))
+        seed = liblinear_seed(self.random_state.randint(np.iinfo(np.int32).max))
 
         pairwise = self.estimator.multiclass == "pairwise" and present.size > 2
 
         def fit_one(columns, rows):
-            svm = LinearSVC(C=self.estimator.C, loss="hinge", dual=True, max_iter=2000,
-                            random_state=seed)
-            with warnings.catch_warnings():
-                # Overlapping classes need not converge within max_iter; the hyperplane
-                # found is still a candidate and is judged by its gain like any other.
-                warnings.simplefilter("ignore", ConvergenceWarning)
-                # A small node may hold many classes; that is no regression problem.
-                warnings.filterwarnings("ignore", message="The number of unique classes")
-                svm.fit(Z[np.ix_(rows, columns)], y[rows], sample_weight=weights[rows])
-            normals = np.zeros((np.atleast_2d(svm.coef_).shape[0], Z.shape[1]))
-            normals[:, columns] = np.atleast_2d(svm.coef_)
-            return svm.classes_, normals, np.atleast_1d(svm.intercept_)
+            classes, coef, intercept = linear_svm(Z[np.ix_(rows, columns)], y[rows],
+                                                  weights[rows], self.estimator.C, seed)
+            normals = np.zeros((coef.shape[0], Z.shape[1]))
+            normals[:, columns] = coef
+            return classes, normals, intercept
 
         def fit_svm(columns):
             if not pairwise:
