@@ -17,7 +17,8 @@ from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
                                         ODTSVMClassifier, kernels)
 from orangecontrib.oblique.core.datasets import rotated_checkerboard, synthetic_10d
 from orangecontrib.oblique.core.forest import (ObliqueForestClassifier,
-                                               SparseProjectionTreeClassifier, bag_counts)
+                                               SparseProjectionTreeClassifier, bag_counts,
+                                               oob_search_grid)
 from orangecontrib.oblique.core.impurity import class_indicators
 from orangecontrib.oblique.core.sporf import (SparseProjectionSplitter, mean_nonzeros,
                                               n_projections, readable_threshold,
@@ -232,7 +233,7 @@ def test_trees_are_sporf_trees_on_bootstrap_samples(wine):
         assert isinstance(tree, SparseProjectionTreeClassifier)
         assert tree.random_state == seed
         assert_tree_invariants(tree.tree_)
-        counts = bag_counts(seed, len(y))
+        counts = bag_counts(seed, y)
         assert counts.sum() == len(y) and len(rows) == len(y)
         np.testing.assert_array_equal(np.bincount(rows, minlength=len(y)), counts)
         # the tree's class counts are those of its sample
@@ -244,13 +245,30 @@ def test_trees_are_sporf_trees_on_bootstrap_samples(wine):
     assert forest.apply(X).shape == (len(y), 6)
 
 
+def test_bootstrap_samples_are_stratified_by_class():
+    """rerf's default bootstrap (stratify = TRUE): every sample draws each class as often
+    as it has rows, with replacement, and the draws are the seed's alone."""
+    y = np.repeat([2, 0, 1], [40, 7, 3])[np.random.default_rng(0).permutation(50)]
+    for seed in range(20):
+        counts = bag_counts(seed, y)
+        np.testing.assert_array_equal(np.bincount(y, weights=counts), [7, 3, 40])
+        assert (counts == 0).any() and counts.max() > 1  # with replacement
+        np.testing.assert_array_equal(counts, bag_counts(seed, y))
+    assert not np.array_equal(bag_counts(0, y), bag_counts(1, y))
+    np.testing.assert_array_equal(bag_counts(0, y, bootstrap=False), np.ones(50))
+    X, labels = load_iris(return_X_y=True)
+    forest = ObliqueForestClassifier(n_estimators=5, random_state=0).fit(X, labels)
+    for tree in forest.estimators_:  # every tree's root has the data's class counts
+        np.testing.assert_array_equal(tree.tree_.value[0], [50, 50, 50])
+
+
 def test_labels_of_any_type_and_absent_classes_in_a_sample():
     X, y = load_iris(return_X_y=True)
     labels = np.array(["setosa", "versicolor", "virginica"])[y]
     forest = ObliqueForestClassifier(n_estimators=5, random_state=0).fit(X, labels)
     assert list(forest.classes_) == list(labels[[0, 50, 100]])
     assert (forest.predict(X) == labels).mean() > 0.95
-    # a class of one row is missing from most samples: its column stays 0 there
+    # a class of one row: in every (stratified) sample, once
     rare = labels.copy()
     rare[7] = "rare"
     forest = ObliqueForestClassifier(n_estimators=8, random_state=0).fit(X, rare)
@@ -324,7 +342,7 @@ def test_out_of_bag_estimate(wine):
     # every row's out-of-bag distribution averages the trees it was out of
     row = 5
     out = [tree for tree, seed in zip(forest.estimators_, forest.seeds_)
-           if bag_counts(seed, len(y))[row] == 0]
+           if bag_counts(seed, y)[row] == 0]
     np.testing.assert_allclose(oob[row], np.mean([t.predict_proba(X[[row]])[0]
                                                   for t in out], axis=0))
 
@@ -338,6 +356,50 @@ def test_out_of_bag_needs_bootstrap_and_warns_for_rows_in_every_bag(wine):
                                          random_state=0).fit(X, y)
     assert np.isnan(forest.oob_decision_function_).any()
     assert 0 <= forest.oob_score_ <= 1
+
+
+def test_oob_search_grid_is_the_papers():
+    """The authors' benchmark script: d in ⌈p^(1/4, 1/2, 3/4, 1, 2)⌉ (p^1.5 above 100
+    attributes, 1..p and p² below 5), λ·p in 1..min(p − 1, 5), d varying fastest."""
+    grid = oob_search_grid(10)
+    assert grid[:6] == [(2, 1.0), (4, 1.0), (6, 1.0), (10, 1.0), (100, 1.0), (2, 2.0)]
+    assert len(grid) == 25 and grid[-1] == (100, 5.0)
+    assert oob_search_grid(4) == [(d, float(k)) for k in (1, 2, 3) for d in (1, 2, 3, 4, 16)]
+    assert [d for d, k in oob_search_grid(150) if k == 1] == [4, 13, 43, 150, 1838]
+    assert oob_search_grid(1) == [(1, 1.0)] and oob_search_grid(2) == [(1, 1.0), (2, 1.0),
+                                                                         (4, 1.0)]
+
+
+def test_oob_grid_search_keeps_the_forest_of_the_lowest_out_of_bag_error():
+    X, y = load_iris(return_X_y=True)
+    forest = ObliqueForestClassifier(n_estimators=12, oob_grid_search=True, oob_score=True,
+                                     random_state=0).fit(X, y)
+    grid = forest.oob_grid_
+    assert [(r["max_features"], r["feature_combinations"]) for r in grid] == \
+        oob_search_grid(4)
+    best = min(grid, key=lambda r: (r["oob_error"], -r["oob_auc"]))
+    assert forest.best_params_ == {"max_features": best["max_features"],
+                                   "feature_combinations": best["feature_combinations"]}
+    assert len({r["oob_error"] for r in grid}) > 1  # the choice is a choice
+    assert len(forest.estimators_) == 12
+    for tree in forest.estimators_:
+        assert (tree.max_features, tree.feature_combinations) == (
+            best["max_features"], best["feature_combinations"])
+    assert forest.oob_score_ == pytest.approx(1 - best["oob_error"])
+    # the same forests, errors and choice for any n_jobs
+    again = ObliqueForestClassifier(n_estimators=12, oob_grid_search=True, n_jobs=2,
+                                    random_state=0).fit(X, y)
+    assert again.oob_grid_ == grid
+    np.testing.assert_array_equal(again.predict_proba(X), forest.predict_proba(X))
+
+
+@pytest.mark.parametrize("params", [dict(oob_grid_search=1),
+                                    dict(oob_grid_search=True, bootstrap=False),
+                                    dict(oob_grid_search=True, estimator=OC1Classifier())])
+def test_oob_grid_search_parameters(params):
+    X, y = load_iris(return_X_y=True)
+    with pytest.raises(ValueError, match="oob_grid_search"):
+        ObliqueForestClassifier(n_estimators=3, **params).fit(X, y)
 
 
 def test_feature_importances_sum_to_one_and_find_the_informative_attributes():

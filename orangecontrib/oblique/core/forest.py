@@ -29,6 +29,7 @@ from functools import partial
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
+from sklearn.metrics import roc_auc_score
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
@@ -40,7 +41,8 @@ from .tree import ObliqueTree, SplitStatistics, grow_tree
 from .validation import (check_parameter_types, densified, map_row_chunks,
                          normalised_sample_weight, store_parameters)
 
-__all__ = ["ObliqueForestClassifier", "SparseProjectionTreeClassifier", "bag_counts"]
+__all__ = ["ObliqueForestClassifier", "SparseProjectionTreeClassifier", "bag_counts",
+           "oob_search_grid"]
 
 _MAX_SEED = np.iinfo(np.int32).max
 
@@ -196,7 +198,8 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
     def __init__(self, n_estimators=100, estimator=None, max_features="sqrt",
                  feature_combinations="auto", bootstrap=True, max_depth=None,
-                 min_samples_split=2, oob_score=False, n_jobs=None, random_state=None):
+                 min_samples_split=2, oob_score=False, oob_grid_search=False, n_jobs=None,
+                 random_state=None):
         store_parameters(self, locals())
 
     def _check_parameters(self):
@@ -209,6 +212,13 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         if self.oob_score and not self.bootstrap:
             raise ValueError("oob_score needs bootstrap=True: without bootstrap samples "
                              "no row is out of a tree's bag")
+        if not isinstance(self.oob_grid_search, (bool, np.bool_)):
+            raise ValueError(f"oob_grid_search must be True or False, got "
+                             f"{self.oob_grid_search!r}")
+        if self.oob_grid_search and (not self.bootstrap or self.estimator is not None):
+            raise ValueError("oob_grid_search needs bootstrap=True and SPORF trees "
+                             "(estimator=None): it compares forests by their out-of-bag "
+                             "error over SPORF's max_features and feature_combinations")
         if self.n_jobs is not None and (not isinstance(self.n_jobs, numbers.Integral)
                                         or isinstance(self.n_jobs, (bool, np.bool_))
                                         or self.n_jobs == 0):
@@ -256,28 +266,61 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                                              ensure_non_negative=True)
         sample_weight, _ = normalised_sample_weight(sample_weight)
         rng = check_random_state(self.random_state)
-        self._n_samples = X.shape[0]
+        self._classes_of_rows = codes  # the strata of the bootstrap samples
         self.seeds_ = rng.randint(_MAX_SEED, size=self.n_estimators)
         self.features_ = None if self.estimator is None else [
             self._tree_features(seed, X.shape[1]) for seed in self.seeds_]
-        fits = [partial(_fit_tree, self._new_tree(seed), X, codes, self.n_classes_,
-                        sample_weight, seed, self.bootstrap,
+        if self.oob_grid_search:
+            self._fit_oob_grid(X, codes, sample_weight, progress_callback)
+        else:
+            self.estimators_ = self._fit_trees(X, codes, sample_weight, self.max_features,
+                                               self.feature_combinations, progress_callback)
+        if self.oob_score:
+            self._set_oob_score(X, codes, sample_weight)
+        return self
+
+    def _fit_trees(self, X, codes, sample_weight, max_features, feature_combinations,
+                   progress_callback):
+        """The trees of every seed, each on its bootstrap sample (SPORF trees with
+        ``max_features`` and ``feature_combinations``)."""
+        fits = [partial(_fit_tree,
+                        self._new_tree(seed, max_features, feature_combinations), X, codes,
+                        self.n_classes_, sample_weight, seed, self.bootstrap,
                         None if self.features_ is None else self.features_[i])
                 for i, seed in enumerate(self.seeds_)]
         # SPORF trees in threads (numpy and the compiled search release the GIL); the
         # papers' trees in processes: liblinear (ODT-SVM's SVM) draws from one random
         # generator per process, which fits in threads at once would share
-        self.estimators_ = run_fits(fits, self.n_jobs, progress_callback,
-                                    prefer="threads" if self.estimator is None else None)
-        if self.oob_score:
-            self._set_oob_score(X, codes, sample_weight)
-        return self
+        return run_fits(fits, self.n_jobs, progress_callback,
+                        prefer="threads" if self.estimator is None else None)
 
-    def _new_tree(self, seed):
-        """An unfitted tree with ``seed`` for its ``random_state`` (nested ones too)."""
+    def _fit_oob_grid(self, X, codes, sample_weight, progress_callback):
+        """The paper's choice of ``d`` and ``λ`` (Tomita et al. 2020, Section 5; the
+        authors' benchmark scripts): a forest for every pair of :func:`oob_search_grid`,
+        all on the same bootstrap samples, and the one of the lowest out-of-bag error
+        kept; ties go to the higher out-of-bag AUC, then to the first in the grid."""
+        grid = oob_search_grid(X.shape[1])
+        self.oob_grid_ = []
+        best_key, best = None, None
+        for i, (d, combinations) in enumerate(grid):
+            report = None if progress_callback is None else (
+                lambda fraction, i=i: progress_callback((i + fraction) / len(grid)))
+            trees = self._fit_trees(X, codes, sample_weight, d, combinations, report)
+            error, auc = _oob_error_and_auc(
+                self._oob_decision_function(trees, X, codes, sample_weight), codes)
+            self.oob_grid_.append({"max_features": d, "feature_combinations": combinations,
+                                   "oob_error": error, "oob_auc": auc})
+            if best_key is None or (error, -auc) < best_key:
+                best_key, best = (error, -auc), (trees, d, combinations)
+        self.estimators_, d, combinations = best
+        self.best_params_ = {"max_features": d, "feature_combinations": combinations}
+
+    def _new_tree(self, seed, max_features, feature_combinations):
+        """An unfitted tree with ``seed`` for its ``random_state`` (nested ones too); a
+        SPORF tree with ``max_features`` and ``feature_combinations``."""
         if self.estimator is None:
             return SparseProjectionTreeClassifier(
-                max_features=self.max_features, feature_combinations=self.feature_combinations,
+                max_features=max_features, feature_combinations=feature_combinations,
                 max_depth=self.max_depth, min_samples_split=self.min_samples_split,
                 random_state=int(seed))
         tree = clone(self.estimator)
@@ -296,24 +339,23 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
     def estimators_samples_(self):
         """The rows (indices, with repeats as drawn) of every tree's bootstrap sample."""
         check_is_fitted(self, "estimators_")
-        n_samples = self._n_samples
-        return [np.repeat(np.arange(n_samples),
-                          bag_counts(seed, n_samples, self.bootstrap).astype(np.intp))
+        rows = np.arange(self._classes_of_rows.size)
+        return [np.repeat(rows, bag_counts(seed, self._classes_of_rows,
+                                           self.bootstrap).astype(np.intp))
                 for seed in self.seeds_]
 
-    def _set_oob_score(self, X, codes, sample_weight):
-        """``oob_decision_function_`` and ``oob_score_`` from the trees' predictions on
-        the rows out of their bags (rows of weight 0 are no training rows: left out)."""
+    def _oob_decision_function(self, trees, X, codes, sample_weight):
+        """Every row's mean class distribution over the ``trees`` whose bootstrap sample
+        left it out (NaN for a row in every bag); rows of weight 0 are no training rows:
+        left out.  A ValueError when no row is out of any bag."""
         totals = np.zeros((X.shape[0], self.n_classes_))
         votes = np.zeros(X.shape[0])
-        for tree, seed in zip(self.estimators_, self.seeds_):
-            out = (bag_counts(seed, X.shape[0], self.bootstrap) == 0) & (sample_weight > 0)
+        for tree, seed in zip(trees, self.seeds_):
+            out = (bag_counts(seed, codes, self.bootstrap) == 0) & (sample_weight > 0)
             if out.any():
                 totals[out] += _tree_proba(tree, X[out], self.n_classes_)
                 votes[out] += 1
         scored = votes > 0
-        self.oob_decision_function_ = np.full_like(totals, np.nan)
-        self.oob_decision_function_[scored] = totals[scored] / votes[scored, None]
         if not scored.any():
             raise ValueError("no row is out of any tree's bootstrap sample: use more "
                              "trees for an out-of-bag estimate")
@@ -323,6 +365,16 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                           f"prediction and are left out of the out-of-bag score: "
                           f"{in_every_bag} of {int((sample_weight > 0).sum())}; use more "
                           f"trees", UserWarning)
+        proba = np.full_like(totals, np.nan)
+        proba[scored] = totals[scored] / votes[scored, None]
+        return proba
+
+    def _set_oob_score(self, X, codes, sample_weight):
+        """``oob_decision_function_`` and ``oob_score_`` from the trees' predictions on
+        the rows out of their bags."""
+        self.oob_decision_function_ = self._oob_decision_function(
+            self.estimators_, X, codes, sample_weight)
+        scored = ~np.isnan(self.oob_decision_function_[:, 0])
         predicted = np.argmax(self.oob_decision_function_[scored], axis=1)
         self.oob_score_ = float(np.mean(predicted == codes[scored]))
 
@@ -409,15 +461,56 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         return tags
 
 
-def bag_counts(seed, n_samples, bootstrap=True):
-    """How often the bootstrap sample of the tree of ``seed`` draws every one of
-    ``n_samples`` rows (all 1 without ``bootstrap``): ``n_samples`` draws with
-    replacement from a generator of its own (not the tree's ``RandomState``), so that the
-    sample and the tree's other random choices are independent."""
+def bag_counts(seed, classes, bootstrap=True):
+    """How often the bootstrap sample of the tree of ``seed`` draws every row, for rows of
+    class codes ``classes`` (all 1 without ``bootstrap``).
+
+    The sample is *stratified*, as the bootstrap of the authors' R package (``RerF(...,
+    replacement = TRUE, stratify = TRUE)``, its default, which the paper's experiments
+    used): each class is drawn with replacement as many times as it has rows, so every
+    sample has the class counts of the data.  The draws come from a generator of their
+    own (not the tree's ``RandomState``), so that the sample and the tree's other random
+    choices are independent."""
+    classes = np.asarray(classes)
     if not bootstrap:
-        return np.ones(n_samples)
-    draws = np.random.default_rng(int(seed)).integers(0, n_samples, n_samples)
-    return np.bincount(draws, minlength=n_samples).astype(float)
+        return np.ones(classes.size)
+    order = np.argsort(classes, kind="stable")  # the rows class by class
+    sizes = np.bincount(classes)
+    first = np.repeat(np.cumsum(sizes) - sizes, sizes)  # of every position's class block
+    draws = first + np.random.default_rng(int(seed)).integers(0, np.repeat(sizes, sizes))
+    return np.bincount(order[draws], minlength=classes.size).astype(float)
+
+
+def oob_search_grid(n_features):
+    """The pairs ``(d, λ·p)`` (``max_features``, ``feature_combinations``) among which
+    the paper chooses by out-of-bag error (Tomita et al. 2020, Section 5.1; the authors'
+    benchmark script ``run_Benchmarks_2017_11_28.R``): ``d`` in ``⌈p^(1/4)⌉, ⌈p^(1/2)⌉,
+    ⌈p^(3/4)⌉, p, p²`` (``p^1.5`` instead of ``p²`` above 100 attributes; ``1, …, p, p²``
+    below 5) and ``λ·p`` in ``1, …, min(p − 1, 5)`` (1 for one attribute), ``d`` varying
+    fastest, as the script loops."""
+    p = max(int(n_features), 1)
+    if p < 5:
+        projections = list(range(1, p + 1)) + [p * p]
+    else:
+        exponents = (0.25, 0.5, 0.75, 1.0, 2.0 if p <= 100 else 1.5)
+        projections = [int(np.ceil(p ** e - 1e-9)) for e in exponents]
+    projections = list(dict.fromkeys(projections))  # p = 1: 1 and 1² once
+    return [(d, float(k)) for k in range(1, max(min(p - 1, 5), 1) + 1)
+            for d in projections]
+
+
+def _oob_error_and_auc(proba, codes):
+    """The error of out-of-bag class distributions ``proba`` (NaN rows: no prediction,
+    left out) on the classes ``codes``, and their AUC: one ROC curve over every row's
+    score for every class, against whether it is the row's class (as the authors'
+    script scores more than two classes; 0.5 for one class)."""
+    scored = ~np.isnan(proba[:, 0])
+    proba, codes = proba[scored], codes[scored]
+    error = float(np.mean(np.argmax(proba, axis=1) != codes))
+    truth = np.zeros(proba.shape, dtype=bool)
+    truth[np.arange(codes.size), codes] = True
+    auc = 0.5 if proba.shape[1] < 2 else float(roc_auc_score(truth.ravel(), proba.ravel()))
+    return error, auc
 
 
 def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, features,
@@ -427,7 +520,7 @@ def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, feature
     fitted without the checks the forest has made; another tree on the attributes
     ``features`` only, its splits then written over all attributes
     (:func:`_over_all_features`)."""
-    sample_weight = sample_weight * bag_counts(seed, X.shape[0], bootstrap)
+    sample_weight = sample_weight * bag_counts(seed, codes, bootstrap)
     if features is None:
         return tree._fit_in_forest(X, codes, n_classes, sample_weight, progress_callback)
     keep = sample_weight > 0

@@ -1,0 +1,31 @@
+"""``benchmarks/forest.py``'s ``--sets`` and its Oblique Forest with ``oob_grid_search``
+(the paper's choice of ``d`` and ``λ`` by out-of-bag error), on a quick run."""
+import importlib
+import os
+
+import pytest
+
+BENCHMARKS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "benchmarks")
+
+
+@pytest.fixture
+def forest(monkeypatch):
+    monkeypatch.syspath_prepend(BENCHMARKS)
+    return importlib.import_module("forest")
+
+
+def test_sets_and_the_oob_grid_forest(forest, capsys):
+    forest.main(["--quick", "--sets", "iris", "--learners",
+                 f"{forest.FOREST},{forest.RANDOM_FOREST},{forest.OOB_GRID}"])
+    out = capsys.readouterr().out
+    assert "\niris  (" in out and "\nwine (sklearn)  (" not in out
+    assert f"  {forest.OOB_GRID} " in out  # its row in the set's table
+    assert f"\n{forest.OOB_GRID} against the Random Forest" in out
+    assert "mean over the real sets:" in out
+
+
+def test_oob_grid_forest_is_named_only(forest):
+    assert forest.OOB_GRID not in forest.LEARNERS
+    model = forest.make_learners([forest.OOB_GRID], 4, 1, 1)[forest.OOB_GRID]
+    assert model.create_estimator().oob_grid_search
