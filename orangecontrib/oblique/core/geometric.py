@@ -15,6 +15,7 @@ import numpy as np
 from scipy.linalg.lapack import dsyev as _dsyev
 from sklearn.base import clone
 
+from . import kernels
 from .base import ObliqueTreeClassifierMixin
 from .impurity import MEASURES
 from .preprocessing import Standardisation
@@ -356,6 +357,8 @@ class GeometricSplitter:
         self.largest_row_norm = float(np.sqrt(np.einsum("ij,ij->i", augmented,
                                                         augmented).max(initial=1.0)))
         self.rank_history = RankHistory()
+        #: Whether the choice among the bisectors runs compiled (:mod:`.kernels`).
+        self.compiled = kernels.AVAILABLE
 
     def __call__(self, rows, counts, depth, features=None):
         """The split of the node of ``rows``; with ``features``, a split over those
@@ -383,9 +386,30 @@ class GeometricSplitter:
                 H = weighted.T @ Z - G
             w1, w2 = clustering_hyperplanes(G / n_positive, H / n_negative,
                                             history=self.rank_history)
+        if w1 is None and w2 is None:
+            return None
+        if self.compiled:
+            both = w1 is not None and w2 is not None
+            w, found = kernels.gdt_best_bisector(Z, positive, weights,
+                                                 w2 if w1 is None else w1,
+                                                 w1 if w2 is None else w2, both,
+                                                 self.largest_row_norm)
+        else:
+            w, found = self.best_candidate(Z, positive, weights, w1, w2)
+        if not found:
+            return None
+        if features is not None:
+            full = np.zeros(self.augmented.shape[1])
+            full[features], full[-1] = w[:-1], w[-1]
+            w = full
+        return self.to_raw_units(w)
+
+    def best_candidate(self, Z, positive, weights, w1, w2):
+        """Of the angle bisectors of ``w1`` and ``w2`` (Eqs. 4-5; the one hyperplane when
+        the other is None) the one of lowest Gini index (Eq. 6) on the node's augmented
+        rows ``Z`` that sends rows to both sides: ``(w̃, True)``, or ``(…, False)`` when
+        none does.  (The numpy code; :func:`.kernels.gdt_best_bisector` compiled.)"""
         if w1 is None or w2 is None:
-            if w1 is None and w2 is None:
-                return None
             w = w1 if w2 is None else w2
             candidates = w[None, :]
             norm_bound = math.sqrt(1.0 + float(w[-1]) ** 2)
@@ -410,18 +434,14 @@ class GeometricSplitter:
         gini = binary_gini(goes_right, positive, weights)
         n_right = goes_right.sum(axis=0)
         for best in np.argsort(gini, kind="stable"):
-            if 0 < n_right[best] < len(rows):
+            if 0 < n_right[best] < len(Z):
                 w = candidates[best]
                 if np.abs(values[:, best]).min() <= slack:
                     right = goes_right[:, best] > 0
                     w = w.copy()
                     w[-1] -= (values[~right, best].max() + values[right, best].min()) / 2
-                if features is not None:
-                    full = np.zeros(self.augmented.shape[1])
-                    full[features], full[-1] = w[:-1], w[-1]
-                    w = full
-                return self.to_raw_units(w)
-        return None
+                return w, True
+        return candidates[0], False
 
     def to_raw_units(self, w):
         """The hyperplane ``w̃`` over standardised features as a unit-normal raw split."""
