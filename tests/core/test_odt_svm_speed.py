@@ -1,16 +1,19 @@
 """ODT-SVM's shortcuts (issue 16) give the results of the library calls they replace, bit
-for bit: liblinear called directly against ``LinearSVC``, and the trees grown with the
-shortcuts against trees grown with the library calls."""
+for bit: liblinear called directly against ``LinearSVC``, k-means++ against ``KMeans``,
+and the trees grown with the shortcuts against trees grown with the library calls."""
 import warnings
 
 import numpy as np
 import pytest
+from sklearn.cluster import KMeans
 from sklearn.datasets import load_iris, load_wine, make_classification
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
+from threadpoolctl import threadpool_limits
 
-from orangecontrib.oblique.core import odt_svm
+from orangecontrib.oblique.core import odt_svm, xmeans
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier, liblinear_seed, linear_svm
+from orangecontrib.oblique.core.xmeans import XMeans, kmeans_plus_plus
 
 
 def reference_linear_svm(Z, y, sample_weight, C, seed):
@@ -42,10 +45,17 @@ def problems():
 def test_linear_svm_is_linear_svc_bit_for_bit(problem, C):
     X, y, weights = problem
     for seed in (0, 12345, 2 ** 31 - 2):
-        ours = linear_svm(X, y, weights, C, liblinear_seed(seed))
+        ours = linear_svm(X, y, weights, C, liblinear_seed(seed, np.random.RandomState(7)))
         theirs = reference_linear_svm(X, y, weights, C, seed)
         for a, b in zip(ours, theirs):
             np.testing.assert_array_equal(a, b)
+
+
+def test_liblinear_seed_is_the_first_draw_of_a_new_generator():
+    generator = np.random.RandomState(3)
+    for seed in (0, 1, 99, 123456789, 2 ** 31 - 2):
+        expected = np.random.RandomState(seed).randint(np.iinfo(np.intc).max)
+        assert liblinear_seed(seed, generator) == expected
 
 
 def test_linear_svm_covers_a_fit_that_stops_at_max_iter():
@@ -60,8 +70,52 @@ def test_linear_svm_prints_nothing(capfd):
     X, y, weights = next(problems())
     LinearSVC(verbose=1, max_iter=5).fit(X, y)     # leaves liblinear's global switch on
     capfd.readouterr()
-    linear_svm(X, y, weights, 1.0, liblinear_seed(0))
+    linear_svm(X, y, weights, 1.0, 0)
     assert capfd.readouterr().out == ""
+
+
+def reference_kmeans(X, n_clusters, n_init, max_iter, random_state):
+    """What :func:`kmeans_plus_plus` stands for: scikit-learn's KMeans on one thread."""
+    with threadpool_limits(limits=1, user_api="openmp"):
+        return KMeans(n_clusters, n_init=n_init, max_iter=max_iter,
+                      random_state=random_state).fit(X).cluster_centers_
+
+
+def clustering_sets():
+    """Distances as ODT-SVM clusters them: one or a few columns, duplicates, outliers."""
+    rng = np.random.RandomState(0)
+    yield np.r_[rng.normal(-1, 0.7, 150), rng.normal(1.2, 0.5, 120)][:, None]
+    yield np.r_[rng.normal(-1, 0.7, (80, 3)), rng.normal(1.2, 0.5, (60, 3))]
+    yield np.round(rng.normal(size=(300, 1)), 1)                  # many equal values
+    yield np.r_[rng.normal(size=(40, 2)), [[50.0, -50.0]]]         # an outlier
+    yield rng.uniform(-3, 3, size=(2000, 6))                      # more than one chunk
+
+
+@pytest.mark.parametrize("n_clusters, n_init", [(2, 1), (3, 1), (2, 3), (5, 2)])
+def test_kmeans_plus_plus_is_kmeans_bit_for_bit(n_clusters, n_init):
+    for X in clustering_sets():
+        for seed in (0, 1, 17):
+            ours = kmeans_plus_plus(X, n_clusters, n_init, 100, np.random.RandomState(seed))
+            theirs = reference_kmeans(X, n_clusters, n_init, 100, np.random.RandomState(seed))
+            np.testing.assert_array_equal(ours, theirs)
+
+
+def test_kmeans_plus_plus_draws_what_kmeans_draws():
+    X = next(clustering_sets())
+    ours, theirs = np.random.RandomState(5), np.random.RandomState(5)
+    kmeans_plus_plus(X, 3, 2, 100, ours)
+    reference_kmeans(X, 3, 2, 100, theirs)
+    assert ours.randint(10 ** 9) == theirs.randint(10 ** 9)  # the next trees' draws too
+
+
+def test_xmeans_is_that_of_kmeans(monkeypatch):
+    for X in clustering_sets():
+        fast = XMeans(max_clusters=6, n_init=2, random_state=3).fit(X)
+        with monkeypatch.context() as patched:
+            patched.setattr(xmeans, "kmeans_plus_plus", reference_kmeans)
+            slow = XMeans(max_clusters=6, n_init=2, random_state=3).fit(X)
+        np.testing.assert_array_equal(fast.cluster_centers_, slow.cluster_centers_)
+        assert fast.bic_ == slow.bic_
 
 
 def tree_sets():
@@ -81,7 +135,8 @@ def test_trees_are_those_grown_with_the_library_calls(monkeypatch, params):
         fast = ODTSVMClassifier(random_state=0, **params).fit(X, y, sample_weight=weights)
         with monkeypatch.context() as patched:
             patched.setattr(odt_svm, "linear_svm", reference_linear_svm)
-            patched.setattr(odt_svm, "liblinear_seed", lambda seed: seed)
+            patched.setattr(odt_svm, "liblinear_seed", lambda seed, generator: seed)
+            patched.setattr(xmeans, "kmeans_plus_plus", reference_kmeans)
             slow = ODTSVMClassifier(random_state=0, **params).fit(X, y,
                                                                   sample_weight=weights)
         assert fast.tree_.splits == slow.tree_.splits

@@ -1,5 +1,6 @@
 """X-means clustering (Pelleg & Moore, "X-means: Extending K-means with Efficient Estimation
-of the Number of Clusters", ICML 2000), built on scikit-learn's :class:`~sklearn.cluster.KMeans`.
+of the Number of Clusters", ICML 2000), built on the k-means routines of scikit-learn's
+:class:`~sklearn.cluster.KMeans`.
 
 ODT-SVM's "SVM clustering split" (odt-svm.txt, Sections II-C-2 and III-C) clusters a node's
 rows by their signed distances to the SVM hyperplane(s) -- one coordinate per hyperplane, so
@@ -75,15 +76,15 @@ are the largest eigenvalue and its eigenvector of the region's covariance (as in
 Elkan's G-means), instead of the paper's random direction: in one dimension this is exactly
 the two half-Gaussian means, and it needs one k-means run instead of random restarts.
 """
-import functools
 import numbers
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
-from sklearn.cluster import KMeans
+from sklearn.cluster._k_means_common import _is_same_clustering
+from sklearn.cluster._kmeans import _kmeans_plusplus, _kmeans_single_lloyd, _tolerance
 from sklearn.utils import check_random_state
+from sklearn.utils.extmath import row_norms
 from sklearn.utils.validation import check_array, check_is_fitted
-from threadpoolctl import ThreadpoolController
 
 from .validation import store_parameters
 
@@ -161,11 +162,35 @@ def bic(X, labels, centers, min_variance=0.0):
     return log_likelihood - n_parameters / 2 * np.log(n_rows)
 
 
-@functools.lru_cache(maxsize=None)
-def _thread_pools():
-    """One ThreadpoolController for the process: finding the loaded thread-pool libraries
-    costs milliseconds, more than a k-means run on node data."""
-    return ThreadpoolController()
+#: scikit-learn's ``KMeans`` default ``tol`` (a fraction of the data's mean variance).
+KMEANS_TOLERANCE = 1e-4
+
+
+def kmeans_plus_plus(X, n_clusters, n_init, max_iter, random_state):
+    """The centres of ``KMeans(n_clusters, n_init=n_init, max_iter=max_iter,
+    random_state=random_state).fit(X)`` run on one thread, bit for bit: k-means++ seeding
+    and Lloyd's iterations by scikit-learn's own routines, in the order ``KMeans.fit``
+    calls them (centred data, the best of ``n_init`` runs by inertia).  One thread: on a
+    few thousand rows OpenMP's start-up and, on a busy machine, its waiting for cores cost
+    more than it saves (ten times as much when measured).
+
+    ``X`` is a finite float64 array of at least ``n_clusters`` rows.  Calling the routines
+    directly leaves out the estimator's checks of its parameters and data, which cost more
+    than the clustering itself on a node's few hundred distances (about 0.6 ms a call)."""
+    mean = X.mean(axis=0)
+    X = X - mean        # KMeans centres the data, for more accurate distances
+    squared_norms = row_norms(X, squared=True)
+    sample_weight = np.ones(len(X))
+    tolerance = _tolerance(X, KMEANS_TOLERANCE)
+    best = None
+    for _ in range(n_init):
+        init, _ = _kmeans_plusplus(X, n_clusters, squared_norms, sample_weight, random_state)
+        labels, inertia, centers, _ = _kmeans_single_lloyd(
+            X, sample_weight, init, max_iter=max_iter, tol=tolerance, n_threads=1)
+        if best is None or (inertia < best[0]
+                            and not _is_same_clustering(labels, best[1], n_clusters)):
+            best = inertia, labels, centers
+    return best[2] + mean
 
 
 def lloyd(X, centers, max_iter=100):
@@ -266,11 +291,8 @@ class XMeans(ClusterMixin, BaseEstimator):
             # distinct rows, and with exactly min_clusters of them this is its optimum.
             centers = distinct
         else:
-            # One thread: on a few thousand rows OpenMP's start-up and, on a busy machine,
-            # its waiting for cores cost more than it saves (ten times as much when measured).
-            with _thread_pools().limit(limits=1, user_api="openmp"):
-                centers = self._search(X, min(self.max_clusters, len(distinct)),
-                                       min_variance, random_state)
+            centers = self._search(X, min(self.max_clusters, len(distinct)), min_variance,
+                                   random_state)
         self.cluster_centers_ = centers
         self.n_clusters_ = len(centers)
         self.labels_ = nearest_centre(X, centers)
@@ -283,8 +305,8 @@ class XMeans(ClusterMixin, BaseEstimator):
         if self.min_clusters == 1:
             centers = X.mean(axis=0, keepdims=True)
         else:
-            centers = KMeans(self.min_clusters, n_init=self.n_init, max_iter=self.max_iter,
-                             random_state=random_state).fit(X).cluster_centers_
+            centers = kmeans_plus_plus(X, self.min_clusters, self.n_init, self.max_iter,
+                                       random_state)
         labels = nearest_centre(X, centers)
         best_centers, best_bic = centers, bic(X, labels, centers, min_variance)
         while len(centers) < max_clusters:
