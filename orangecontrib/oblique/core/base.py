@@ -73,9 +73,14 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
             check_random_state(getattr(self, "random_state", None)), progress_callback)
         if not np.array_equal(sample_weight, given):
             _count_given_weights(self.tree_, X[keep], y_encoded[keep], given[keep], unit)
-        self.tree_.calibrate_text(X)  # printed rules route these rows as the tree does
-        # the scales that feature_importances_ shares each split's decrease by
-        self.tree_.store_feature_scales(X[keep], sample_weight[keep])
+        # printed rules route these rows as the tree does; the scales that
+        # feature_importances_ shares each split's decrease by (one pass when the rows are
+        # the same)
+        if isinstance(keep, slice):
+            self.tree_.calibrate_text_and_scales(X, sample_weight)
+        else:
+            self.tree_.calibrate_text(X)
+            self.tree_.store_feature_scales(X[keep], sample_weight[keep])
         return self
 
     def _validate_parameters(self):

@@ -161,6 +161,31 @@ class ObliqueTree:
         split gets the digits with which its printed rule routes the rows exactly as the
         split does (:meth:`Split.calibrate_digits`), so that rule text never disagrees
         with the model on the data it was fitted to.  Returns ``self``."""
+        for _ in self._calibrated_nodes(X):
+            pass
+        return self
+
+    def calibrate_text_and_scales(self, X, sample_weight):
+        """:meth:`calibrate_text` on the rows of ``X``, then :meth:`store_feature_scales`
+        of the same rows and weights, in one pass of the rows through the tree (the same
+        results: a split's scales are taken after its negligible terms are dropped).
+        Returns ``self``."""
+        X = np.asarray(X, dtype=float)
+        scales = np.zeros((self.node_count, self.n_features))
+        for node, rows, block, split in self._calibrated_nodes(X):
+            row_weights = sample_weight[rows]
+            if row_weights.sum() > 0:
+                used = split.features_used
+                if used.size < X.shape[1]:  # else the node's rows as they are
+                    block = X[np.ix_(rows, used)]
+                scales[node, used] = _weighted_deviation(block, row_weights)
+        self.feature_scales = scales
+        return self
+
+    def _calibrated_nodes(self, X):
+        """:meth:`calibrate_text`'s pass: calibrates every split and yields ``(node, rows,
+        X[rows], split)`` for it, ``rows`` the ascending indices of the rows reaching it
+        (the caller may overwrite ``X[rows]``)."""
         X = np.asarray(X, dtype=float)
         stack = [(0, np.arange(X.shape[0]))]
         while stack:
@@ -172,9 +197,9 @@ class ObliqueTree:
             position = split.route(block)
             split.drop_negligible_terms(block, position=position)
             split.calibrate_digits(block, position=position)
+            yield node, rows, block, split
             for child_position, child in enumerate(self.children[node]):
                 stack.append((child, rows[position == child_position]))
-        return self
 
     def decision_path(self, X):
         """Sparse indicator matrix (n_rows, node_count): the nodes each row passes.
@@ -300,14 +325,7 @@ class ObliqueTree:
             if split is None or rows.size == 0 or weights[rows].sum() <= 0:
                 continue
             used = split.features_used
-            block = X[np.ix_(rows, used)]
-            # np.average's arithmetic, without its per-call checks (a node costs ~µs)
-            row_weights = weights[rows]
-            total = row_weights.sum()
-            mean = (row_weights @ block) / total
-            block -= mean
-            np.square(block, out=block)
-            scales[node, used] = np.sqrt((row_weights @ block) / total)
+            scales[node, used] = _weighted_deviation(X[np.ix_(rows, used)], weights[rows])
         self.feature_scales = scales
         return self
 
@@ -430,6 +448,18 @@ def walk_top_down(n_rows, children, positions, stop=None):
             stop[rows[position < 0]] = node
         for child_position, child in enumerate(children[node]):
             stack.append((child, rows[position == child_position]))
+
+
+def _weighted_deviation(block, row_weights):
+    """The weighted standard deviation of every column of ``block`` (overwritten), rows
+    weighted by ``row_weights`` (of positive sum), for
+    :meth:`ObliqueTree.store_feature_scales`."""
+    # np.average's arithmetic, without its per-call checks (a node costs ~µs)
+    total = row_weights.sum()
+    mean = (row_weights @ block) / total
+    block -= mean
+    np.square(block, out=block)
+    return np.sqrt((row_weights @ block) / total)
 
 
 def _default_names(names, count, prefix):
