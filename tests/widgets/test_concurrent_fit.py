@@ -24,6 +24,11 @@ from widget_helpers import LongFitWidget, checkerboard_table, random_labels_tabl
 
 #: Longest wait (ms) for a cancelled fit to reach its next progress callback.
 CANCEL_TIMEOUT = 10
+#: Longest wait (s) for the progress bar to move past Orange's 10 % of preprocessing.
+PROGRESS_TIMEOUT = 30
+#: Longest wait (ms) for a quick fit to end: with two jobs the worker processes are started
+#: first, seconds on a busy machine (Orange's default wait is 5 s).
+FINISH_TIMEOUT = 30000
 
 
 class ConcurrentFitChecks(LongFitWidget):
@@ -99,7 +104,9 @@ class ConcurrentFitChecks(LongFitWidget):
         ticks = []
         timer = QTimer(interval=20, timeout=lambda: ticks.append(w.progressBarValue))
         timer.start()
-        deadline = time.perf_counter() + 5
+        # the first progress past preprocessing comes when the first tree is grown (with
+        # two jobs: after the worker processes start), seconds on a busy machine
+        deadline = time.perf_counter() + PROGRESS_TIMEOUT
         while (len(ticks) < 5 or ticks[-1] <= 10.5) and time.perf_counter() < deadline:
             QTest.qWait(20)
         timer.stop()
@@ -122,7 +129,7 @@ class ConcurrentFitChecks(LongFitWidget):
         self.send_signal(w.Inputs.data, self.iris)
         self.assertIsNot(w.task, state)
         self.assert_interrupted(state)
-        self.wait_until_finished()
+        self.wait_until_finished(timeout=FINISH_TIMEOUT)
         QTest.qWait(50)  # any queued signal of the cancelled fit would be handled now
         model = self.get_output(w.Outputs.model)
         self.assertIs(model.instances, self.iris)
@@ -138,7 +145,7 @@ class ConcurrentFitChecks(LongFitWidget):
         self.assertIsNot(self.last_learner(), learner)  # sent at once
         self.assertIsNot(w.task, state)
         self.assert_interrupted(state)
-        self.wait_until_finished()
+        self.wait_until_finished(timeout=FINISH_TIMEOUT)
         QTest.qWait(50)
         model = self.get_output(w.Outputs.model)
         self.assertIs(model.instances, self.big)
@@ -154,7 +161,7 @@ class ConcurrentFitChecks(LongFitWidget):
             states.append(w.task)
         for state in states[:-1]:
             self.assertTrue(state.is_interruption_requested())
-        self.wait_until_finished()
+        self.wait_until_finished(timeout=FINISH_TIMEOUT)
         concurrent.futures.wait([s.future for s in states], timeout=CANCEL_TIMEOUT)
         QTest.qWait(50)
         model = self.get_output(w.Outputs.model)
@@ -175,12 +182,12 @@ class ConcurrentFitChecks(LongFitWidget):
         with data.unlocked(data.X):
             data.X[:] = np.nan  # every feature is removed by preprocessing
         self.send_signal(w.Inputs.data, data)
-        self.wait_until_finished()
+        self.wait_until_finished(timeout=FINISH_TIMEOUT)
         self.assertTrue(w.Error.fitting_failed.is_shown())
         self.assertIn("no features", str(w.Error.fitting_failed))
         self.assertIsNone(self.get_output(w.Outputs.model))
         self.send_signal(w.Inputs.data, self.iris)
-        self.wait_until_finished()
+        self.wait_until_finished(timeout=FINISH_TIMEOUT)
         self.assertFalse(w.Error.fitting_failed.is_shown())
         self.assertIsNotNone(self.get_output(w.Outputs.model))
 
