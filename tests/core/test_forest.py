@@ -3,6 +3,7 @@ forest and its contracts (scikit-learn's checks, determinism for any ``n_jobs`` 
 Dask cluster, out-of-bag estimates, importances, hostile inputs)."""
 import pickle
 import warnings
+from math import comb
 
 import numpy as np
 import pytest
@@ -171,13 +172,35 @@ def test_projections_are_sparse_signed_and_skip_constant_attributes():
 # ----- one tree -----
 
 def test_tree_is_a_hyperplane_tree_with_pure_leaves():
-    X, y = load_iris(return_X_y=True)
+    """Grown until its leaves are pure, where every attribute varies at every node."""
+    X, y = make_classification(300, 4, n_informative=3, n_redundant=0, n_classes=3,
+                               random_state=0)
     model = SparseProjectionTreeClassifier(random_state=0).fit(X, y)
     assert_tree_invariants(model.tree_)
-    assert model.score(X, y) == 1.0  # grown until its leaves are pure
+    assert model.score(X, y) == 1.0
     assert model.n_projections_ == 2 and model.mean_nonzeros_ == 1
     leaves = model.tree_.is_leaf
     assert np.all(np.count_nonzero(model.tree_.value[leaves], axis=1) == 1)
+
+
+def test_matrix_is_drawn_over_all_attributes_as_rerfs():
+    """rerf's matrix: round(λ·p·d) of the p × d cells over all attributes, also those
+    constant at the node; these are left out of the split, and a node whose candidates
+    all miss the attributes that vary is a leaf (rerf's leaf when no candidate lowers
+    the impurity).  Here 1 of 10 attributes varies: 12 non-zeros in 40 cells miss its 4
+    with probability C(36, 12) / C(40, 12)."""
+    rng = np.random.default_rng(0)
+    X = np.column_stack([rng.normal(size=60), np.ones((60, 9))])
+    y = (X[:, 0] > 0).astype(int)
+    splitter = SparseProjectionSplitter(X, y, np.ones(60), 2, 4, 3.0,
+                                        np.random.default_rng(1))
+    rows = np.arange(60)
+    splits = [splitter(rows, np.bincount(y), 0) for _ in range(600)]
+    misses = np.mean([split is None for split in splits])
+    assert abs(misses - comb(36, 12) / comb(40, 12)) < 0.06
+    for split in splits:
+        if split is not None:
+            np.testing.assert_array_equal(split.weights[0], np.eye(10)[0])
 
 
 def test_printed_rules_are_the_splits():

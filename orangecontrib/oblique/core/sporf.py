@@ -16,9 +16,12 @@ units of its attributes; in raw units an attribute's weight is ``±1/s_j``, roun
 :data:`~orangecontrib.oblique.core.splits.DIGITS` significant digits so that a printed
 rule shows the weights the split uses.  A projection of one attribute gets weight ``+1``
 (a split ``x_j ≥ t`` in the attribute's own units: the sign of a lone weight changes no
-partition).  Attributes constant at the node are left out of the draw, as scikit-learn's
-random forest leaves them out of its feature draw, so that no candidate is spent on a
-projection that cannot separate the rows (the paper draws over all attributes).
+partition).  The matrix is drawn over all ``p`` attributes at every node, as ``rerf``
+draws it, also where some are constant over the node's rows; a non-zero on such an
+attribute only adds a constant to its projection, so it is left out of the split (which
+then names no attribute that does not vary at its node), and a projection with none of the
+others is no candidate.  A node none of whose candidates separates its rows is a leaf, as
+in ``rerf``.
 
 The search over the ``d`` projections is :func:`~.impurity.best_thresholds` with the Gini
 index (the criterion of a random forest) on all projections at once, or compiled
@@ -307,15 +310,22 @@ class SparseProjectionSplitter:
         varies = scale > 0
         unit[varies] = round_significant(1.0 / scale[varies], DIGITS)
         self.unit = unit
+        self.all_features = np.arange(X.shape[1])
         # every split proposed and the scales of its attributes at its node (the splits
         # are kept, so that no id is reused)
         self._proposed = []
 
     def __call__(self, rows, counts, depth):
-        features = varying_features(self.X, rows, self.compiled)
-        if features.size == 0:
+        varies = np.zeros(self.X.shape[1], dtype=bool)
+        varies[varying_features(self.X, rows, self.compiled)] = True
+        if not varies.any():
             return None
-        chosen, negative = self._draw(features.size * self.n_projections)
+        # rerf's matrix over all p attributes; a non-zero on an attribute constant at the
+        # node only shifts its projection by a constant: left out of the split
+        chosen, negative = self._draw(self.X.shape[1] * self.n_projections)
+        on_varying = varies[chosen % self.X.shape[1]]
+        chosen, negative = chosen[on_varying], negative[on_varying]
+        features = self.all_features
         weights = self.sample_weight[rows]
         indicators = class_indicators(self.y[rows], weights, self.n_classes)
         search = search_compiled if self.compiled else search_numpy
