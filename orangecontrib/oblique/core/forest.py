@@ -18,8 +18,9 @@ authors' software has these untuned defaults, read from the R package ``rerf``,
 * ``max_features="sqrt"``: ``d = ⌈√p⌉`` candidate projections per node;
 * ``feature_combinations="auto"``: ``λ·p = 3`` attributes per projection on average when
   there are ``p ≥ 10`` attributes, 1 below (``λ = 3/p`` or ``1/p``);
-* bootstrap samples of ``n`` rows drawn with replacement, trees grown until their leaves
-  are pure (``min.parent = 1``, no depth limit), the Gini index;
+* bootstrap samples of ``n`` rows drawn with replacement, stratified by class
+  (``replacement = TRUE, stratify = TRUE``), trees grown until their leaves are pure
+  (``min.parent = 1``, no depth limit), the Gini index;
 * ``n_estimators=100``: the number of trees of scikit-learn's and Orange's random forests
   (``rerf`` grows 500; the accuracy of a forest levels off long before).
 """
@@ -134,9 +135,9 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
     """A forest of oblique trees: SPORF (Tomita et al. 2020), or bagged trees of any of
     the papers' learners.
 
-    Every tree is trained on its own bootstrap sample of the rows (``bootstrap``: ``n``
-    rows drawn with replacement, given to the tree as row weights: a row drawn twice
-    weighs 2); the forest predicts the mean of the trees' class distributions.  The
+    Every tree is trained on its own bootstrap sample of the rows (``bootstrap``: every
+    class drawn with replacement as many times as it has rows, :func:`bag_counts`, given
+    to the tree as row weights: a row drawn twice weighs 2); the forest predicts the mean of the trees' class distributions.  The
     default tree, :class:`SparseProjectionTreeClassifier`, splits every node on the best
     of ``max_features`` random sparse projections with ``feature_combinations`` attributes
     each on average (see the module docstring for the defaults and their sources).
@@ -163,13 +164,18 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         or more attributes, else 1, the ``rerf`` package's ``λ = 3/p`` or ``1/p``).
         Not used with ``estimator``.
     bootstrap : bool, default True
-        False: every tree on all rows.
+        Stratified bootstrap samples (``rerf``'s default); False: every tree on all rows.
     max_depth : int or None, default None
         SPORF trees' depth limit (none: grown until their leaves are pure).
     min_samples_split : int, default 2
         SPORF: nodes with fewer rows are leaves.
     oob_score : bool, default False
         Estimate the accuracy from the out-of-bag rows (needs ``bootstrap``).
+    oob_grid_search : bool, default False
+        The paper's choice of ``max_features`` and ``feature_combinations`` (SPORF trees,
+        with ``bootstrap``): a forest for every pair of :func:`oob_search_grid`, the one of
+        the lowest out-of-bag error kept (up to 25 forests: a slow fit).  Ignores
+        ``max_features`` and ``feature_combinations``.
     n_jobs : int or None, default None
         Trees fitted in parallel by joblib (threads unless a joblib backend is active,
         e.g. ``with joblib.parallel_backend("dask")`` on a Dask cluster); None: 1, or the
@@ -194,6 +200,11 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
     oob_decision_function_ : ndarray of shape (n_samples, n_classes)
         Every training row's mean class distribution over the trees it was out of the
         bag of; NaN for a row in every bag (only with ``oob_score``).
+    oob_grid_ : list of dict
+        With ``oob_grid_search``: every pair of the grid (``max_features``,
+        ``feature_combinations``) with its forest's ``oob_error`` and ``oob_auc``.
+    best_params_ : dict
+        With ``oob_grid_search``: the pair of the forest kept.
     """
 
     def __init__(self, n_estimators=100, estimator=None, max_features="sqrt",
