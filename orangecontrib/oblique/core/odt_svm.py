@@ -284,18 +284,18 @@ class ODTSVMSplitter:
 
         svm_classes, normals, biases = fit_svm(np.arange(Z.shape[1]))
         if self.estimator.max_terms is not None:
-            # Choose the attributes by backward elimination from the SVM's hyperplanes,
-            # then fit the SVM again on those alone (as SVM-RFE, Guyon et al. 2002)
+            # Backward elimination from the SVM's hyperplanes, the SVM retrained on the
+            # attributes left after every round (as SVM-RFE, Guyon et al. 2002)
             sparse = eliminate_terms(
                 Z, normals, biases, y, weights, self.n_classes, self.estimator.max_terms,
                 "information_gain",
                 None if normals.shape[0] == 1 else
                 (lambda v: pairwise_votes(v, present.size)) if pairwise else
-                (lambda v: np.argmax(v, axis=1)))
+                (lambda v: np.argmax(v, axis=1)),
+                refit=lambda columns: fit_svm(columns)[1:])
             if sparse is None:
                 return None
-            kept = np.flatnonzero(np.any(sparse[0] != 0, axis=0))
-            svm_classes, normals, biases = fit_svm(kept)
+            normals, biases = sparse
         norms = np.sqrt((normals ** 2).sum(axis=1))
         if not np.all(norms > 0):
             return None
@@ -405,11 +405,13 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     random_state : int, RandomState or None
         For the SVM solver and X-means.
     max_terms : int or None, default None
-        At most this many attributes with a non-zero weight in any split, found by
-        backward elimination from the SVM's hyperplanes (a binary one's threshold re-optimised by information gain; the clustering split then uses the sparse hyperplanes) (:mod:`~orangecontrib.oblique.core.sparse`,
-        after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
-        split.  None keeps the paper's dense split.  Must not exceed the number of
-        features.
+        At most this many attributes with a non-zero weight in any split (all of a
+        multi-class split's hyperplanes together), found by backward elimination from
+        the SVM's hyperplanes (after CART's linear-combination splits, Breiman et al.
+        1984, §5.2), the SVM retrained on the attributes left after every round (as
+        SVM-RFE, Guyon et al. 2002; :mod:`~orangecontrib.oblique.core.sparse`); the
+        clustering split then uses the sparse hyperplanes: a readable split.  None keeps
+        the paper's dense split.  Must not exceed the number of features.
     """
 
     def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,

@@ -3,8 +3,9 @@
 Backward elimination of variables, as in CART's linear-combination splits (Breiman et al.
 1984, §5.2): starting from the split an algorithm proposes, remove one attribute at a time
 -- the one whose removal raises the split's impurity least -- until at most ``max_terms``
-attributes are left.  The comparison is made in the node's standardised units, so that an
-attribute's scale does not decide.  After every removal
+attributes are left (ODT-SVM: several at a time, see below).  The comparison is made in
+the node's standardised units, so that an attribute's scale does not decide.  After every
+removal
 
 * a binary hyperplane gets the best threshold for its remaining weights (the threshold is
   re-optimised; the other weights keep their values);
@@ -12,13 +13,22 @@ attribute's scale does not decide.  After every removal
   mean over the node's rows (its term moves into the biases) and is scored by the weighted
   Gini index of the branches it makes.
 
-The learners then search their own split again on the chosen attributes alone (GDT's
-clustering hyperplanes, OC1's perturbation search, ODT-SVM's linear SVM, as SVM-RFE does,
-Guyon et al. 2002) and keep the better of the two (:func:`limit_terms`).
+GDT and OC1 then search their own split again on the chosen attributes alone (GDT's
+clustering hyperplanes, OC1's perturbation search) and keep the better of the two
+(:func:`limit_terms`).  ODT-SVM searches its split again during the elimination (``refit``
+of :func:`eliminate_terms`): the linear SVM is retrained on the attributes left and the
+next removals are judged on the retrained hyperplanes, as SVM-RFE retrains its SVM after
+eliminating features (Guyon et al. 2002, recursive feature elimination).  The weights of
+correlated attributes change once one of them is gone; judged on the dense SVM's weights
+alone, the elimination keeps a poor set.  The attributes removed are still those whose
+removal raises the impurity least (CART's criterion, not SVM-RFE's smallest squared
+weight, which ignores the split's impurity), half of those over the limit in a round
+(SVM-RFE's chunks), so a node needs about ``log2(d − max_terms)`` refits; the SVM split
+kept is the last refit, with the SVM's own bias.
 
-Each removal tries every remaining attribute at once (:func:`impurity.best_thresholds`),
-so a node with ``d`` attributes costs ``d − max_terms`` vectorised rounds.  ``max_terms =
-None`` keeps every paper's dense split.
+Each round tries every remaining attribute at once (:func:`impurity.best_thresholds`), so
+a node with ``d`` attributes costs at most ``d − max_terms`` vectorised rounds.
+``max_terms = None`` keeps every paper's dense split.
 """
 import numbers
 
@@ -54,7 +64,7 @@ def _partition_gini(position, y, sample_weight, n_branches, n_classes):
 
 
 def eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
-                    measure="gini", route=None):
+                    measure="gini", route=None, refit=None):
     """Backward elimination in standardised units (see the module docstring).
 
     Parameters
@@ -66,11 +76,18 @@ def eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
         None for a binary hyperplane (right where ``values >= 0``), whose threshold is
         re-optimised by ``measure``; else the routing of a multiway split, scored by the
         weighted Gini index.
+    refit : callable(columns) -> (weights (m, u), bias (m,)), or None
+        The algorithm's own split searched again on the columns ``columns`` of ``Z`` alone
+        (weight 0 on the others).  Given, each round removes half the attributes over
+        ``max_terms`` (rounded up), then calls it, and the elimination goes on from the
+        split it returns (recursive feature elimination, Guyon et al. 2002); the result is
+        its split on the last attributes left, with its own bias.
 
     Returns
     -------
     (weights, bias) with at most ``max_terms`` non-zero columns, or None when no threshold
-    separates the node's rows any more.
+    separates the node's rows any more (without ``refit``) or the refitted split has no
+    attribute left (with it).
     """
     weights = np.array(weights, dtype=float)
     bias = np.array(bias, dtype=float)
@@ -85,21 +102,30 @@ def eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
             without = values[:, None] - Z[:, active] * weights[0, active]
             scores, _ = best_thresholds(without, indicators, measure)
         else:
+            values = Z @ weights.T + bias
             scores = np.empty(active.size)
             for i, j in enumerate(active):
-                trial_weights = weights.copy()
-                trial_weights[:, j] = 0.0
-                trial_bias = bias + weights[:, j] * mean[j]
-                position = route(Z @ trial_weights.T + trial_bias)
+                # attribute j held at its mean: its term moves into the biases
+                position = route(values - np.outer(Z[:, j] - mean[j], weights[:, j]))
                 scores[i] = _partition_gini(position, y, sample_weight, weights.shape[0],
                                             n_classes)
-        # the least harmful removal; among equals (e.g. all infinite) the smallest weight
+        # the least harmful removals -- one, or with refit half the excess (rounded up);
+        # among equals (e.g. all infinite) the smallest weights
+        count = 1 if refit is None else (active.size - max_terms + 1) // 2
         magnitude = np.abs(weights[:, active]).max(axis=0)
-        drop = np.lexsort((magnitude, scores))[0]
-        j = active[drop]
-        bias = bias + weights[:, j] * mean[j]
-        weights[:, j] = 0.0
+        drop = np.lexsort((magnitude, scores))[:count]
+        removed = active[drop]
         active = np.delete(active, drop)
+        if refit is None:
+            bias = bias + weights[:, removed] @ mean[removed]
+            weights[:, removed] = 0.0
+            continue
+        weights, bias = (np.array(part, dtype=float) for part in refit(active))
+        active = active[np.any(weights[:, active] != 0, axis=0)]
+        if active.size == 0:
+            return None
+    if refit is not None:
+        return weights, bias
     if route is None:
         _, threshold = best_threshold(Z[:, active] @ weights[0, active], indicators, measure)
         if not np.isfinite(threshold):
