@@ -1,6 +1,7 @@
 """ODT-SVM's shortcuts (issue 16) give the results of the library calls they replace, bit
 for bit: liblinear called directly against ``LinearSVC``, k-means++ against ``KMeans``,
 and the trees grown with the shortcuts against trees grown with the library calls."""
+import functools
 import warnings
 
 import numpy as np
@@ -13,7 +14,10 @@ from threadpoolctl import threadpool_limits
 
 from orangecontrib.oblique.core import odt_svm, xmeans
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier, liblinear_seed, linear_svm
-from orangecontrib.oblique.core.xmeans import XMeans, kmeans_plus_plus
+from orangecontrib.oblique.core.xmeans import (COMPILED, XMeans, bic, kmeans_plus_plus, lloyd,
+                                               nearest_centre)
+
+needs_numba = pytest.mark.skipif(not COMPILED, reason="numba is not installed or is off")
 
 
 def reference_linear_svm(Z, y, sample_weight, C, seed):
@@ -113,7 +117,53 @@ def test_xmeans_is_that_of_kmeans(monkeypatch):
         fast = XMeans(max_clusters=6, n_init=2, random_state=3).fit(X)
         with monkeypatch.context() as patched:
             patched.setattr(xmeans, "kmeans_plus_plus", reference_kmeans)
+            numpy_xmeans(patched)
             slow = XMeans(max_clusters=6, n_init=2, random_state=3).fit(X)
+        np.testing.assert_array_equal(fast.cluster_centers_, slow.cluster_centers_)
+        assert fast.bic_ == slow.bic_
+
+
+def numpy_xmeans(patched):
+    """X-means on its numpy code (``patched``: a monkeypatch context)."""
+    for function in (lloyd, nearest_centre, bic):
+        patched.setattr(xmeans, function.__name__, functools.partial(function, compiled=False))
+
+
+@needs_numba
+@pytest.mark.parametrize("n_dims", [1, 2, 7, 8, 9, 16, 23, 130, 300])
+def test_compiled_kernels_are_numpys_arithmetic(n_dims):
+    rng = np.random.RandomState(n_dims)
+    for n_rows, n_centres in [(1, 1), (5, 2), (300, 3), (1500, 5)]:
+        X = rng.standard_normal((n_rows, n_dims)) * 10.0 ** rng.randint(-3, 4, n_dims)
+        X[n_rows // 2:] = np.round(X[n_rows // 2:], 1)          # coincident points: ties
+        centres = X[rng.randint(0, n_rows, n_centres)] + rng.normal(0, 1e-3, (n_centres, 1))
+        centres[-1] = centres[0]                                # two equal centres: ties
+        labels = nearest_centre(X, centres, compiled=False)
+        np.testing.assert_array_equal(nearest_centre(X, centres, compiled=True), labels)
+        for a, b in zip(lloyd(X, centres, 100, compiled=True),
+                        lloyd(X, centres, 100, compiled=False)):
+            np.testing.assert_array_equal(a, b)
+        for a, b in zip(lloyd(X, centres, 1, compiled=True),    # stopped by max_iter
+                        lloyd(X, centres, 1, compiled=False)):
+            np.testing.assert_array_equal(a, b)
+        assert bic(X, labels, centres, compiled=True) == bic(X, labels, centres,
+                                                             compiled=False)
+
+
+def test_lloyd_returns_the_labels_of_its_centres():
+    for X in clustering_sets():
+        for compiled in (False, True) if COMPILED else (False,):
+            centres, labels = lloyd(X, X[:3], 3, compiled=compiled)
+            np.testing.assert_array_equal(labels, nearest_centre(X, centres, compiled=False))
+
+
+@needs_numba
+def test_compiled_xmeans_is_numpys(monkeypatch):
+    for X in clustering_sets():
+        fast = XMeans(max_clusters=6, random_state=3).fit(X)
+        with monkeypatch.context() as patched:
+            numpy_xmeans(patched)
+            slow = XMeans(max_clusters=6, random_state=3).fit(X)
         np.testing.assert_array_equal(fast.cluster_centers_, slow.cluster_centers_)
         assert fast.bic_ == slow.bic_
 
@@ -137,6 +187,7 @@ def test_trees_are_those_grown_with_the_library_calls(monkeypatch, params):
             patched.setattr(odt_svm, "linear_svm", reference_linear_svm)
             patched.setattr(odt_svm, "liblinear_seed", lambda seed, generator: seed)
             patched.setattr(xmeans, "kmeans_plus_plus", reference_kmeans)
+            numpy_xmeans(patched)
             slow = ODTSVMClassifier(random_state=0, **params).fit(X, y,
                                                                   sample_weight=weights)
         assert fast.tree_.splits == slow.tree_.splits
