@@ -14,8 +14,8 @@ from threadpoolctl import threadpool_limits
 
 from orangecontrib.oblique.core import odt_svm, xmeans
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier, liblinear_seed, linear_svm
-from orangecontrib.oblique.core.xmeans import (COMPILED, XMeans, bic, kmeans_plus_plus, lloyd,
-                                               nearest_centre)
+from orangecontrib.oblique.core.xmeans import (COMPILED, XMeans, bic, distinct_rows,
+                                               kmeans_plus_plus, lloyd, nearest_centre)
 
 needs_numba = pytest.mark.skipif(not COMPILED, reason="numba is not installed or is off")
 
@@ -166,6 +166,27 @@ def test_compiled_xmeans_is_numpys(monkeypatch):
             slow = XMeans(max_clusters=6, random_state=3).fit(X)
         np.testing.assert_array_equal(fast.cluster_centers_, slow.cluster_centers_)
         assert fast.bic_ == slow.bic_
+
+
+def test_distinct_rows_are_numpys_or_more_than_the_limit():
+    rng = np.random.RandomState(0)
+    for X in [np.repeat([[1.0, 2.0], [1.0, 3.0], [0.0, 2.0]], 5, axis=0),
+              np.c_[np.zeros(50), rng.normal(size=50)],         # one value in column 0
+              np.round(rng.normal(size=(60, 1)), 0), rng.normal(size=(40, 3))]:
+        every = np.unique(X, axis=0)
+        for limit in (1, 2, 3, 5, 8, 100):
+            rows = distinct_rows(X, limit)
+            if rows is None:
+                assert len(every) > limit
+            else:
+                np.testing.assert_array_equal(rows, every)
+
+
+@pytest.mark.parametrize("X", [[[0.0], [np.nan]], [[0.0], [np.inf]], np.empty((0, 2)),
+                               np.empty((3, 0)), np.zeros((2, 2, 2)), [["a"], ["b"]]])
+def test_xmeans_still_checks_its_input(X):
+    with pytest.raises(ValueError):
+        XMeans().fit(X)
 
 
 def tree_sets():

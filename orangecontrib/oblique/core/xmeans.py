@@ -98,10 +98,22 @@ RELATIVE_VARIANCE_FLOOR = 1e-12
 
 def _as_2d(X):
     """Validate ``X`` as finite float64; a 1-D array is one feature (a column)."""
-    X = check_array(X, ensure_2d=False, dtype=np.float64, ensure_min_samples=1)
+    valid = (isinstance(X, np.ndarray) and X.dtype == np.float64 and X.ndim in (1, 2)
+             and X.size > 0 and np.isfinite(X).all())
+    if not valid:      # the checks' own errors (X.size > 0 is also at least one feature)
+        X = check_array(X, ensure_2d=False, dtype=np.float64, ensure_min_samples=1)
     if X.ndim == 1:
         X = X[:, np.newaxis]
     return X
+
+
+def distinct_rows(X, limit):
+    """``np.unique(X, axis=0)``, the distinct rows of ``X``, or None if its first column
+    alone has more than ``limit`` distinct values (so ``X`` more than ``limit`` distinct
+    rows): the sort of the rows costs several times that of one column."""
+    if len(np.unique(X[:, 0])) > limit:
+        return None
+    return np.unique(X, axis=0)
 
 
 def nearest_centre(X, centers, compiled=COMPILED):
@@ -425,14 +437,15 @@ class XMeans(ClusterMixin, BaseEstimator):
         random_state = check_random_state(self.random_state)
         self.n_features_in_ = X.shape[1]
         min_variance = RELATIVE_VARIANCE_FLOOR * float(X.var(axis=0).mean())
-        distinct = np.unique(X, axis=0)
-        if len(distinct) <= self.min_clusters:
+        distinct = distinct_rows(X, self.max_clusters)   # None: more than max_clusters
+        if distinct is not None and len(distinct) <= self.min_clusters:
             # Every distinct row is its own cluster: k-means cannot find more clusters than
             # distinct rows, and with exactly min_clusters of them this is its optimum.
             centers = distinct
         else:
-            centers = self._search(X, min(self.max_clusters, len(distinct)), min_variance,
-                                   random_state)
+            most = self.max_clusters if distinct is None else min(self.max_clusters,
+                                                                  len(distinct))
+            centers = self._search(X, most, min_variance, random_state)
         self.cluster_centers_ = centers
         self.n_clusters_ = len(centers)
         self.labels_ = nearest_centre(X, centers)
