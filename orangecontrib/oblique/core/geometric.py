@@ -54,26 +54,29 @@ def _symmetric_eigen(matrix):
 
 
 class RankHistory:
-    """How often the first, direct attempt of :func:`_clustering_directions` found G and
-    H of full rank at a fit's nodes so far.  Where it mostly did not (data with
+    """How often each of the two full-rank attempts of :func:`_clustering_directions`
+    (0: in the given coordinates, 1: equilibrated) found G and H of full rank at a fit's
+    nodes so far.  Where an attempt has failed at least as often as not (data with
     collinear columns, such as one-hot encoded attributes, or nodes with few rows of a
-    class), G is screened by :func:`_clearly_rank_deficient` before each attempt: the same
-    hyperplanes, with fewer eigenvectors computed."""
+    class), G is first screened by :func:`_clearly_rank_deficient`: the same hyperplanes,
+    with fewer eigenvectors computed."""
 
     #: Below this size eigenvectors cost about what eigenvalues alone do: no screening.
     SMALLEST_SCREENED = 8
 
     def __init__(self):
-        self.full_rank = self.rank_deficient = 0
+        self.full_rank = [0, 0]
+        self.rank_deficient = [0, 0]
 
-    def screen(self, size):
-        return size >= self.SMALLEST_SCREENED and self.rank_deficient > self.full_rank
+    def screen(self, attempt, size):
+        return (size >= self.SMALLEST_SCREENED
+                and self.rank_deficient[attempt] >= self.full_rank[attempt])
 
-    def record(self, full_rank):
+    def record(self, attempt, full_rank):
         if full_rank:
-            self.full_rank += 1
+            self.full_rank[attempt] += 1
         else:
-            self.rank_deficient += 1
+            self.rank_deficient[attempt] += 1
 
 
 def _clearly_rank_deficient(matrix, tolerance):
@@ -125,7 +128,7 @@ def maximise_ratio(numerator, denominator, tolerance=RANK_TOLERANCE):
     return _maximise_ratio_with_nullity(numerator, denominator, nullity)
 
 
-def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None):
+def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None, direct=True):
     """The two clustering hyperplanes ``w̃1``, ``w̃2`` of Eqs. (1)-(3).
 
     ``w̃1`` minimises ``w̃ᵀGw̃ / w̃ᵀHw̃`` (close to S+, far from S−): the eigenvector of the
@@ -141,28 +144,35 @@ def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None):
     ``(G + H) / 2``): the solutions are covariant (``w̃ = Aᵀ w̃'``), so the hyperplanes do
     not depend on it, but a relative rank test then no longer depends on feature units.
     Each hyperplane is scaled so that its non-bias part has unit norm; ``None`` when it has
-    no non-bias part.  ``history``: the fit's :class:`RankHistory`, if any.
+    no non-bias part.  ``history``: the fit's :class:`RankHistory`, if any; ``direct``:
+    see :func:`_clustering_directions`.
     """
     directions = _clustering_directions(G, H, tolerance, lambda: _equilibration(G, H),
-                                        history)
+                                        history, direct)
     return _unit_normal(directions[0]), _unit_normal(directions[1])
 
 
-def _clustering_directions(G, H, tolerance, equilibration, history=None):
+def _clustering_directions(G, H, tolerance, equilibration, history=None, direct=True):
     """:func:`clustering_hyperplanes` before scaling: ``w̃1``, ``w̃2`` as computed;
     ``equilibration()`` gives ``A`` (:func:`_equilibration`, or its part within the
     coordinates of ``G`` and ``H``, see :func:`row_span_hyperplanes`); ``history``, a
-    :class:`RankHistory` of the fit's nodes so far, if any."""
-    screen = history is not None and history.screen(len(G))
+    :class:`RankHistory` of the fit's nodes so far, if any.  ``direct=False``: the
+    first attempt is known to fail (the compiled :func:`.kernels.gdt_full_rank_split`
+    made it) and is skipped."""
     # Clearly of full rank (the usual case at large nodes): no change of coordinates needed.
-    directions = _full_rank_directions(G, H, WELL_CONDITIONED, screen)
-    if history is not None:
-        history.record(directions is not None)
-    if directions is not None:
-        return directions
+    if direct:
+        directions = _full_rank_directions(G, H, WELL_CONDITIONED,
+                                           history is not None and history.screen(0, len(G)))
+        if history is not None:
+            history.record(0, directions is not None)
+        if directions is not None:
+            return directions
     A = equilibration()
     G_equilibrated, H_equilibrated = A @ G @ A.T, A @ H @ A.T
-    directions = _full_rank_directions(G_equilibrated, H_equilibrated, tolerance, screen)
+    directions = _full_rank_directions(G_equilibrated, H_equilibrated, tolerance,
+                                       history is not None and history.screen(1, len(G)))
+    if history is not None:
+        history.record(1, directions is not None)
     if directions is not None:
         return A.T @ directions[0], A.T @ directions[1]
     # Rank deficient: ranks are counted in the equilibrated coordinates.  Where a
@@ -384,8 +394,19 @@ class GeometricSplitter:
                 weighted = Z * weights[:, None]
                 G = weighted[positive].T @ Z[positive]
                 H = weighted.T @ Z - G
-            w1, w2 = clustering_hyperplanes(G / n_positive, H / n_negative,
-                                            history=self.rank_history)
+            G, H = G / n_positive, H / n_negative
+            direct = True  # the first attempt of _clustering_directions still to make
+            if self.compiled:
+                status, w = kernels.gdt_full_rank_split(
+                    Z, positive, weights, G, H, WELL_CONDITIONED,
+                    self.rank_history.screen(0, len(G)), self.largest_row_norm)
+                if status in (1, 2):  # of full rank: the split, or none
+                    self.rank_history.record(0, True)
+                    return self.to_raw_units(w, features) if status == 1 else None
+                if status == 0:  # rank deficient
+                    self.rank_history.record(0, False)
+                    direct = False
+            w1, w2 = clustering_hyperplanes(G, H, history=self.rank_history, direct=direct)
         if w1 is None and w2 is None:
             return None
         if self.compiled:
@@ -396,13 +417,7 @@ class GeometricSplitter:
                                                  self.largest_row_norm)
         else:
             w, found = self.best_candidate(Z, positive, weights, w1, w2)
-        if not found:
-            return None
-        if features is not None:
-            full = np.zeros(self.augmented.shape[1])
-            full[features], full[-1] = w[:-1], w[-1]
-            w = full
-        return self.to_raw_units(w)
+        return self.to_raw_units(w, features) if found else None
 
     def best_candidate(self, Z, positive, weights, w1, w2):
         """Of the angle bisectors of ``w1`` and ``w2`` (Eqs. 4-5; the one hyperplane when
@@ -443,8 +458,13 @@ class GeometricSplitter:
                 return w, True
         return candidates[0], False
 
-    def to_raw_units(self, w):
-        """The hyperplane ``w̃`` over standardised features as a unit-normal raw split."""
+    def to_raw_units(self, w, features=None):
+        """The hyperplane ``w̃`` over standardised features (``features`` only, if given)
+        as a unit-normal raw split."""
+        if features is not None:
+            full = np.zeros(self.augmented.shape[1])
+            full[features], full[-1] = w[:-1], w[-1]
+            w = full
         weights = self.standardisation.raw_weights(w[:-1])
         bias = self.standardisation.raw_bias(weights, w[-1])
         # Unit normal whose largest coefficient is positive: an eigenvector's sign is

@@ -166,7 +166,130 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
     return best_score, (u[order[best_position]] + u[order[best_position + 1]]) / 2
 
 
-# ----- GDT (Manwani & Sastry): the choice among a node's angle bisectors -----
+# ----- GDT (Manwani & Sastry): a node's split when G and H are of full rank -----
+#
+# Bit for bit the numpy code's results (the same trees, tested): the eigendecompositions are
+# LAPACK's ``dsyev`` from scipy (``scipy.linalg.cython_lapack``) with the arguments
+# ``scipy.linalg.lapack.dsyev`` gives it, and the matrix products are BLAS calls on arrays
+# of the numpy code's memory layouts (numba calls scipy's BLAS, numpy its own build of the
+# same OpenBLAS: the same kernels, so the same sums).  Only the class weights on each side
+# of a candidate are added row after row; with fractional weights numpy's matrix product
+# may add them in another order, and the Gini indices then agree to rounding.
+
+if AVAILABLE:  # pragma: no cover - without numba nothing below is called
+    import llvmlite.binding as _llvm
+    from numba import types as _types
+    from numba.extending import get_cython_function_address as _cython_function
+
+    # an external symbol (not a ctypes pointer), so that the kernels can be cached
+    _llvm.add_symbol("oblique_gdt_dsyev",
+                     _cython_function("scipy.linalg.cython_lapack", "dsyev"))
+    _dsyev = _types.ExternalFunction("oblique_gdt_dsyev", _types.void(*[_types.voidptr] * 9))
+else:  # pragma: no cover
+    _dsyev = None
+
+_UPPER = np.array([ord("U")], dtype=np.uint8)
+_JOBS = np.array([ord("N"), ord("V")], dtype=np.uint8)
+
+
+@njit(cache=True, nogil=True)
+def symmetric_eigen(matrix, with_vectors):
+    """``scipy.linalg.lapack.dsyev(matrix, compute_v=with_vectors)``: the eigenvalues
+    (ascending), the eigenvectors as columns (when ``with_vectors``) and LAPACK's
+    ``info``."""
+    n = matrix.shape[0]
+    work_size = max(3 * n - 1, 1)
+    vectors = matrix.T.copy()  # column-major: the transpose's rows
+    values = np.empty(n)
+    work = np.empty(work_size)
+    job = _JOBS[1:] if with_vectors else _JOBS[:1]
+    size = np.array([n], dtype=np.int32)
+    work_length = np.array([work_size], dtype=np.int32)
+    info = np.zeros(1, dtype=np.int32)
+    _dsyev(job.ctypes, _UPPER.ctypes, size.ctypes, vectors.ctypes, size.ctypes,
+           values.ctypes, work.ctypes, work_length.ctypes, info.ctypes)
+    return values, vectors.T, info[0]  # column-major, as scipy's
+
+
+@njit(cache=True, nogil=True)
+def _unit_normal(w):
+    """:func:`~.geometric._unit_normal`: ``w`` scaled to a unit non-bias part; ``found``
+    False when it has none."""
+    head = np.ascontiguousarray(w[:-1])
+    norm = np.sqrt(np.dot(head, head))
+    if norm <= 1e-12 * np.sqrt(np.dot(w, w)):
+        return w, False
+    return w / norm, True
+
+
+@njit(cache=True, nogil=True)
+def gdt_full_rank_split(Z, positive, weights, G, H, tolerance, screen, largest_row_norm):
+    """A GDT node's split (Section II-A) when ``G`` and ``H`` (of the node's augmented
+    rows ``Z``, S+ the rows in ``positive``) are of full rank: the first, direct attempt
+    of :func:`~.geometric._clustering_directions` at ``tolerance`` (``screen``:
+    :func:`~.geometric._clearly_rank_deficient` first) and :func:`gdt_best_bisector`.
+
+    Returns ``(status, w)``: status 1, ``w`` the chosen bisector (standardised,
+    augmented); 2, no split (no bisector sends rows to both sides); 0, G or H is not of
+    full rank at ``tolerance``: the caller goes on in numpy (Section II-B); 3, of full
+    rank but a clustering hyperplane has no non-bias part (or LAPACK failed): the caller
+    solves it again in numpy.
+    """
+    size = G.shape[0]
+    failed = (0, np.empty(0))
+    redo = (3, np.empty(0))  # LAPACK failed: numpy's eigh instead, in the numpy code
+    if screen:
+        values, _, info = symmetric_eigen(G, False)
+        if info == 0 and values[0] <= 0.5 * tolerance * max(values[size - 1], _TINY):
+            return failed
+    g_values, g_vectors, info = symmetric_eigen(G, True)
+    if info != 0:
+        return redo
+    if not g_values[0] > tolerance * max(g_values[size - 1], _TINY):
+        return failed
+    # g_vectors / sqrt(g_values), column-major as numpy's: the same BLAS calls below
+    whitening = (g_vectors.T / np.sqrt(g_values)[:, None]).T
+    whitened = whitening.T @ H @ whitening
+    m_values, m_vectors, info = symmetric_eigen(whitened, True)
+    if info != 0:
+        return redo
+    if not m_values[0] > tolerance * max(m_values[size - 1], _TINY):
+        return failed
+    w1, found1 = _unit_normal(whitening @ np.ascontiguousarray(m_vectors[:, size - 1]))
+    w2, found2 = _unit_normal(whitening @ np.ascontiguousarray(m_vectors[:, 0]))
+    if not (found1 and found2):
+        return redo
+    w, found = gdt_best_bisector(Z, positive, weights, w1, w2, True, largest_row_norm)
+    return (1 if found else 2), w
+
+
+@njit(cache=True, nogil=True)
+def _congruence(W, M):
+    """``Wᵀ M W``, added in index order."""
+    size = W.shape[0]
+    MW = np.zeros((size, size))
+    for a in range(size):
+        for k in range(size):
+            for b in range(size):
+                MW[a, b] += M[a, k] * W[k, b]
+    result = np.zeros((size, size))
+    for a in range(size):
+        for k in range(size):
+            for b in range(size):
+                result[a, b] += W[k, a] * MW[k, b]
+    return result
+
+
+@njit(cache=True, nogil=True)
+def _column_combination(W, vectors, column):
+    """``W @ vectors[:, column]``, added in index order."""
+    size = W.shape[0]
+    result = np.zeros(size)
+    for a in range(size):
+        for k in range(size):
+            result[a] += W[a, k] * vectors[k, column]
+    return result
+
 
 @njit(cache=True, nogil=True)
 def gdt_best_bisector(Z, positive, weights, w1, w2, both, largest_row_norm):
@@ -176,10 +299,7 @@ def gdt_best_bisector(Z, positive, weights, w1, w2, both, largest_row_norm):
     that sends rows to both sides, moved clear of rows it passes through.  Returns
     ``(w, found)``.
 
-    The same operations as the numpy code in the same order, but ``Z @ candidates.T`` and
-    the class counts are added row after row, where numpy's matrix products may add in
-    another order: the values and Gini indices agree to rounding, and so the chosen
-    hyperplane (exactly, but for its bias to rounding when it is moved clear of rows).
+    The numpy code's operations in the same order (see the section's note on rounding).
     """
     n, size = Z.shape
     candidates = np.empty((2, size))
@@ -211,7 +331,8 @@ def gdt_best_bisector(Z, positive, weights, w1, w2, both, largest_row_norm):
             for j in range(size):
                 candidates[i, j] = -candidates[i, j]
     slack = 1e-9 * largest_row_norm * norm_bound
-    values = np.empty((n, m))
+    # the numpy code's product, with the same layouts: the same BLAS call, the same values
+    values = np.ascontiguousarray(Z) @ np.ascontiguousarray(candidates[:m]).T
     right = np.zeros((2, m))      # weight of S+ and S− on the right of each candidate
     n_right = np.zeros(m)
     total_positive, total_negative = 0.0, 0.0
@@ -221,10 +342,7 @@ def gdt_best_bisector(Z, positive, weights, w1, w2, both, largest_row_norm):
         total_positive += positive_weight
         total_negative += negative_weight
         for i in range(m):
-            value = 0.0
-            for j in range(size):
-                value += Z[r, j] * candidates[i, j]
-            values[r, i] = value
+            value = values[r, i]
             if value >= -slack:
                 right[0, i] += positive_weight
                 right[1, i] += negative_weight
