@@ -168,9 +168,15 @@ def _clustering_directions(G, H, tolerance, equilibration, history=None, direct=
         if directions is not None:
             return directions
     A = equilibration()
+    screen = history is not None and history.screen(1, len(G))
+    if kernels.AVAILABLE:
+        status, w1, w2 = kernels.gdt_rank_deficient_directions(G, H, A, tolerance, screen)
+        if status:
+            if history is not None:
+                history.record(1, status == 1)
+            return w1, w2
     G_equilibrated, H_equilibrated = A @ G @ A.T, A @ H @ A.T
-    directions = _full_rank_directions(G_equilibrated, H_equilibrated, tolerance,
-                                       history is not None and history.screen(1, len(G)))
+    directions = _full_rank_directions(G_equilibrated, H_equilibrated, tolerance, screen)
     if history is not None:
         history.record(1, directions is not None)
     if directions is not None:

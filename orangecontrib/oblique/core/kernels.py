@@ -373,3 +373,107 @@ def gdt_best_bisector(Z, positive, weights, w1, w2, both, largest_row_norm):
             w[size - 1] -= (largest_left + smallest_right) / 2
         return w, True
     return candidates[0].copy(), False
+
+
+@njit(cache=True, nogil=True)
+def _null_count(values, tolerance):
+    """How many of the ascending ``values`` count as zero (:func:`~.geometric._is_null`)."""
+    threshold = tolerance * max(values[values.shape[0] - 1], _TINY)
+    count = 0
+    for value in values:
+        if value <= threshold:
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _principal(matrix):
+    """The eigenvector of the largest eigenvalue of a symmetric ``matrix`` (dsyev);
+    ``found`` False when LAPACK fails."""
+    values, vectors, info = symmetric_eigen(matrix, True)
+    return np.ascontiguousarray(vectors[:, vectors.shape[1] - 1]), info == 0
+
+
+@njit(cache=True, nogil=True)
+def _maximise_ratio_with_nullity(numerator, denominator_values, denominator_vectors,
+                                 nullity):
+    """:func:`~.geometric._maximise_ratio_with_nullity` from the denominator's
+    eigendecomposition; ``found`` False when LAPACK fails."""
+    if nullity > 0:
+        null_basis = np.asfortranarray(denominator_vectors[:, :nullity])
+        direction, found = _principal(null_basis.T @ numerator @ null_basis)
+        return null_basis @ direction, found
+    # vectors / sqrt(max(values, tiny)), column-major as numpy's
+    whitening = (denominator_vectors.T
+                 / np.sqrt(np.maximum(denominator_values, _TINY))[:, None]).T
+    direction, found = _principal(whitening.T @ numerator @ whitening)
+    return whitening @ direction, found
+
+
+@njit(cache=True, nogil=True)
+def gdt_rank_deficient_directions(G, H, A, tolerance, screen):
+    """:func:`~.geometric._clustering_directions` after its first attempt failed (G or H
+    rank deficient in the given coordinates): the attempt in the coordinates of the
+    equilibration ``A`` (``screen``: :func:`~.geometric._clearly_rank_deficient` first),
+    then Section II-B's null-space method.
+
+    Returns ``(status, w̃1, w̃2)`` unnormalised: status 1 when the equilibrated attempt
+    found G and H of full rank, 2 when the null-space method was needed, 0 when LAPACK
+    failed (the caller solves it again in numpy, whose ``eigh`` stands in).
+    """
+    size = G.shape[0]
+    empty = np.empty(0)
+    G_e = A @ G @ A.T
+    H_e = A @ H @ A.T
+    full_rank = True
+    if screen:
+        values, _, info = symmetric_eigen(G_e, False)
+        full_rank = not (info == 0 and values[0] <= 0.5 * tolerance * max(
+            values[size - 1], _TINY))
+    if full_rank:
+        g_values, g_vectors, info = symmetric_eigen(G_e, True)
+        if info != 0:
+            return 0, empty, empty
+        full_rank = g_values[0] > tolerance * max(g_values[size - 1], _TINY)
+    if full_rank:
+        whitening = (g_vectors.T / np.sqrt(g_values)[:, None]).T
+        m_values, m_vectors, info = symmetric_eigen(whitening.T @ H_e @ whitening, True)
+        if info != 0:
+            return 0, empty, empty
+        if m_values[0] > tolerance * max(m_values[size - 1], _TINY):
+            w1 = whitening @ np.ascontiguousarray(m_vectors[:, size - 1])
+            w2 = whitening @ np.ascontiguousarray(m_vectors[:, 0])
+            return 1, A.T @ w1, A.T @ w2
+    both_values, both_vectors, info = symmetric_eigen(G_e + H_e, True)
+    _, all_vectors, info_all = symmetric_eigen(G + H, True)
+    if info != 0 or info_all != 0:
+        return 0, empty, empty
+    skip = _null_count(both_values, tolerance)
+    basis = np.asfortranarray(all_vectors[:, skip:])
+    basis_e = np.asfortranarray(both_vectors[:, skip:])
+    directions = []
+    for pair in range(2):
+        numerator, denominator = (H, G) if pair == 0 else (G, H)
+        numerator_e, denominator_e = (H_e, G_e) if pair == 0 else (G_e, H_e)
+        within_e = basis_e.T @ denominator_e @ basis_e
+        e_values, e_vectors, info = symmetric_eigen(within_e, True)
+        if info != 0:
+            return 0, empty, empty
+        nullity = _null_count(e_values, tolerance)
+        if nullity > 0:
+            within = basis.T @ denominator @ basis
+            d_values, d_vectors, info = symmetric_eigen(within, True)
+            if info != 0:
+                return 0, empty, empty
+            inner, found = _maximise_ratio_with_nullity(basis.T @ numerator @ basis,
+                                                        d_values, d_vectors, nullity)
+            w = basis @ inner
+        else:
+            inner, found = _maximise_ratio_with_nullity(
+                basis_e.T @ numerator_e @ basis_e, e_values, e_vectors, 0)
+            w_e = basis_e @ inner
+            w = basis @ (basis.T @ (A.T @ w_e))  # back, within range(G + H)
+        if not found:
+            return 0, empty, empty
+        directions.append(w)
+    return 2, directions[0], directions[1]
