@@ -1,0 +1,148 @@
+"""GDT's faster fit (issue 16) grows the same trees: the compiled kernels
+(:func:`~orangecontrib.oblique.core.kernels.gdt_full_rank_split`,
+:func:`~orangecontrib.oblique.core.kernels.gdt_rank_deficient_directions`,
+:func:`~orangecontrib.oblique.core.kernels.gdt_best_bisector`) bit for bit as the numpy
+code, the eigenvalue screening of :class:`~orangecontrib.oblique.core.geometric.RankHistory`
+without effect on the result, and the one-pass calibration and feature scales of
+:meth:`~orangecontrib.oblique.core.tree.ObliqueTree.calibrate_text_and_scales` as the two
+passes."""
+import copy
+
+import numpy as np
+import pytest
+from scipy.linalg.lapack import dsyev
+from sklearn.datasets import load_breast_cancer, load_iris, load_wine
+
+from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
+                                        ODTSVMClassifier, kernels)
+from orangecontrib.oblique.core.datasets import (checkerboard_4x4, rotated_checkerboard,
+                                                 synthetic_10d)
+from orangecontrib.oblique.core.geometric import RankHistory
+
+needs_numba = pytest.mark.skipif(not kernels.AVAILABLE, reason="numba is not installed")
+
+
+def one_hot_set():
+    """Every attribute one-hot encoded, as Orange's Continuize does: the columns of an
+    attribute add up to the bias column, so G and H are rank deficient at every node
+    (the path of Section II-B), and a few rows per class give nodes with fewer rows than
+    columns (the row span)."""
+    rng = np.random.default_rng(3)
+    codes = rng.integers(0, 4, size=(240, 5))
+    X = np.hstack([np.eye(4)[codes[:, j]] for j in range(5)])
+    y = (codes[:, 0] + codes[:, 1] + rng.integers(0, 2, 240)) % 3
+    return X, y
+
+
+def cases():
+    """(name, X, y, sample_weight, parameters): every path of GDT's split."""
+    iris, wine, cancer = (loader(return_X_y=True)
+                          for loader in (load_iris, load_wine, load_breast_cancer))
+    rng = np.random.default_rng(0)
+    yield "iris", *iris, None, {}
+    yield "wine weighted", *wine, rng.uniform(0.1, 3, len(wine[1])), {}
+    yield "cancer whole-number weights", *cancer, rng.integers(0, 4, len(cancer[1])) * 1.0, {}
+    yield "cancer max_terms=3", *cancer, None, {"max_terms": 3}
+    yield "wine not standardised", *wine, None, {"standardize": False}
+    yield "checkerboard 4x4", *checkerboard_4x4(n_samples=600, random_state=0), None, {}
+    yield "10-d set", *synthetic_10d(n_samples=600, random_state=0), None, {}
+    yield "rotated checkerboard", *rotated_checkerboard(n_samples=600, random_state=1), \
+        None, {}
+    yield "one-hot", *one_hot_set(), None, {}
+    X = rng.normal(size=(40, 60))
+    yield "wide", X, (X[:, 0] + X[:, 1] > 0).astype(int) + (X[:, 2] > 1), None, {}
+
+
+CASES = list(cases())
+
+
+def assert_identical_trees(a, b):
+    """The same nodes, splits (to the bit), printed digits, counts and scales."""
+    assert a.children == b.children
+    np.testing.assert_array_equal(a.value, b.value)
+    for split_a, split_b in zip(a.splits, b.splits):
+        assert (split_a is None) == (split_b is None)
+        if split_a is not None:
+            np.testing.assert_array_equal(split_a.weights, split_b.weights)
+            np.testing.assert_array_equal(split_a.bias, split_b.bias)
+            assert split_a.print_digits == split_b.print_digits
+    np.testing.assert_array_equal(a.feature_scales, b.feature_scales)
+
+
+@needs_numba
+@pytest.mark.parametrize("name, X, y, sample_weight, parameters", CASES,
+                         ids=[case[0] for case in CASES])
+def test_compiled_fit_is_numpys_to_the_bit(monkeypatch, name, X, y, sample_weight,
+                                           parameters):
+    compiled = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
+    with monkeypatch.context() as patch:
+        patch.setattr(kernels, "AVAILABLE", False)
+        plain = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
+    assert_identical_trees(compiled.tree_, plain.tree_)
+
+
+@needs_numba
+def test_the_kernels_run(monkeypatch):
+    """The comparison above compares something: the compiled paths are taken."""
+    calls = []
+    for name in ("gdt_full_rank_split", "gdt_rank_deficient_directions",
+                 "gdt_best_bisector"):
+        kernel = getattr(kernels, name)
+        monkeypatch.setattr(kernels, name,
+                            lambda *args, kernel=kernel, name=name: (calls.append(name),
+                                                                     kernel(*args))[1])
+    for _, X, y, sample_weight, parameters in CASES:
+        GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
+    assert set(calls) == {"gdt_full_rank_split", "gdt_rank_deficient_directions",
+                          "gdt_best_bisector"}
+
+
+@needs_numba
+@pytest.mark.parametrize("size", [1, 3, 9, 26])
+def test_symmetric_eigen_is_scipys_dsyev(size):
+    rng = np.random.default_rng(size)
+    A = rng.normal(size=(size + 5, size))
+    matrix = A.T @ A
+    matrix[0, -1] += 1e-3  # not symmetric: both read the same (upper) triangle
+    for with_vectors in (True, False):
+        values, vectors, info = kernels.symmetric_eigen(matrix, with_vectors)
+        expected_values, expected_vectors, expected_info = dsyev(matrix,
+                                                                 compute_v=with_vectors)
+        assert info == expected_info == 0
+        np.testing.assert_array_equal(values, expected_values)
+        if with_vectors:
+            np.testing.assert_array_equal(vectors, expected_vectors)
+
+
+@pytest.mark.parametrize("name, X, y, sample_weight, parameters",
+                         [case for case in CASES if case[0] in ("one-hot", "10-d set",
+                                                                 "wine weighted")],
+                         ids=["wine weighted", "10-d set", "one-hot"])
+def test_screening_by_eigenvalues_changes_nothing(monkeypatch, name, X, y, sample_weight,
+                                                  parameters):
+    """G screened by its eigenvalues alone at every node of size ≥ 1, and at none: the
+    same trees (the screen only decides where the full test would fail anyway)."""
+    fits = []
+    for smallest in (1, 10 ** 6):
+        monkeypatch.setattr(RankHistory, "SMALLEST_SCREENED", smallest)
+        monkeypatch.setattr(RankHistory, "screen",
+                            lambda self, attempt, size: size >= self.SMALLEST_SCREENED)
+        fits.append(GeometricTreeClassifier(**parameters).fit(X, y, sample_weight))
+    assert_identical_trees(fits[0].tree_, fits[1].tree_)
+
+
+@pytest.mark.parametrize("estimator", [GeometricTreeClassifier(),
+                                       OC1Classifier(random_state=0),
+                                       ODTSVMClassifier(random_state=0)],
+                         ids=["GDT", "OC1", "ODT-SVM"])
+def test_one_pass_calibration_is_the_two_passes(estimator):
+    X, y = load_wine(return_X_y=True)
+    weights = np.random.default_rng(1).uniform(0.5, 2, len(y))
+    tree = estimator.fit(X, y, weights).tree_
+    for split in tree.splits:  # as grown, before the fit's calibration
+        if split is not None:
+            split.digits = None
+    one, two = copy.deepcopy(tree), copy.deepcopy(tree)
+    one.calibrate_text_and_scales(X, weights)
+    two.calibrate_text(X).store_feature_scales(X, weights)
+    assert_identical_trees(one, two)
