@@ -391,6 +391,18 @@ class GeometricSplitter:
             # fewer rows than features: G and H live in the span of the rows
             w1, w2 = row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
                                           history=self.rank_history)
+        elif self.compiled:
+            status, w, G, H = kernels.gdt_full_rank_split(
+                Z, positive, weights, self.unit_weights, n_positive, n_negative,
+                WELL_CONDITIONED, self.rank_history.screen(0, Z.shape[1]),
+                self.largest_row_norm)
+            if status in (1, 2):  # of full rank: the split, or none
+                self.rank_history.record(0, True)
+                return self.to_raw_units(w, features) if status == 1 else None
+            if status == 0:  # rank deficient: on from the second attempt
+                self.rank_history.record(0, False)
+            w1, w2 = clustering_hyperplanes(G, H, history=self.rank_history,
+                                            direct=status == 3)
         else:
             if self.unit_weights:
                 positive_rows = Z[positive]
@@ -400,19 +412,8 @@ class GeometricSplitter:
                 weighted = Z * weights[:, None]
                 G = weighted[positive].T @ Z[positive]
                 H = weighted.T @ Z - G
-            G, H = G / n_positive, H / n_negative
-            direct = True  # the first attempt of _clustering_directions still to make
-            if self.compiled:
-                status, w = kernels.gdt_full_rank_split(
-                    Z, positive, weights, G, H, WELL_CONDITIONED,
-                    self.rank_history.screen(0, len(G)), self.largest_row_norm)
-                if status in (1, 2):  # of full rank: the split, or none
-                    self.rank_history.record(0, True)
-                    return self.to_raw_units(w, features) if status == 1 else None
-                if status == 0:  # rank deficient
-                    self.rank_history.record(0, False)
-                    direct = False
-            w1, w2 = clustering_hyperplanes(G, H, history=self.rank_history, direct=direct)
+            w1, w2 = clustering_hyperplanes(G / n_positive, H / n_negative,
+                                            history=self.rank_history)
         if w1 is None and w2 is None:
             return None
         if self.compiled:

@@ -181,15 +181,39 @@ if AVAILABLE:  # pragma: no cover - without numba nothing below is called
     from numba import types as _types
     from numba.extending import get_cython_function_address as _cython_function
 
-    # an external symbol (not a ctypes pointer), so that the kernels can be cached
+    # external symbols (not ctypes pointers), so that the kernels can be cached
     _llvm.add_symbol("oblique_gdt_dsyev",
                      _cython_function("scipy.linalg.cython_lapack", "dsyev"))
+    _llvm.add_symbol("oblique_gdt_dsyrk",
+                     _cython_function("scipy.linalg.cython_blas", "dsyrk"))
     _dsyev = _types.ExternalFunction("oblique_gdt_dsyev", _types.void(*[_types.voidptr] * 9))
+    _dsyrk = _types.ExternalFunction("oblique_gdt_dsyrk", _types.void(*[_types.voidptr] * 10))
 else:  # pragma: no cover
-    _dsyev = None
+    _dsyev = _dsyrk = None
 
 _UPPER = np.array([ord("U")], dtype=np.uint8)
+_LOWER = np.array([ord("L")], dtype=np.uint8)
+_NO_TRANSPOSE = np.array([ord("N")], dtype=np.uint8)
 _JOBS = np.array([ord("N"), ord("V")], dtype=np.uint8)
+_ONE_ZERO = np.array([1.0, 0.0])
+
+
+@njit(cache=True, nogil=True)
+def gram(A):
+    """``A.T @ A`` of a C-contiguous ``A`` as numpy computes it: BLAS ``dsyrk`` of one
+    triangle (row-major upper, i.e. column-major lower), mirrored."""
+    k, n = A.shape
+    result = np.zeros((n, n))
+    size = np.array([n], dtype=np.int32)
+    depth = np.array([k], dtype=np.int32)
+    leading = np.array([max(n, 1)], dtype=np.int32)
+    _dsyrk(_LOWER.ctypes, _NO_TRANSPOSE.ctypes, size.ctypes, depth.ctypes,
+           _ONE_ZERO[:1].ctypes, A.ctypes, leading.ctypes, _ONE_ZERO[1:].ctypes,
+           result.ctypes, leading.ctypes)
+    for i in range(n):
+        for j in range(i + 1, n):
+            result[j, i] = result[i, j]
+    return result
 
 
 @njit(cache=True, nogil=True)
@@ -223,21 +247,33 @@ def _unit_normal(w):
 
 
 @njit(cache=True, nogil=True)
-def gdt_full_rank_split(Z, positive, weights, G, H, tolerance, screen, largest_row_norm):
-    """A GDT node's split (Section II-A) when ``G`` and ``H`` (of the node's augmented
-    rows ``Z``, S+ the rows in ``positive``) are of full rank: the first, direct attempt
-    of :func:`~.geometric._clustering_directions` at ``tolerance`` (``screen``:
+def gdt_full_rank_split(Z, positive, weights, unit_weights, n_positive, n_negative,
+                        tolerance, screen, largest_row_norm):
+    """A GDT node's split (Section II-A) when G and H of the node's augmented rows ``Z``
+    (S+ the rows in ``positive``, row weights ``weights``, all 1 when ``unit_weights``)
+    are of full rank: the numpy code's ``G`` and ``H`` (``/ n_positive``,
+    ``/ n_negative``), the first, direct attempt of
+    :func:`~.geometric._clustering_directions` at ``tolerance`` (``screen``:
     :func:`~.geometric._clearly_rank_deficient` first) and :func:`gdt_best_bisector`.
 
-    Returns ``(status, w)``: status 1, ``w`` the chosen bisector (standardised,
+    Returns ``(status, w, G, H)``: status 1, ``w`` the chosen bisector (standardised,
     augmented); 2, no split (no bisector sends rows to both sides); 0, G or H is not of
-    full rank at ``tolerance``: the caller goes on in numpy (Section II-B); 3, of full
-    rank but a clustering hyperplane has no non-bias part (or LAPACK failed): the caller
-    solves it again in numpy.
+    full rank at ``tolerance``: the caller goes on with ``G`` and ``H`` (Section II-B);
+    3, of full rank but a clustering hyperplane has no non-bias part (or LAPACK failed):
+    the caller solves it again in numpy.
     """
+    if unit_weights:
+        G = gram(np.ascontiguousarray(Z[positive]))
+        H = gram(Z) - G
+    else:
+        weighted = Z * weights.reshape(-1, 1)
+        G = np.ascontiguousarray(weighted[positive]).T @ np.ascontiguousarray(Z[positive])
+        H = weighted.T @ Z - G
+    G /= n_positive
+    H /= n_negative
     size = G.shape[0]
-    failed = (0, np.empty(0))
-    redo = (3, np.empty(0))  # LAPACK failed: numpy's eigh instead, in the numpy code
+    failed = (0, np.empty(0), G, H)
+    redo = (3, np.empty(0), G, H)  # LAPACK failed: numpy's eigh instead, in numpy
     if screen:
         values, _, info = symmetric_eigen(G, False)
         if info == 0 and values[0] <= 0.5 * tolerance * max(values[size - 1], _TINY):
@@ -260,7 +296,7 @@ def gdt_full_rank_split(Z, positive, weights, G, H, tolerance, screen, largest_r
     if not (found1 and found2):
         return redo
     w, found = gdt_best_bisector(Z, positive, weights, w1, w2, True, largest_row_norm)
-    return (1 if found else 2), w
+    return (1 if found else 2), w, G, H
 
 
 @njit(cache=True, nogil=True)
