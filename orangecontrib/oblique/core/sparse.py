@@ -3,9 +3,8 @@
 Backward elimination of variables, as in CART's linear-combination splits (Breiman et al.
 1984, §5.2): starting from the split an algorithm proposes, remove one attribute at a time
 -- the one whose removal raises the split's impurity least -- until at most ``max_terms``
-attributes are left (ODT-SVM: several at a time, see below).  The comparison is made in
-the node's standardised units, so that an attribute's scale does not decide.  After every
-removal
+attributes are left.  The comparison is made in the node's standardised units, so that an
+attribute's scale does not decide.  After every removal
 
 * a binary hyperplane gets the best threshold for its remaining weights (the threshold is
   re-optimised; the other weights keep their values);
@@ -15,19 +14,19 @@ removal
 
 GDT and OC1 then search their own split again on the chosen attributes alone (GDT's
 clustering hyperplanes, OC1's perturbation search) and keep the better of the two
-(:func:`limit_terms`).  ODT-SVM searches its split again during the elimination (``refit``
+(:func:`limit_terms`).  ODT-SVM searches its split again after *every* removal (``refit``
 of :func:`eliminate_terms`): the linear SVM is retrained on the attributes left and the
-next removals are judged on the retrained hyperplanes, as SVM-RFE retrains its SVM after
-eliminating features (Guyon et al. 2002, recursive feature elimination).  The weights of
-correlated attributes change once one of them is gone; judged on the dense SVM's weights
-alone, the elimination keeps a poor set.  The attributes removed are still those whose
-removal raises the impurity least (CART's criterion, not SVM-RFE's smallest squared
-weight, which ignores the split's impurity), half of those over the limit in a round
-(SVM-RFE's chunks), so a node needs about ``log2(d − max_terms)`` refits; the SVM split
-kept is the last refit, with the SVM's own bias.
+next removal is judged on the retrained hyperplanes, as SVM-RFE retrains its SVM after
+every eliminated feature (Guyon et al. 2002, recursive feature elimination).  The SVM
+spreads its weight over correlated attributes; once some of them are gone, the weights
+of the rest no longer fit, and an elimination judged on the dense SVM's weights alone
+keeps a poor set.  The attribute removed is still the one whose removal raises the
+impurity least (CART's criterion, not SVM-RFE's smallest squared weight, which ignores
+the split's impurity); the SVM split kept is the last refit, with the SVM's own bias.
+A node then trains its SVM (all its pairwise SVMs) ``d − max_terms`` more times.
 
-Each round tries every remaining attribute at once (:func:`impurity.best_thresholds`), so
-a node with ``d`` attributes costs at most ``d − max_terms`` vectorised rounds.
+Each removal tries every remaining attribute at once (:func:`impurity.best_thresholds`),
+so a node with ``d`` attributes costs ``d − max_terms`` vectorised rounds.
 ``max_terms = None`` keeps every paper's dense split.
 """
 import numbers
@@ -78,10 +77,10 @@ def eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
         weighted Gini index.
     refit : callable(columns) -> (weights (m, u), bias (m,)), or None
         The algorithm's own split searched again on the columns ``columns`` of ``Z`` alone
-        (weight 0 on the others).  Given, each round removes half the attributes over
-        ``max_terms`` (rounded up), then calls it, and the elimination goes on from the
-        split it returns (recursive feature elimination, Guyon et al. 2002); the result is
-        its split on the last attributes left, with its own bias.
+        (weight 0 on the others).  Given, it is called after every removal and the
+        elimination goes on from the split it returns (recursive feature elimination,
+        Guyon et al. 2002); the result is its split on the last attributes left, with its
+        own bias.
 
     Returns
     -------
@@ -109,16 +108,14 @@ def eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
                 position = route(values - np.outer(Z[:, j] - mean[j], weights[:, j]))
                 scores[i] = _partition_gini(position, y, sample_weight, weights.shape[0],
                                             n_classes)
-        # the least harmful removals -- one, or with refit half the excess (rounded up);
-        # among equals (e.g. all infinite) the smallest weights
-        count = 1 if refit is None else (active.size - max_terms + 1) // 2
+        # the least harmful removal; among equals (e.g. all infinite) the smallest weight
         magnitude = np.abs(weights[:, active]).max(axis=0)
-        drop = np.lexsort((magnitude, scores))[:count]
-        removed = active[drop]
+        drop = np.lexsort((magnitude, scores))[0]
+        j = active[drop]
         active = np.delete(active, drop)
         if refit is None:
-            bias = bias + weights[:, removed] @ mean[removed]
-            weights[:, removed] = 0.0
+            bias = bias + weights[:, j] * mean[j]
+            weights[:, j] = 0.0
             continue
         weights, bias = (np.array(part, dtype=float) for part in refit(active))
         active = active[np.any(weights[:, active] != 0, axis=0)]
