@@ -13,7 +13,8 @@ from sklearn.svm import LinearSVC
 from threadpoolctl import threadpool_limits
 
 from orangecontrib.oblique.core import odt_svm, xmeans
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier, liblinear_seed, linear_svm
+from orangecontrib.oblique.core.odt_svm import (ODTSVMClassifier, best_cuts, liblinear_seed,
+                                                linear_svm)
 from orangecontrib.oblique.core.xmeans import (COMPILED, XMeans, bic, distinct_rows,
                                                kmeans_plus_plus, lloyd, nearest_centre)
 
@@ -187,6 +188,53 @@ def test_distinct_rows_are_numpys_or_more_than_the_limit():
 def test_xmeans_still_checks_its_input(X):
     with pytest.raises(ValueError):
         XMeans().fit(X)
+
+
+def cut_blocks():
+    """Blocks of sorted columns as the threshold tests scan them: equal values, fractional
+    and whole weights, two to many classes."""
+    rng = np.random.RandomState(0)
+    for n_rows, n_columns, n_classes in [(10, 3, 2), (200, 7, 2), (300, 4, 3), (150, 5, 9),
+                                         (400, 2, 20)]:
+        V = rng.normal(size=(n_rows, n_columns))
+        V[:, ::2] = np.round(V[:, ::2], 1)                       # ties
+        y = rng.randint(0, n_classes, n_rows)
+        for weights in (np.ones(n_rows), rng.uniform(0.1, 3.0, n_rows)):
+            indicators = np.zeros((n_classes, n_rows))
+            indicators[y, np.arange(n_rows)] = weights
+            order = np.argsort(V, axis=0, kind="stable")
+            for minimum in (2, 0.1 * n_rows / n_classes, n_rows / 2):
+                yield (order, np.take_along_axis(V, order, axis=0), indicators,
+                       indicators.sum(axis=1), minimum)
+
+
+@needs_numba
+def test_compiled_best_cuts_are_numpys():
+    for block in cut_blocks():
+        for a, b in zip(best_cuts(*block, compiled=True), best_cuts(*block, compiled=False)):
+            assert a.dtype.kind == b.dtype.kind
+            np.testing.assert_array_equal(a, b)
+
+
+def test_best_cuts_are_each_columns_first_best_cut():
+    for order, sorted_values, indicators, total, minimum in cut_blocks():
+        columns, cuts, gains, split_infos = best_cuts(order, sorted_values, indicators, total,
+                                                      minimum)
+        n = len(order)
+        for j in range(order.shape[1]):
+            scores = []
+            for i in range(n - 1):
+                if (sorted_values[i + 1, j] > sorted_values[i, j] and i + 1 >= minimum
+                        and n - i - 1 >= minimum):
+                    left = indicators[:, order[:i + 1, j]].sum(axis=1)
+                    gain, _ = odt_svm.gain_and_split_info([[left, total - left]])
+                    scores.append((float(gain[0]), i))
+            if not scores:
+                assert j not in columns
+                continue
+            best = max(gain for gain, _ in scores)
+            first = min(i for gain, i in scores if gain >= best - 1e-12)
+            assert cuts[list(columns).index(j)] == first
 
 
 def tree_sets():

@@ -42,6 +42,7 @@ Growing stops as in J48 (pure node, fewer than ``2 · min_samples_leaf`` rows, n
 positive corrected gain and at least two branches of ``min_samples_leaf`` rows); the tree
 is then pruned by C4.5's error-based pruning with confidence ``CF``.
 """
+import functools
 import numbers
 
 import numpy as np
@@ -49,6 +50,8 @@ from sklearn.svm import _liblinear
 
 from .base import ObliqueTreeClassifierMixin
 from .impurity import BLOCK_CELLS, entropy
+from .kernels import AVAILABLE as COMPILED
+from .kernels import njit
 from .preprocessing import Standardisation
 from .pruning import error_based_prune
 from .sparse import eliminate_terms
@@ -56,6 +59,7 @@ from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                      pairwise_pairs, pairwise_votes)
 from .tree import grow_tree
 from .validation import store_parameters
+from .xmeans import PAIRWISE_BLOCK, block_sum
 
 _TINY = float(np.finfo(float).tiny)
 #: How a node's test is chosen (see :class:`ODTSVMClassifier`): the paper's, J48's.
@@ -110,14 +114,154 @@ def gain_and_split_info(branch_counts):
     return entropy(total, axis=-1) - remainder, entropy(sizes, axis=-1)
 
 
+def best_cuts(order, sorted_values, indicators, total, minimum, compiled=COMPILED):
+    """Per column of ``sorted_values`` (rows sorted by ``order``, per column): its first
+    admissible cut point of highest information gain -- ``i`` between sorted rows ``i``
+    and ``i + 1``, of different values, each side keeping at least ``minimum`` rows --
+    as ``(columns, cuts, gains, split_infos)``, columns in order, those without an
+    admissible cut left out.  ``indicators`` (K, n) holds each row's weight in its
+    class's row, ``total`` its sums.
+
+    ``compiled`` (the default when numba is there): the class counts and scores by numba
+    kernels in :func:`gain_and_split_info`'s arithmetic and order, the logarithms by numpy
+    (numba's ``log2`` differs from numpy's in the last bit for some numbers): bit for bit
+    the numpy code's result (for at most :data:`~.xmeans.PAIRWISE_BLOCK` classes)."""
+    if compiled and indicators.shape[0] <= PAIRWISE_BLOCK:
+        column, cut, left = _admissible_cuts(order, sorted_values, indicators, minimum)
+        if not column.size:
+            return column, cut, np.empty(0), np.empty(0)
+        proportions = _cut_proportions(left, total)
+        logarithms = np.log2(np.where(proportions > 0, proportions, 1.0))
+        return _first_best_cuts(column, cut, proportions, logarithms, left, total)
+    n = len(order)
+    cumulative = np.cumsum(indicators[:, order.T], axis=2)              # (K, w, n)
+    column, cut = np.nonzero((sorted_values[1:] > sorted_values[:-1]).T)
+    keep = (cut + 1 >= minimum) & (n - cut - 1 >= minimum)
+    column, cut = column[keep], cut[keep]
+    if column.size == 0:
+        return column, cut, np.empty(0), np.empty(0)
+    left = cumulative[:, column, cut].T                                  # (cuts, K)
+    gains, split_infos = gain_and_split_info(np.stack([left, total - left], axis=1))
+    # per attribute, its first cut of highest gain (np.argmax of one at a time)
+    by_gain = np.lexsort((np.arange(gains.size), -gains, column))
+    best = by_gain[np.r_[True, column[by_gain][1:] != column[by_gain][:-1]]]
+    return column[best], cut[best], gains[best], split_infos[best]
+
+
+@njit(cache=True, nogil=True)
+def _admissible_cuts(order, sorted_values, indicators, minimum):
+    """The admissible cuts of :func:`best_cuts` (column by column, in row order) and the
+    class counts left of each, added row by row as numpy's ``cumsum``."""
+    n, width = order.shape
+    n_classes = indicators.shape[0]
+    count = 0
+    for j in range(width):
+        for i in range(n - 1):
+            if (sorted_values[i + 1, j] > sorted_values[i, j] and i + 1 >= minimum
+                    and n - i - 1 >= minimum):
+                count += 1
+    column = np.empty(count, dtype=np.intp)
+    cut = np.empty(count, dtype=np.intp)
+    left = np.empty((count, n_classes))
+    running = np.empty(n_classes)
+    found = 0
+    for j in range(width):
+        running[:] = 0.0
+        for i in range(n - 1):
+            row = order[i, j]
+            for k in range(n_classes):
+                running[k] += indicators[k, row]
+            if (sorted_values[i + 1, j] > sorted_values[i, j] and i + 1 >= minimum
+                    and n - i - 1 >= minimum):
+                column[found], cut[found] = j, i
+                left[found] = running
+                found += 1
+    return column, cut, left
+
+
+@njit(cache=True, nogil=True)
+def _cut_proportions(left, total):
+    """Per cut, the proportions whose logarithms :func:`gain_and_split_info` takes: the
+    classes in the left branch, in the right branch, in the node (K each), and the two
+    branches' shares of the rows."""
+    n_cuts, n_classes = left.shape
+    proportions = np.empty((n_cuts, 3 * n_classes + 2))
+    counts = np.empty(n_classes)
+    sizes = np.empty(2)
+    for c in range(n_cuts):
+        for branch in range(2):
+            for k in range(n_classes):
+                counts[k] = left[c, k] if branch == 0 else total[k] - left[c, k]
+            sizes[branch] = block_sum(counts, 0, n_classes)
+            scale = max(sizes[branch], _TINY)
+            for k in range(n_classes):
+                proportions[c, branch * n_classes + k] = counts[k] / scale
+        for k in range(n_classes):
+            counts[k] = left[c, k] + (total[k] - left[c, k])
+        scale = max(block_sum(counts, 0, n_classes), _TINY)
+        for k in range(n_classes):
+            proportions[c, 2 * n_classes + k] = counts[k] / scale
+        scale = max(sizes[0] + sizes[1], _TINY)
+        proportions[c, 3 * n_classes] = sizes[0] / scale
+        proportions[c, 3 * n_classes + 1] = sizes[1] / scale
+    return proportions
+
+
+@njit(cache=True, nogil=True)
+def _first_best_cuts(column, cut, proportions, logarithms, left, total):
+    """:func:`best_cuts`' result from the cuts' proportions and their logarithms: the
+    entropies, gains and split informations of :func:`gain_and_split_info`, then per
+    column its first cut of highest gain."""
+    n_cuts, n_classes = left.shape
+    terms = np.empty(n_classes)
+    counts = np.empty(n_classes)
+    gains = np.empty(n_cuts)
+    split_infos = np.empty(n_cuts)
+    for c in range(n_cuts):
+        remainder = 0.0
+        for branch in range(2):
+            for k in range(n_classes):
+                counts[k] = left[c, k] if branch == 0 else total[k] - left[c, k]
+                at = branch * n_classes + k
+                terms[k] = proportions[c, at] * logarithms[c, at]
+            remainder += block_sum(counts, 0, n_classes) * -block_sum(terms, 0, n_classes)
+        for k in range(n_classes):
+            counts[k] = left[c, k] + (total[k] - left[c, k])
+        n = max(block_sum(counts, 0, n_classes), _TINY)
+        for k in range(n_classes):
+            at = 2 * n_classes + k
+            terms[k] = proportions[c, at] * logarithms[c, at]
+        gains[c] = -block_sum(terms, 0, n_classes) - remainder / n
+        at = 3 * n_classes
+        split_infos[c] = -(proportions[c, at] * logarithms[c, at]
+                           + proportions[c, at + 1] * logarithms[c, at + 1])
+    best = np.empty(n_cuts, dtype=np.intp)
+    n_best = 0
+    for c in range(n_cuts):
+        if n_best == 0 or column[c] != column[best[n_best - 1]]:
+            best[n_best] = c
+            n_best += 1
+        elif gains[c] > gains[best[n_best - 1]]:
+            best[n_best - 1] = c
+    best = best[:n_best]
+    return column[best], cut[best], gains[best], split_infos[best]
+
+
 class _Candidate:
-    """A scored candidate test: the split, its corrected gain and its gain ratio."""
-    __slots__ = ("split", "gain", "ratio")
+    """A scored candidate test: the split (or a function that makes it, as most candidates
+    never win), its corrected gain and its gain ratio."""
+    __slots__ = ("_split", "gain", "ratio")
 
     def __init__(self, split, gain, split_info):
-        self.split = split
+        self._split = split
         self.gain = gain
         self.ratio = gain / split_info if split_info > 1e-12 else -np.inf
+
+    @property
+    def split(self):
+        if callable(self._split):
+            self._split = self._split()
+        return self._split
 
 
 class ODTSVMSplitter:
@@ -221,26 +365,17 @@ class ODTSVMSplitter:
         width = max(1, BLOCK_CELLS // max(self.n_classes * len(y), 1))
         for first in range(0, V.shape[1], width):
             block = slice(first, first + width)
-            cumulative = np.cumsum(indicators[:, order[:, block].T], axis=2)  # (K, w, n)
-            column, cut = np.nonzero((sorted_values[1:, block] > sorted_values[:-1, block]).T)
-            keep = (cut + 1 >= minimum) & (len(y) - cut - 1 >= minimum)
-            column, cut = column[keep], cut[keep]
-            if column.size == 0:
-                continue
-            left = cumulative[:, column, cut].T                             # (cuts, K)
-            gains, split_infos = gain_and_split_info(np.stack([left, total - left], axis=1))
-            # per attribute, its first cut of highest gain (np.argmax of one at a time)
-            by_gain = np.lexsort((np.arange(gains.size), -gains, column))
-            best = by_gain[np.r_[True, column[by_gain][1:] != column[by_gain][:-1]]]
-            for b in best:
-                gain = float(gains[b]) - correction
+            for j, i, gain, split_info in zip(*best_cuts(order[:, block],
+                                                         sorted_values[:, block],
+                                                         indicators, total, minimum)):
+                gain = float(gain) - correction
                 if gain <= 0:
                     continue
-                j, i = int(column[b]), int(cut[b])
                 threshold = (sorted_values[i, first + j] + sorted_values[i + 1, first + j]) / 2
-                split = Split.axis_parallel(int(self.continuous[first + j]), threshold,
-                                            X.shape[1])
-                candidates.append(_Candidate(split, gain, float(split_infos[b])))
+                split = functools.partial(Split.axis_parallel,
+                                          int(self.continuous[first + j]), threshold,
+                                          X.shape[1])
+                candidates.append(_Candidate(split, gain, float(split_info)))
         return candidates
 
     def svm_hyperplanes(self, X, y, weights):

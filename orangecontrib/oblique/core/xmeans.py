@@ -130,7 +130,7 @@ def nearest_centre(X, centers, compiled=COMPILED):
     -------
     labels : ndarray of shape (n_samples,), dtype intp
     """
-    if compiled:
+    if compiled and X.shape[1] <= PAIRWISE_BLOCK:
         return _nearest_centre(X, centers, np.empty(X.shape[1]))
     # Differences rather than the |x|^2 - 2xc + |c|^2 expansion: exact for coincident points,
     # so that ties are real ties and argmin's "first one" rule decides them.
@@ -140,11 +140,14 @@ def nearest_centre(X, centers, compiled=COMPILED):
 
 # ----- compiled kernels: numpy's arithmetic above, in numpy's order -----
 #: numpy adds a contiguous run of more than this many numbers as two halves (pairwise).
-_PAIRWISE_BLOCK = 128
+#: The kernels' sums over a row's coordinates (or a cut's classes) are of at most this many
+#: numbers (:func:`block_sum`): a kernel that may reach :func:`pairwise_sum`'s stack runs
+#: several times slower, so more coordinates take the numpy code.
+PAIRWISE_BLOCK = 128
 
 
 @njit(cache=True, nogil=True)
-def _block_sum(values, start, count):
+def block_sum(values, start, count):
     """numpy's sum of at most 128 contiguous float64 numbers: one after the other below
     eight, else eight running sums added pairwise, then the rest one after the other."""
     if count < 8:
@@ -173,13 +176,13 @@ def _block_sum(values, start, count):
 
 
 @njit(cache=True, nogil=True)
-def _pairwise_sum(values, start, count):
+def pairwise_sum(values, start, count):
     """``values[start:start + count].sum()`` added as numpy adds a contiguous float64 run,
     so the very same number: numpy's pairwise summation splits a run of more than 128
     numbers into two halves (the first a multiple of 8) and adds their sums.  The halving
     is walked with an explicit stack (numba caches no recursive function)."""
-    if count <= _PAIRWISE_BLOCK:
-        return _block_sum(values, start, count)
+    if count <= PAIRWISE_BLOCK:
+        return block_sum(values, start, count)
     depth = 64                       # halving 2**63 numbers down to 128 takes 57 levels
     starts = np.empty(depth, dtype=np.intp)
     counts = np.empty(depth, dtype=np.intp)
@@ -189,14 +192,14 @@ def _pairwise_sum(values, start, count):
     level = 0
     starts[0], counts[0] = start, count
     while True:
-        if counts[level] > _PAIRWISE_BLOCK:         # descend into the first half
+        if counts[level] > PAIRWISE_BLOCK:         # descend into the first half
             half = counts[level] // 2
             half -= half % 8
             halves[level], on_second[level] = half, False
             starts[level + 1], counts[level + 1] = starts[level], half
             level += 1
             continue
-        total = _block_sum(values, starts[level], counts[level])
+        total = block_sum(values, starts[level], counts[level])
         while True:                                  # return the sum up the levels
             if level == 0:
                 return total
@@ -212,7 +215,8 @@ def _pairwise_sum(values, start, count):
 
 @njit(cache=True, nogil=True)
 def _nearest_centre(X, centers, squares):
-    """:func:`nearest_centre`'s labels; ``squares`` a buffer of ``X.shape[1]`` numbers."""
+    """:func:`nearest_centre`'s labels; ``squares`` a buffer of ``X.shape[1]`` numbers,
+    at most :data:`PAIRWISE_BLOCK`."""
     n_rows, n_dims = X.shape
     labels = np.empty(n_rows, dtype=np.intp)
     for i in range(n_rows):
@@ -221,7 +225,7 @@ def _nearest_centre(X, centers, squares):
             for j in range(n_dims):
                 difference = X[i, j] - centers[k, j]
                 squares[j] = difference * difference
-            distance = _pairwise_sum(squares, 0, n_dims)
+            distance = block_sum(squares, 0, n_dims)
             if distance < best_distance:
                 best, best_distance = k, distance
         labels[i] = best
@@ -262,7 +266,7 @@ def _squared_error(X, labels, centers):
         for j in range(n_dims):
             difference = X[i, j] - centers[labels[i], j]
             squares[i * n_dims + j] = difference * difference
-    return _pairwise_sum(squares, 0, n_rows * n_dims)
+    return pairwise_sum(squares, 0, n_rows * n_dims)
 
 
 def bic(X, labels, centers, min_variance=0.0, compiled=COMPILED):
@@ -352,7 +356,7 @@ def lloyd(X, centers, max_iter=100, compiled=COMPILED):
     numba is there: bit for bit the same centres), some ten times cheaper again.
     """
     centers = np.array(centers, dtype=float)
-    if compiled:
+    if compiled and X.shape[1] <= PAIRWISE_BLOCK:
         return _lloyd(X, centers, max_iter)
     labels = None
     for _ in range(max_iter):
