@@ -1,7 +1,8 @@
 """GDT's faster fit (issue 16) grows the same trees: the compiled kernels
 (:func:`~orangecontrib.oblique.core.kernels.gdt_full_rank_split`,
 :func:`~orangecontrib.oblique.core.kernels.gdt_rank_deficient_directions`,
-:func:`~orangecontrib.oblique.core.kernels.gdt_best_bisector`) bit for bit as the numpy
+:func:`~orangecontrib.oblique.core.kernels.gdt_best_bisector`,
+:func:`~orangecontrib.oblique.core.kernels.gdt_raw_hyperplane`) bit for bit as the numpy
 code, the eigenvalue screening of :class:`~orangecontrib.oblique.core.geometric.RankHistory`
 without effect on the result, and the one-pass calibration and feature scales of
 :meth:`~orangecontrib.oblique.core.tree.ObliqueTree.calibrate_text_and_scales` as the two
@@ -85,16 +86,16 @@ def test_compiled_fit_is_numpys_to_the_bit(monkeypatch, name, X, y, sample_weigh
 def test_the_kernels_run(monkeypatch):
     """The comparison above compares something: the compiled paths are taken."""
     calls = []
-    for name in ("gdt_full_rank_split", "gdt_rank_deficient_directions",
-                 "gdt_best_bisector"):
+    names = {"gdt_full_rank_split", "gdt_rank_deficient_directions", "gdt_best_bisector",
+             "gdt_raw_hyperplane"}
+    for name in names:
         kernel = getattr(kernels, name)
         monkeypatch.setattr(kernels, name,
                             lambda *args, kernel=kernel, name=name: (calls.append(name),
                                                                      kernel(*args))[1])
     for _, X, y, sample_weight, parameters in CASES:
         GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
-    assert set(calls) == {"gdt_full_rank_split", "gdt_rank_deficient_directions",
-                          "gdt_best_bisector"}
+    assert set(calls) == names
 
 
 @needs_numba

@@ -472,6 +472,11 @@ class GeometricSplitter:
             full = np.zeros(self.augmented.shape[1])
             full[features], full[-1] = w[:-1], w[-1]
             w = full
+        if self.compiled:
+            standardisation = self.standardisation
+            return Split.hyperplane(*kernels.gdt_raw_hyperplane(
+                w, standardisation.mean, standardisation.scale,
+                standardisation.zero_columns))
         weights = self.standardisation.raw_weights(w[:-1])
         bias = self.standardisation.raw_bias(weights, w[-1])
         # Unit normal whose largest coefficient is positive: an eigenvector's sign is

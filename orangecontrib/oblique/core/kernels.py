@@ -412,6 +412,20 @@ def gdt_best_bisector(Z, positive, weights, w1, w2, both, largest_row_norm):
 
 
 @njit(cache=True, nogil=True)
+def gdt_raw_hyperplane(w, mean, scale, zero_columns):
+    """:meth:`~.geometric.GeometricSplitter.to_raw_units`: the hyperplane ``w`` over the
+    standardised features ``(x − mean) / scale`` in raw units, ``(weights, bias)`` with a
+    unit normal whose largest coefficient is positive (zero columns get weight 0)."""
+    weights = w[:-1] / scale
+    for j in range(weights.shape[0]):
+        if zero_columns[j]:
+            weights[j] = 0.0
+    bias = w[w.shape[0] - 1] - np.dot(weights, mean)
+    norm = np.sqrt(np.dot(weights, weights)) * np.sign(weights[np.argmax(np.abs(weights))])
+    return weights / norm, bias / norm
+
+
+@njit(cache=True, nogil=True)
 def _null_count(values, tolerance):
     """How many of the ascending ``values`` count as zero (:func:`~.geometric._is_null`)."""
     threshold = tolerance * max(values[values.shape[0] - 1], _TINY)
