@@ -15,6 +15,7 @@ from threadpoolctl import threadpool_limits
 from orangecontrib.oblique.core import odt_svm, xmeans
 from orangecontrib.oblique.core.odt_svm import (ODTSVMClassifier, best_cuts, liblinear_seed,
                                                 linear_svm)
+from orangecontrib.oblique.core.pruning import _added_errors_of_one, added_errors
 from orangecontrib.oblique.core.xmeans import (COMPILED, XMeans, bic, distinct_rows,
                                                kmeans_plus_plus, lloyd, nearest_centre)
 
@@ -235,6 +236,18 @@ def test_best_cuts_are_each_columns_first_best_cut():
             best = max(gain for gain, _ in scores)
             first = min(i for gain, i in scores if gain >= best - 1e-12)
             assert cuts[list(columns).index(j)] == first
+
+
+@pytest.mark.parametrize("confidence", [0.25, 0.001, 0.1, 0.6, 1.0])
+def test_added_errors_of_one_node_are_the_array_codes(confidence):
+    rng = np.random.RandomState(0)
+    sizes = np.r_[0.5, 1.0, 1.5, 2.0, 3.0, 7.0, 100.0, 1e5, rng.uniform(0.1, 500.0, 40)]
+    for n in sizes:
+        for errors in np.r_[0.0, 1e-7, 1e-6, 0.3, 0.9999, 1.0, n - 0.5, n - 0.4, n,
+                            rng.uniform(0, n, 5), np.round(rng.uniform(0, n, 5))]:
+            if 0 <= errors <= n:
+                assert (_added_errors_of_one(float(n), float(errors), confidence)
+                        == float(added_errors(n, errors, confidence)))
 
 
 def tree_sets():

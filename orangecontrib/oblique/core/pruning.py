@@ -340,6 +340,28 @@ def added_errors(n, errors, confidence=0.25):
     return np.where(has_rows, added, 0.0)[()]
 
 
+def _added_errors_of_one(n, errors, confidence):
+    """:func:`added_errors` of one node, ``n > 0`` (the same operations on Python floats,
+    numpy's ``exp`` and ``log``: the same number, at a tenth of the array code's cost)."""
+    coefficient = c45_deviate(confidence) ** 2
+    none = n * (1 - np.exp(np.log(confidence) / n))
+
+    def above_one(e):
+        if e + 0.5 >= n:
+            return 0.67 * (n - e)
+        corrected = e + 0.5
+        upper = (corrected + coefficient / 2 + np.sqrt(
+            coefficient * (corrected * (1 - corrected / n) + coefficient / 4))
+        ) / (n + coefficient)
+        return n * upper - e
+
+    if errors < 1e-6:
+        return float(none)
+    if errors < 0.9999:
+        return float(none + errors * (above_one(1.0) - none))
+    return float(above_one(errors))
+
+
 def error_based_prune(tree, confidence=0.25, subtree_raising=False, X=None, y=None,
                       sample_weight=None):
     """C4.5's pessimistic error-based pruning by subtree replacement (Quinlan 1993, ch. 4),
@@ -420,7 +442,7 @@ def _raise_subtrees(tree, confidence, X, y, weights):
         if total <= 0:
             return 0.0
         errors = total - counts.max()
-        return float(errors + added_errors(total, errors, confidence))
+        return float(errors + _added_errors_of_one(float(total), float(errors), confidence))
 
     def routed(node, rows):
         position = splits[node].route(X[rows])
