@@ -2,7 +2,8 @@
 (:func:`~orangecontrib.oblique.core.kernels.gdt_full_rank_split`,
 :func:`~orangecontrib.oblique.core.kernels.gdt_rank_deficient_directions`,
 :func:`~orangecontrib.oblique.core.kernels.gdt_best_bisector`,
-:func:`~orangecontrib.oblique.core.kernels.gdt_raw_hyperplane`) bit for bit as the numpy
+:func:`~orangecontrib.oblique.core.kernels.gdt_raw_hyperplane` and the row span's
+:func:`~orangecontrib.oblique.core.kernels.gdt_row_span`) bit for bit as the numpy
 code, the eigenvalue screening of :class:`~orangecontrib.oblique.core.geometric.RankHistory`
 without effect on the result, and the one-pass calibration and feature scales of
 :meth:`~orangecontrib.oblique.core.tree.ObliqueTree.calibrate_text_and_scales` as the two
@@ -87,7 +88,7 @@ def test_the_kernels_run(monkeypatch):
     """The comparison above compares something: the compiled paths are taken."""
     calls = []
     names = {"gdt_full_rank_split", "gdt_rank_deficient_directions", "gdt_best_bisector",
-             "gdt_raw_hyperplane"}
+             "gdt_raw_hyperplane", "gdt_row_span", "gdt_row_span_equilibration"}
     for name in names:
         kernel = getattr(kernels, name)
         monkeypatch.setattr(kernels, name,

@@ -230,6 +230,14 @@ def row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
     up to rounding, at a cost of O(n² d) and memory O(n d) instead of O((d+1)³) and
     O((d+1)²) (100 rows × 2,000 attributes took 30 s at the root, issue 15, D4).
     """
+    # each row's share of the mixture (G + H) / 2 of the equilibration
+    share = weights * np.where(positive, 0.5 / n_positive, 0.5 / n_negative)
+    if kernels.AVAILABLE:  # the same steps compiled
+        basis, G, H = kernels.gdt_row_span(Z, positive, weights)
+        directions = _clustering_directions(
+            G / n_positive, H / n_negative, tolerance,
+            lambda: kernels.gdt_row_span_equilibration(Z, share, basis), history)
+        return _unit_normal(basis @ directions[0]), _unit_normal(basis @ directions[1])
     _, singular, right = np.linalg.svd(Z, full_matrices=False)
     keep = singular > singular[0] * max(Z.shape) * np.finfo(float).eps
     basis = right[keep].T                          # (d + 1, r), orthonormal
@@ -238,8 +246,6 @@ def row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
     scatter = weighted.T @ coordinates
     G = weighted[positive].T @ coordinates[positive]
     H = scatter - G
-    # each row's share of the mixture (G + H) / 2 of the equilibration
-    share = weights * np.where(positive, 0.5 / n_positive, 0.5 / n_negative)
 
     def equilibration():
         # from the diagonal and the last column of the mixture

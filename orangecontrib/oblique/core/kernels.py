@@ -527,3 +527,47 @@ def gdt_rank_deficient_directions(G, H, A, tolerance, screen):
             return 0, empty, empty
         directions.append(w)
     return 2, directions[0], directions[1]
+
+
+@njit(cache=True, nogil=True)
+def gdt_row_span(Z, positive, weights):
+    """The first steps of :func:`~.geometric.row_span_hyperplanes`: the orthonormal basis
+    ``U`` of the span of the rows ``Z`` (right singular vectors above rounding noise) and
+    the weighted scatter matrices of S+ (``positive``) and of S− in it, ``(U, G, H)``
+    unscaled."""
+    _, singular, right = np.linalg.svd(Z, full_matrices=False)
+    keep = singular > singular[0] * max(Z.shape[0], Z.shape[1]) * np.finfo(np.float64).eps
+    basis = np.ascontiguousarray(right[keep]).T
+    coordinates = Z @ basis
+    weighted = coordinates * weights.reshape(-1, 1)
+    scatter = weighted.T @ coordinates
+    G = np.ascontiguousarray(weighted[positive]).T @ np.ascontiguousarray(
+        coordinates[positive])
+    return basis, G, scatter - G
+
+
+@njit(cache=True, nogil=True)
+def gdt_row_span_equilibration(Z, share, basis):
+    """The equilibration of :func:`~.geometric.row_span_hyperplanes` (the triangle
+    ``R_A`` of ``A U = U_A R_A``), the rows ``Z`` weighted by ``share``."""
+    n, size = Z.shape
+    diagonal = np.zeros(size)
+    for i in range(n):  # einsum("i,ij,ij->j", share, Z, Z), in its order
+        for j in range(size):
+            diagonal[j] += share[i] * Z[i, j] * Z[i, j]
+    last_column = np.dot(share, Z)
+    in_basis = np.ascontiguousarray(basis)
+    weight = last_column[size - 1]
+    if weight > 0:  # _equilibration_moments
+        mean = last_column[:-1] / weight
+        second_moment = diagonal[:-1] / weight
+        spread = np.sqrt(np.maximum(second_moment - mean ** 2, 0.0))
+        for j in range(size - 1):
+            if (spread[j] <= 1e-12 * max(abs(mean[j]), 1.0)
+                    or spread[j] <= 1e-6 * np.sqrt(second_moment[j])):
+                spread[j] = 1.0
+        for j in range(size - 1):
+            for k in range(in_basis.shape[1]):
+                in_basis[j, k] -= mean[j] * basis[size - 1, k]
+                in_basis[j, k] /= spread[j]
+    return np.ascontiguousarray(np.linalg.qr(in_basis)[1])  # C, as numpy's
