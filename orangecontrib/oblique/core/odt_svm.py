@@ -59,7 +59,7 @@ from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                      pairwise_pairs, pairwise_votes)
 from .tree import grow_tree
 from .validation import store_parameters
-from .xmeans import PAIRWISE_BLOCK, block_sum
+from .xmeans import PAIRWISE_BLOCK, XMeans, block_sum
 
 _TINY = float(np.finfo(float).tiny)
 #: How a node's test is chosen (see :class:`ODTSVMClassifier`): the paper's, J48's.
@@ -275,6 +275,10 @@ class ODTSVMSplitter:
         self.estimator = estimator
         self.random_state = random_state
         self.liblinear_seeds = np.random.RandomState(0)   # reseeded at every node
+        # One k-means run per Improve-Params step, as in Pelleg & Moore's X-means; one
+        # estimator refitted at every node (making one costs as much as a small fit)
+        self.xmeans = XMeans(min_clusters=2, max_clusters=estimator.max_clusters, n_init=1,
+                             random_state=random_state)
         self.log2_attributes = np.log2(max(X.shape[1], 2))
 
     def __call__(self, rows, counts, depth):
@@ -459,7 +463,6 @@ class ODTSVMSplitter:
                         svm_bits):
         """X-means on the rows' signed distances to the SVM hyperplane(s); one child per
         cluster (Section II-C-2)."""
-        from .xmeans import XMeans
         distances = X @ weights_by_distance.T + bias_by_distance
         if distances.shape[1] >= len(distances):
             # More hyperplanes than rows (pairwise SVMs of many classes at a small node):
@@ -476,10 +479,7 @@ class ODTSVMSplitter:
             bias_by_distance = basis @ (bias_by_distance - mean)
             distances = X @ weights_by_distance.T + bias_by_distance
         max_clusters = self.estimator.max_clusters
-        # One k-means run per Improve-Params step, as in Pelleg & Moore's X-means.
-        clustering = XMeans(min_clusters=2, max_clusters=max_clusters, n_init=1,
-                            random_state=self.random_state).fit(distances)
-        centres = clustering.cluster_centers_
+        centres = self.xmeans.fit(distances).cluster_centers_
         if centres.shape[0] < 2:
             return None
         centres = centres[np.lexsort(centres.T[::-1])]    # readable order: by coordinate
