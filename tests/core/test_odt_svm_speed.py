@@ -170,6 +170,19 @@ def test_compiled_xmeans_is_numpys(monkeypatch):
         assert fast.bic_ == slow.bic_
 
 
+def test_a_refitted_xmeans_is_a_new_one():
+    """ODT-SVM refits one XMeans at every node: as a new one drawing from the same
+    generator."""
+    reused = XMeans(max_clusters=5, n_init=1, random_state=np.random.RandomState(4))
+    state = np.random.RandomState(4)
+    for X in list(clustering_sets()) * 2:
+        fresh = XMeans(max_clusters=5, n_init=1, random_state=state).fit(X)
+        refitted = reused.fit(X)
+        np.testing.assert_array_equal(refitted.cluster_centers_, fresh.cluster_centers_)
+        np.testing.assert_array_equal(refitted.labels_, fresh.labels_)
+        assert refitted.n_features_in_ == X.shape[1]
+
+
 def test_distinct_rows_are_numpys_or_more_than_the_limit():
     rng = np.random.RandomState(0)
     for X in [np.repeat([[1.0, 2.0], [1.0, 3.0], [0.0, 2.0]], 5, axis=0),
