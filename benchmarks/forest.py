@@ -155,8 +155,9 @@ def print_summary(results, names):
                        for title, (_, record) in results.items()} for name in names}
 
     print(f"\nMean accuracy over the {len(real)} real sets ({', '.join(real)}):")
+    width = max(15, *(len(name) for name in names))
     for name in names:
-        print(f"  {name:<15} {mean_sd([accuracy[name][t] for t in real])} %  "
+        print(f"  {name:<{width}} {mean_sd([accuracy[name][t] for t in real])} %  "
               f"(mean ± sd over the sets)")
     if FOREST not in names or RANDOM_FOREST not in names:
         return

@@ -294,9 +294,13 @@ def test_labels_of_any_type_and_absent_classes_in_a_sample():
     # a class of one row: in every (stratified) sample, once
     rare = labels.copy()
     rare[7] = "rare"
-    forest = ObliqueForestClassifier(n_estimators=8, random_state=0).fit(X, rare)
+    with pytest.warns(UserWarning, match="1 the only row of its class, which every "
+                                         "stratified sample draws$"):
+        forest = ObliqueForestClassifier(n_estimators=40, oob_score=True,
+                                         random_state=0).fit(X, rare)
     assert forest.predict_proba(X).shape == (150, 4)
     np.testing.assert_allclose(forest.predict_proba(X).sum(axis=1), 1)
+    assert np.isnan(forest.oob_decision_function_[7]).all()
 
 
 def test_same_forest_for_any_n_jobs(wine):

@@ -370,12 +370,17 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         if not scored.any():
             raise ValueError("no row is out of any tree's bootstrap sample: use more "
                              "trees for an out-of-bag estimate")
-        in_every_bag = int((~scored & (sample_weight > 0)).sum())
-        if in_every_bag:
+        in_every_bag = ~scored & (sample_weight > 0)
+        if in_every_bag.any():
+            # every stratified sample draws the only row of a class
+            alone = int((in_every_bag & (np.bincount(codes)[codes] == 1)).sum())
+            reasons = ([f"{alone} the only row of its class, which every stratified "
+                        f"sample draws"] if alone else []) + (
+                ["use more trees"] if in_every_bag.sum() > alone else [])
             warnings.warn(f"rows in every tree's bootstrap sample have no out-of-bag "
                           f"prediction and are left out of the out-of-bag score: "
-                          f"{in_every_bag} of {int((sample_weight > 0).sum())}; use more "
-                          f"trees", UserWarning)
+                          f"{int(in_every_bag.sum())} of {int((sample_weight > 0).sum())}; "
+                          f"{'; '.join(reasons)}", UserWarning)
         proba = np.full_like(totals, np.nan)
         proba[scored] = totals[scored] / votes[scored, None]
         return proba
