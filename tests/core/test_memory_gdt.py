@@ -25,11 +25,12 @@ def _few_rows(seed, n_rows, n_features, duplicates=False, collinear=False):
     return X, y
 
 
-def _dense_hyperplanes(Z, positive, weights, n_positive, n_negative):
+def _dense_hyperplanes(Z, positive, weights, n_positive, n_negative, history=None):
     """The hyperplanes as GDT computed them before: from the (d+1) × (d+1) matrices."""
     weighted = Z * weights[:, None]
     G = weighted[positive].T @ Z[positive]
-    return clustering_hyperplanes(G / n_positive, (weighted.T @ Z - G) / n_negative)
+    return clustering_hyperplanes(G / n_positive, (weighted.T @ Z - G) / n_negative,
+                                  history=history)
 
 
 def _aligned(w, reference):
@@ -97,7 +98,8 @@ def test_the_splitter_takes_the_row_span_only_with_fewer_rows_than_features(monk
     calls = []
     original = geometric.row_span_hyperplanes
     monkeypatch.setattr(geometric, "row_span_hyperplanes",
-                        lambda *args: calls.append(len(args[0])) or original(*args))
+                        lambda *args, **kwargs: calls.append(len(args[0]))
+                        or original(*args, **kwargs))
     for n_rows in (10, 11, 12):
         X, y = _few_rows(0, n_rows, 10)
         augmented = np.hstack([X, np.ones((n_rows, 1))])
