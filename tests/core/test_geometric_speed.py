@@ -116,6 +116,17 @@ def test_symmetric_eigen_is_scipys_dsyev(size):
             np.testing.assert_array_equal(vectors, expected_vectors)
 
 
+@needs_numba
+@pytest.mark.parametrize("shape", [(1, 1), (3, 3), (40, 3), (57, 26), (200, 11)])
+def test_gram_is_numpys_product(shape):
+    """``A.T @ A`` to the bit for C-ordered rows (numpy's dsyrk), and its value for
+    column-major ones (max_terms' refit picks columns; numpy's code runs there)."""
+    A = np.random.default_rng(shape[0]).normal(size=shape)
+    np.testing.assert_array_equal(kernels.gram(A), A.T @ A)
+    np.testing.assert_allclose(kernels.gram(np.asfortranarray(A)), A.T @ A, rtol=1e-12,
+                               atol=1e-12 * shape[0])
+
+
 @pytest.mark.parametrize("name, X, y, sample_weight, parameters",
                          [case for case in CASES if case[0] in ("one-hot", "10-d set",
                                                                  "wine weighted")],

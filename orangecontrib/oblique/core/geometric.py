@@ -232,7 +232,7 @@ def row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
     """
     # each row's share of the mixture (G + H) / 2 of the equilibration
     share = weights * np.where(positive, 0.5 / n_positive, 0.5 / n_negative)
-    if kernels.AVAILABLE:  # the same steps compiled
+    if kernels.AVAILABLE and Z.flags.c_contiguous:  # the same steps compiled
         basis, G, H = kernels.gdt_row_span(Z, positive, weights)
         directions = _clustering_directions(
             G / n_positive, H / n_negative, tolerance,
@@ -379,7 +379,7 @@ class GeometricSplitter:
         self.largest_row_norm = float(np.sqrt(np.einsum("ij,ij->i", augmented,
                                                         augmented).max(initial=1.0)))
         self.rank_history = RankHistory()
-        #: Whether the choice among the bisectors runs compiled (:mod:`.kernels`).
+        #: Whether the node's split runs compiled (:mod:`.kernels`) where it can.
         self.compiled = kernels.AVAILABLE
 
     def __call__(self, rows, counts, depth, features=None):
@@ -388,6 +388,9 @@ class GeometricSplitter:
         Z = self.augmented[rows]
         if features is not None:
             Z = Z[:, np.append(features, Z.shape[1] - 1)]
+        # the kernels repeat numpy's BLAS calls for the C-ordered rows (not the columns
+        # picked by max_terms' refit, column-major: numpy's own code then)
+        compiled = self.compiled and Z.flags.c_contiguous
         majority = int(counts.argmax())
         positive = self.y[rows] == majority
         weights = np.ones(len(rows)) if self.unit_weights else self.sample_weight[rows]
@@ -397,7 +400,7 @@ class GeometricSplitter:
             # fewer rows than features: G and H live in the span of the rows
             w1, w2 = row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
                                           history=self.rank_history)
-        elif self.compiled:
+        elif compiled:
             status, w, G, H = kernels.gdt_full_rank_split(
                 Z, positive, weights, self.unit_weights, n_positive, n_negative,
                 WELL_CONDITIONED, self.rank_history.screen(0, Z.shape[1]),
@@ -422,7 +425,7 @@ class GeometricSplitter:
                                             history=self.rank_history)
         if w1 is None and w2 is None:
             return None
-        if self.compiled:
+        if compiled:
             both = w1 is not None and w2 is not None
             w, found = kernels.gdt_best_bisector(Z, positive, weights,
                                                  w2 if w1 is None else w1,

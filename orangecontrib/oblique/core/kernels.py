@@ -200,8 +200,10 @@ _ONE_ZERO = np.array([1.0, 0.0])
 
 @njit(cache=True, nogil=True)
 def gram(A):
-    """``A.T @ A`` of a C-contiguous ``A`` as numpy computes it: BLAS ``dsyrk`` of one
-    triangle (row-major upper, i.e. column-major lower), mirrored."""
+    """``A.T @ A`` as numpy computes it for a C-contiguous ``A``: BLAS ``dsyrk`` of one
+    triangle (row-major upper, i.e. column-major lower), mirrored.  (Another layout is
+    copied to C order first.)"""
+    A = np.ascontiguousarray(A)
     k, n = A.shape
     result = np.zeros((n, n))
     size = np.array([n], dtype=np.int32)
