@@ -17,7 +17,8 @@ from orangecontrib.oblique.core.odt_svm import (ODTSVMClassifier, best_cuts, lib
                                                 linear_svm)
 from orangecontrib.oblique.core.pruning import _added_errors_of_one, added_errors
 from orangecontrib.oblique.core.xmeans import (COMPILED, XMeans, bic, distinct_rows,
-                                               kmeans_plus_plus, lloyd, nearest_centre)
+                                               kmeans_plus_plus, kmeans_plus_plus_seeds, lloyd,
+                                               nearest_centre)
 
 needs_numba = pytest.mark.skipif(not COMPILED, reason="numba is not installed or is off")
 
@@ -103,6 +104,19 @@ def test_kmeans_plus_plus_is_kmeans_bit_for_bit(n_clusters, n_init):
         for seed in (0, 1, 17):
             ours = kmeans_plus_plus(X, n_clusters, n_init, 100, np.random.RandomState(seed))
             theirs = reference_kmeans(X, n_clusters, n_init, 100, np.random.RandomState(seed))
+            np.testing.assert_array_equal(ours, theirs)
+
+
+def test_seeds_are_kmeans_seeds():
+    from sklearn.cluster._kmeans import _kmeans_plusplus
+    from sklearn.utils.extmath import row_norms
+    for X in clustering_sets():
+        X = X - X.mean(axis=0)
+        norms = row_norms(X, squared=True)
+        for n_clusters in (2, 3, 5, 8):
+            ours = kmeans_plus_plus_seeds(X, n_clusters, norms, np.random.RandomState(n_clusters))
+            theirs, _ = _kmeans_plusplus(X, n_clusters, norms, np.ones(len(X)),
+                                         np.random.RandomState(n_clusters))
             np.testing.assert_array_equal(ours, theirs)
 
 

@@ -81,7 +81,7 @@ import numbers
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.cluster._k_means_common import _is_same_clustering
-from sklearn.cluster._kmeans import _kmeans_plusplus, _kmeans_single_lloyd, _tolerance
+from sklearn.cluster._kmeans import _kmeans_single_lloyd, _tolerance
 from sklearn.utils import check_random_state
 from sklearn.utils.extmath import row_norms
 from sklearn.utils.validation import check_array, check_is_fitted
@@ -318,11 +318,45 @@ def bic(X, labels, centers, min_variance=0.0, compiled=COMPILED):
 KMEANS_TOLERANCE = 1e-4
 
 
+def kmeans_plus_plus_seeds(X, n_clusters, squared_norms, random_state):
+    """k-means++ seeding with ``2 + ⌊ln k⌋`` greedy trials per centre (Arthur &
+    Vassilvitskii 2007), step by step as scikit-learn's ``KMeans`` seeds rows of equal
+    weight -- the same draws from ``random_state`` and the same numpy operations, so the
+    same centres -- without its checks and array-API dispatch (half its cost on a node's
+    rows).  ``squared_norms``: the rows' squared norms (``row_norms(X, squared=True)``)."""
+    n_rows = len(X)
+    weights = np.ones(n_rows)
+    trials = 2 + int(np.log(n_clusters))
+
+    def squared_distances(centres):
+        distances = -2 * (centres @ X.T)
+        distances += row_norms(centres, squared=True)[:, np.newaxis]
+        distances += squared_norms[np.newaxis, :]
+        return np.maximum(distances, 0, out=distances)
+
+    centres = np.empty((n_clusters, X.shape[1]))
+    centres[0] = X[random_state.choice(n_rows, p=weights / weights.sum())]
+    closest = squared_distances(centres[0:1])
+    potential = closest @ weights
+    for c in range(1, n_clusters):
+        draws = random_state.uniform(size=trials) * potential
+        candidates = np.searchsorted(np.cumsum(weights * closest), draws)
+        np.clip(candidates, None, closest.size - 1, out=candidates)
+        to_candidates = squared_distances(X[candidates])
+        np.minimum(closest, to_candidates, out=to_candidates)
+        potentials = to_candidates @ weights.reshape(-1, 1)
+        best = np.argmin(potentials)
+        potential, closest = potentials[best], to_candidates[best]
+        centres[c] = X[candidates[best]]
+    return centres
+
+
 def kmeans_plus_plus(X, n_clusters, n_init, max_iter, random_state):
     """The centres of ``KMeans(n_clusters, n_init=n_init, max_iter=max_iter,
     random_state=random_state).fit(X)`` run on one thread, bit for bit: k-means++ seeding
-    and Lloyd's iterations by scikit-learn's own routines, in the order ``KMeans.fit``
-    calls them (centred data, the best of ``n_init`` runs by inertia).  One thread: on a
+    (:func:`kmeans_plus_plus_seeds`) and Lloyd's iterations by scikit-learn's own routine,
+    in the order ``KMeans.fit`` calls them (centred data, the best of ``n_init`` runs by
+    inertia).  One thread: on a
     few thousand rows OpenMP's start-up and, on a busy machine, its waiting for cores cost
     more than it saves (ten times as much when measured).
 
@@ -336,7 +370,7 @@ def kmeans_plus_plus(X, n_clusters, n_init, max_iter, random_state):
     tolerance = _tolerance(X, KMEANS_TOLERANCE)
     best = None
     for _ in range(n_init):
-        init, _ = _kmeans_plusplus(X, n_clusters, squared_norms, sample_weight, random_state)
+        init = kmeans_plus_plus_seeds(X, n_clusters, squared_norms, random_state)
         labels, inertia, centers, _ = _kmeans_single_lloyd(
             X, sample_weight, init, max_iter=max_iter, tol=tolerance, n_threads=1)
         if best is None or (inertia < best[0]
