@@ -391,7 +391,8 @@ def test_oob_search_grid_is_the_papers():
     grid = oob_search_grid(10)
     assert grid[:6] == [(2, 1.0), (4, 1.0), (6, 1.0), (10, 1.0), (100, 1.0), (2, 2.0)]
     assert len(grid) == 25 and grid[-1] == (100, 5.0)
-    assert oob_search_grid(4) == [(d, float(k)) for k in (1, 2, 3) for d in (1, 2, 3, 4, 16)]
+    assert oob_search_grid(4) == [(d, float(k)) for k in (1, 2, 3)
+                                  for d in (1, 2, 3, 4, 16)]
     assert [d for d, k in oob_search_grid(150) if k == 1] == [4, 13, 43, 150, 1838]
     assert oob_search_grid(1) == [(1, 1.0)] and oob_search_grid(2) == [(1, 1.0), (2, 1.0),
                                                                          (4, 1.0)]

@@ -137,9 +137,10 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
     Every tree is trained on its own bootstrap sample of the rows (``bootstrap``: every
     class drawn with replacement as many times as it has rows, :func:`bag_counts`, given
-    to the tree as row weights: a row drawn twice weighs 2); the forest predicts the mean of the trees' class distributions.  The
-    default tree, :class:`SparseProjectionTreeClassifier`, splits every node on the best
-    of ``max_features`` random sparse projections with ``feature_combinations`` attributes
+    to the tree as row weights: a row drawn twice weighs 2); the forest predicts the mean
+    of the trees' class distributions.  The default tree,
+    :class:`SparseProjectionTreeClassifier`, splits every node on the best of
+    ``max_features`` random sparse projections with ``feature_combinations`` attributes
     each on average (see the module docstring for the defaults and their sources).
 
     Parameters
@@ -306,8 +307,8 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                         prefer="threads" if self.estimator is None else None)
 
     def _fit_oob_grid(self, X, codes, sample_weight, progress_callback):
-        """The paper's choice of ``d`` and ``λ`` (Tomita et al. 2020, Section 5; the
-        authors' benchmark scripts): a forest for every pair of :func:`oob_search_grid`,
+        """The choice of ``d`` and ``λ`` of the paper's benchmark (the authors' scripts,
+        ``RerFEval``): a forest for every pair of :func:`oob_search_grid`,
         all on the same bootstrap samples, and the one of the lowest out-of-bag error
         kept; ties go to the higher out-of-bag AUC, then to the first in the grid."""
         grid = oob_search_grid(X.shape[1])
@@ -499,11 +500,11 @@ def bag_counts(seed, classes, bootstrap=True):
 
 def oob_search_grid(n_features):
     """The pairs ``(d, λ·p)`` (``max_features``, ``feature_combinations``) among which
-    the paper chooses by out-of-bag error (Tomita et al. 2020, Section 5.1; the authors'
-    benchmark script ``run_Benchmarks_2017_11_28.R``): ``d`` in ``⌈p^(1/4)⌉, ⌈p^(1/2)⌉,
-    ⌈p^(3/4)⌉, p, p²`` (``p^1.5`` instead of ``p²`` above 100 attributes; ``1, …, p, p²``
-    below 5) and ``λ·p`` in ``1, …, min(p − 1, 5)`` (1 for one attribute), ``d`` varying
-    fastest, as the script loops."""
+    the paper's benchmark chooses by out-of-bag error (the authors' script
+    ``run_Benchmarks_2017_11_28.R``, repository ``tyler-tomita/RandomerForest``): ``d``
+    in ``⌈p^(1/4)⌉, ⌈p^(1/2)⌉, ⌈p^(3/4)⌉, p, p²`` (``p^1.5`` instead of ``p²`` above 100
+    attributes; ``1, …, p, p²`` below 5) and ``λ·p`` in ``1, …, min(p − 1, 5)`` (1 for one
+    attribute), ``d`` varying fastest, as the script loops."""
     p = max(int(n_features), 1)
     if p < 5:
         projections = list(range(1, p + 1)) + [p * p]
