@@ -1,5 +1,5 @@
 """GDT's faster fit (issue 16) grows the same trees: the compiled kernels
-(:func:`~orangecontrib.oblique.core.kernels.gdt_full_rank_split`,
+(:func:`~orangecontrib.oblique.core.kernels.gdt_node_split`,
 :func:`~orangecontrib.oblique.core.kernels.gdt_rank_deficient_directions`,
 :func:`~orangecontrib.oblique.core.kernels.gdt_best_bisector`,
 :func:`~orangecontrib.oblique.core.kernels.gdt_raw_hyperplane` and the row span's
@@ -87,7 +87,7 @@ def test_compiled_fit_is_numpys_to_the_bit(monkeypatch, name, X, y, sample_weigh
 def test_the_kernels_run(monkeypatch):
     """The comparison above compares something: the compiled paths are taken."""
     calls = []
-    names = {"gdt_full_rank_split", "gdt_rank_deficient_directions", "gdt_best_bisector",
+    names = {"gdt_node_split", "gdt_rank_deficient_directions", "gdt_best_bisector",
              "gdt_raw_hyperplane", "gdt_row_span", "gdt_row_span_equilibration"}
     for name in names:
         kernel = getattr(kernels, name)

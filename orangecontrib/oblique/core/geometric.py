@@ -128,7 +128,7 @@ def maximise_ratio(numerator, denominator, tolerance=RANK_TOLERANCE):
     return _maximise_ratio_with_nullity(numerator, denominator, nullity)
 
 
-def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None, direct=True):
+def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None):
     """The two clustering hyperplanes ``w̃1``, ``w̃2`` of Eqs. (1)-(3).
 
     ``w̃1`` minimises ``w̃ᵀGw̃ / w̃ᵀHw̃`` (close to S+, far from S−): the eigenvector of the
@@ -144,29 +144,27 @@ def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None, direct=
     ``(G + H) / 2``): the solutions are covariant (``w̃ = Aᵀ w̃'``), so the hyperplanes do
     not depend on it, but a relative rank test then no longer depends on feature units.
     Each hyperplane is scaled so that its non-bias part has unit norm; ``None`` when it has
-    no non-bias part.  ``history``: the fit's :class:`RankHistory`, if any; ``direct``:
-    see :func:`_clustering_directions`.
+    no non-bias part.  ``history``: the fit's :class:`RankHistory`, if any.
     """
     directions = _clustering_directions(G, H, tolerance, lambda: _equilibration(G, H),
-                                        history, direct)
+                                        history)
     return _unit_normal(directions[0]), _unit_normal(directions[1])
 
 
-def _clustering_directions(G, H, tolerance, equilibration, history=None, direct=True):
+def _clustering_directions(G, H, tolerance, equilibration, history=None):
     """:func:`clustering_hyperplanes` before scaling: ``w̃1``, ``w̃2`` as computed;
     ``equilibration()`` gives ``A`` (:func:`_equilibration`, or its part within the
     coordinates of ``G`` and ``H``, see :func:`row_span_hyperplanes`); ``history``, a
-    :class:`RankHistory` of the fit's nodes so far, if any.  ``direct=False``: the
-    first attempt is known to fail (the compiled :func:`.kernels.gdt_full_rank_split`
-    made it) and is skipped."""
+    :class:`RankHistory` of the fit's nodes so far, if any.  (Compiled, with the same
+    results: :func:`.kernels.gdt_node_split` and, after the first attempt,
+    :func:`.kernels.gdt_rank_deficient_directions`.)"""
     # Clearly of full rank (the usual case at large nodes): no change of coordinates needed.
-    if direct:
-        directions = _full_rank_directions(G, H, WELL_CONDITIONED,
-                                           history is not None and history.screen(0, len(G)))
-        if history is not None:
-            history.record(0, directions is not None)
-        if directions is not None:
-            return directions
+    directions = _full_rank_directions(G, H, WELL_CONDITIONED,
+                                       history is not None and history.screen(0, len(G)))
+    if history is not None:
+        history.record(0, directions is not None)
+    if directions is not None:
+        return directions
     A = equilibration()
     screen = history is not None and history.screen(1, len(G))
     if kernels.AVAILABLE:
@@ -401,17 +399,18 @@ class GeometricSplitter:
             w1, w2 = row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
                                           history=self.rank_history)
         elif compiled:
-            status, w, G, H = kernels.gdt_full_rank_split(
+            history = self.rank_history
+            status, w, G, H, direct, equilibrated = kernels.gdt_node_split(
                 Z, positive, weights, self.unit_weights, n_positive, n_negative,
-                WELL_CONDITIONED, self.rank_history.screen(0, Z.shape[1]),
-                self.largest_row_norm)
-            if status in (1, 2):  # of full rank: the split, or none
-                self.rank_history.record(0, True)
+                WELL_CONDITIONED, RANK_TOLERANCE, history.screen(0, Z.shape[1]),
+                history.screen(1, Z.shape[1]), self.largest_row_norm)
+            if status != 3:
+                history.record(0, direct)
+                if equilibrated >= 0:
+                    history.record(1, equilibrated == 1)
                 return self.to_raw_units(w, features) if status == 1 else None
-            if status == 0:  # rank deficient: on from the second attempt
-                self.rank_history.record(0, False)
-            w1, w2 = clustering_hyperplanes(G, H, history=self.rank_history,
-                                            direct=status == 3)
+            # LAPACK failed: numpy's code, whose eigh stands in
+            w1, w2 = clustering_hyperplanes(G, H, history=history)
         else:
             if self.unit_weights:
                 positive_rows = Z[positive]

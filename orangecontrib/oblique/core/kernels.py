@@ -249,20 +249,81 @@ def _unit_normal(w):
 
 
 @njit(cache=True, nogil=True)
-def gdt_full_rank_split(Z, positive, weights, unit_weights, n_positive, n_negative,
-                        tolerance, screen, largest_row_norm):
-    """A GDT node's split (Section II-A) when G and H of the node's augmented rows ``Z``
-    (S+ the rows in ``positive``, row weights ``weights``, all 1 when ``unit_weights``)
-    are of full rank: the numpy code's ``G`` and ``H`` (``/ n_positive``,
-    ``/ n_negative``), the first, direct attempt of
-    :func:`~.geometric._clustering_directions` at ``tolerance`` (``screen``:
-    :func:`~.geometric._clearly_rank_deficient` first) and :func:`gdt_best_bisector`.
+def _full_rank_directions(G, H, tolerance, screen):
+    """:func:`~.geometric._full_rank_directions`: ``(status, w̃1, w̃2)``, status 1 when G
+    and H are of full rank at ``tolerance``, 0 when not (``screen``:
+    :func:`~.geometric._clearly_rank_deficient` first), 3 when LAPACK failed."""
+    size = G.shape[0]
+    empty = np.empty(0)
+    if screen:
+        values, _, info = symmetric_eigen(G, False)
+        if info == 0 and values[0] <= 0.5 * tolerance * max(values[size - 1], _TINY):
+            return 0, empty, empty
+    g_values, g_vectors, info = symmetric_eigen(G, True)
+    if info != 0:
+        return 3, empty, empty
+    if not g_values[0] > tolerance * max(g_values[size - 1], _TINY):
+        return 0, empty, empty
+    # g_vectors / sqrt(g_values), column-major as numpy's: the same BLAS calls below
+    whitening = (g_vectors.T / np.sqrt(g_values)[:, None]).T
+    m_values, m_vectors, info = symmetric_eigen(whitening.T @ H @ whitening, True)
+    if info != 0:
+        return 3, empty, empty
+    if not m_values[0] > tolerance * max(m_values[size - 1], _TINY):
+        return 0, empty, empty
+    return (1, whitening @ np.ascontiguousarray(m_vectors[:, size - 1]),
+            whitening @ np.ascontiguousarray(m_vectors[:, 0]))
 
-    Returns ``(status, w, G, H)``: status 1, ``w`` the chosen bisector (standardised,
-    augmented); 2, no split (no bisector sends rows to both sides); 0, G or H is not of
-    full rank at ``tolerance``: the caller goes on with ``G`` and ``H`` (Section II-B);
-    3, of full rank but a clustering hyperplane has no non-bias part (or LAPACK failed):
-    the caller solves it again in numpy.
+
+@njit(cache=True, nogil=True)
+def _equilibration_moments(diagonal, last_column):
+    """:func:`~.geometric._equilibration_moments`: ``(found, mean, spread)``."""
+    size = diagonal.shape[0]
+    weight = last_column[size - 1]
+    if not weight > 0:
+        return False, diagonal[:0], diagonal[:0]
+    mean = last_column[:-1] / weight
+    second_moment = diagonal[:-1] / weight
+    spread = np.sqrt(np.maximum(second_moment - mean * mean, 0.0))
+    for j in range(size - 1):
+        if (spread[j] <= 1e-12 * max(abs(mean[j]), 1.0)
+                or spread[j] <= 1e-6 * np.sqrt(second_moment[j])):
+            spread[j] = 1.0
+    return True, mean, spread
+
+
+@njit(cache=True, nogil=True)
+def _equilibration(G, H):
+    """:func:`~.geometric._equilibration`: ``A`` with ``A x̃ = [(x − m) / s, 1]``."""
+    mixture = (G + H) / 2
+    size = mixture.shape[0]
+    A = np.eye(size)
+    found, mean, spread = _equilibration_moments(np.diag(mixture).copy(),
+                                                 np.ascontiguousarray(mixture[:, size - 1]))
+    if found:
+        for j in range(size - 1):
+            A[j, j] = 1.0 / spread[j]
+            A[j, size - 1] = -mean[j] / spread[j]
+    return A
+
+
+@njit(cache=True, nogil=True)
+def gdt_node_split(Z, positive, weights, unit_weights, n_positive, n_negative,
+                   well_conditioned, rank_tolerance, screen_direct, screen_equilibrated,
+                   largest_row_norm):
+    """A GDT node's split (Algorithm 2, one node) from its augmented rows ``Z`` (S+ the
+    rows in ``positive``, row weights ``weights``, all 1 when ``unit_weights``): the numpy
+    code's ``G`` and ``H`` (``/ n_positive``, ``/ n_negative``), the clustering
+    hyperplanes of :func:`~.geometric._clustering_directions` (the direct attempt at
+    ``well_conditioned``, then the equilibrated one and Section II-B's null-space method
+    at ``rank_tolerance``; ``screen_*``: :func:`~.geometric._clearly_rank_deficient`
+    first), scaled to unit normals, and :func:`gdt_best_bisector`.
+
+    Returns ``(status, w, G, H, direct, equilibrated)``: status 1, ``w`` the chosen
+    bisector (standardised, augmented); 2, no split; 3, LAPACK failed (the caller solves
+    it in numpy from ``G`` and ``H``).  ``direct``: whether the direct attempt found G and
+    H of full rank; ``equilibrated``: the same for the equilibrated attempt (-1: not
+    made), for the :class:`~.geometric.RankHistory`.
     """
     if unit_weights:
         G = gram(np.ascontiguousarray(Z[positive]))
@@ -273,60 +334,24 @@ def gdt_full_rank_split(Z, positive, weights, unit_weights, n_positive, n_negati
         H = weighted.T @ Z - G
     G /= n_positive
     H /= n_negative
-    size = G.shape[0]
-    failed = (0, np.empty(0), G, H)
-    redo = (3, np.empty(0), G, H)  # LAPACK failed: numpy's eigh instead, in numpy
-    if screen:
-        values, _, info = symmetric_eigen(G, False)
-        if info == 0 and values[0] <= 0.5 * tolerance * max(values[size - 1], _TINY):
-            return failed
-    g_values, g_vectors, info = symmetric_eigen(G, True)
-    if info != 0:
-        return redo
-    if not g_values[0] > tolerance * max(g_values[size - 1], _TINY):
-        return failed
-    # g_vectors / sqrt(g_values), column-major as numpy's: the same BLAS calls below
-    whitening = (g_vectors.T / np.sqrt(g_values)[:, None]).T
-    whitened = whitening.T @ H @ whitening
-    m_values, m_vectors, info = symmetric_eigen(whitened, True)
-    if info != 0:
-        return redo
-    if not m_values[0] > tolerance * max(m_values[size - 1], _TINY):
-        return failed
-    w1, found1 = _unit_normal(whitening @ np.ascontiguousarray(m_vectors[:, size - 1]))
-    w2, found2 = _unit_normal(whitening @ np.ascontiguousarray(m_vectors[:, 0]))
-    if not (found1 and found2):
-        return redo
-    w, found = gdt_best_bisector(Z, positive, weights, w1, w2, True, largest_row_norm)
-    return (1 if found else 2), w, G, H
-
-
-@njit(cache=True, nogil=True)
-def _congruence(W, M):
-    """``Wᵀ M W``, added in index order."""
-    size = W.shape[0]
-    MW = np.zeros((size, size))
-    for a in range(size):
-        for k in range(size):
-            for b in range(size):
-                MW[a, b] += M[a, k] * W[k, b]
-    result = np.zeros((size, size))
-    for a in range(size):
-        for k in range(size):
-            for b in range(size):
-                result[a, b] += W[k, a] * MW[k, b]
-    return result
-
-
-@njit(cache=True, nogil=True)
-def _column_combination(W, vectors, column):
-    """``W @ vectors[:, column]``, added in index order."""
-    size = W.shape[0]
-    result = np.zeros(size)
-    for a in range(size):
-        for k in range(size):
-            result[a] += W[a, k] * vectors[k, column]
-    return result
+    empty = np.empty(0)
+    status, w1, w2 = _full_rank_directions(G, H, well_conditioned, screen_direct)
+    direct, equilibrated = status == 1, -1
+    if status == 0:
+        status, w1, w2 = gdt_rank_deficient_directions(
+            G, H, _equilibration(G, H), rank_tolerance, screen_equilibrated)
+        equilibrated = 1 if status == 1 else 0
+        status = 1 if status != 0 else 3
+    if status == 3:
+        return 3, empty, G, H, direct, equilibrated
+    w1, found1 = _unit_normal(w1)
+    w2, found2 = _unit_normal(w2)
+    if not (found1 or found2):
+        return 2, empty, G, H, direct, equilibrated
+    w, found = gdt_best_bisector(Z, positive, weights, w1 if found1 else w2,
+                                 w2 if found2 else w1, found1 and found2,
+                                 largest_row_norm)
+    return (1 if found else 2), w, G, H, direct, equilibrated
 
 
 @njit(cache=True, nogil=True)
@@ -563,7 +588,7 @@ def gdt_row_span_equilibration(Z, share, basis):
     if weight > 0:  # _equilibration_moments
         mean = last_column[:-1] / weight
         second_moment = diagonal[:-1] / weight
-        spread = np.sqrt(np.maximum(second_moment - mean ** 2, 0.0))
+        spread = np.sqrt(np.maximum(second_moment - mean * mean, 0.0))
         for j in range(size - 1):
             if (spread[j] <= 1e-12 * max(abs(mean[j]), 1.0)
                     or spread[j] <= 1e-6 * np.sqrt(second_moment[j])):
