@@ -1,11 +1,9 @@
-"""GDT's faster fit (issue 16) grows the same trees: the compiled kernels
-(:func:`~orangecontrib.oblique.core.kernels.gdt_node_split`,
-:func:`~orangecontrib.oblique.core.kernels.gdt_rank_deficient_directions`,
-:func:`~orangecontrib.oblique.core.kernels.gdt_best_bisector`,
-:func:`~orangecontrib.oblique.core.kernels.gdt_raw_hyperplane` and the row span's
-:func:`~orangecontrib.oblique.core.kernels.gdt_row_span`) bit for bit as the numpy
-code, the eigenvalue screening of :class:`~orangecontrib.oblique.core.geometric.RankHistory`
-without effect on the result, and the one-pass calibration and feature scales of
+"""GDT's faster fit (issue 16) grows the same trees: the compiled split
+(:func:`~orangecontrib.oblique.core.kernels.gdt_node_split` and, at a node with fewer rows
+than columns, :func:`~orangecontrib.oblique.core.kernels.gdt_row_span_split`) bit for bit
+as the numpy code, the eigenvalue screening of
+:class:`~orangecontrib.oblique.core.geometric.RankHistory` without effect on the result,
+and the one-pass calibration and feature scales of
 :meth:`~orangecontrib.oblique.core.tree.ObliqueTree.calibrate_text_and_scales` as the two
 passes."""
 import copy
@@ -19,7 +17,8 @@ from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
                                         ODTSVMClassifier, kernels)
 from orangecontrib.oblique.core.datasets import (checkerboard_4x4, rotated_checkerboard,
                                                  synthetic_10d)
-from orangecontrib.oblique.core.geometric import RankHistory
+from orangecontrib.oblique.core.geometric import (RankHistory, clustering_hyperplanes,
+                                                  row_span_hyperplanes)
 
 needs_numba = pytest.mark.skipif(not kernels.AVAILABLE, reason="numba is not installed")
 
@@ -87,8 +86,7 @@ def test_compiled_fit_is_numpys_to_the_bit(monkeypatch, name, X, y, sample_weigh
 def test_the_kernels_run(monkeypatch):
     """The comparison above compares something: the compiled paths are taken."""
     calls = []
-    names = {"gdt_node_split", "gdt_rank_deficient_directions", "gdt_best_bisector",
-             "gdt_raw_hyperplane", "gdt_row_span", "gdt_row_span_equilibration"}
+    names = {"gdt_node_split", "gdt_row_span", "gdt_row_span_split", "gdt_raw_hyperplane"}
     for name in names:
         kernel = getattr(kernels, name)
         monkeypatch.setattr(kernels, name,
@@ -159,3 +157,25 @@ def test_one_pass_calibration_is_the_two_passes(estimator):
     one.calibrate_text_and_scales(X, weights)
     two.calibrate_text(X).store_feature_scales(X, weights)
     assert_identical_trees(one, two)
+
+
+@needs_numba
+def test_public_solvers_compiled_are_numpys_to_the_bit(monkeypatch):
+    """``clustering_hyperplanes`` and ``row_span_hyperplanes`` (outside a fit: the tests',
+    and the splitter's where LAPACK fails) give numpy's hyperplanes when compiled."""
+    X, y = one_hot_set()
+    Z = np.hstack([X, np.ones((len(X), 1))])
+    rows = np.arange(0, len(X), 13)  # 19 rows, 21 columns: the row span
+    found = {}
+    for compiled in (True, False):
+        monkeypatch.setattr(kernels, "AVAILABLE", compiled)
+        positive = y == 0
+        G = Z[positive].T @ Z[positive] / positive.sum()
+        H = Z[~positive].T @ Z[~positive] / (~positive).sum()
+        span_positive = y[rows] == 0
+        found[compiled] = (clustering_hyperplanes(G, H)
+                           + row_span_hyperplanes(Z[rows], span_positive, np.ones(len(rows)),
+                                                  float(span_positive.sum()),
+                                                  float((~span_positive).sum())))
+    for compiled_w, numpy_w in zip(found[True], found[False]):
+        np.testing.assert_array_equal(compiled_w, numpy_w)

@@ -394,21 +394,29 @@ class GeometricSplitter:
         weights = np.ones(len(rows)) if self.unit_weights else self.sample_weight[rows]
         n_positive = float(counts[majority])
         n_negative = float(counts.sum()) - n_positive
+        history = self.rank_history
         if len(rows) < Z.shape[1]:
             # fewer rows than features: G and H live in the span of the rows
+            if compiled:
+                share = weights * np.where(positive, 0.5 / n_positive, 0.5 / n_negative)
+                basis, G, H = kernels.gdt_row_span(Z, positive, weights)
+                G, H = G / n_positive, H / n_negative
+                status, w, direct, equilibrated = kernels.gdt_row_span_split(
+                    Z, positive, weights, share, basis, G, H, WELL_CONDITIONED,
+                    RANK_TOLERANCE, history.screen(0, len(G)), history.screen(1, len(G)),
+                    self.largest_row_norm)
+                if status != 3:
+                    return self._compiled_split(status, w, direct, equilibrated, features)
+            # numpy's code (also where LAPACK failed: its eigh stands in)
             w1, w2 = row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
-                                          history=self.rank_history)
+                                          history=history)
         elif compiled:
-            history = self.rank_history
             status, w, G, H, direct, equilibrated = kernels.gdt_node_split(
                 Z, positive, weights, self.unit_weights, n_positive, n_negative,
                 WELL_CONDITIONED, RANK_TOLERANCE, history.screen(0, Z.shape[1]),
                 history.screen(1, Z.shape[1]), self.largest_row_norm)
             if status != 3:
-                history.record(0, direct)
-                if equilibrated >= 0:
-                    history.record(1, equilibrated == 1)
-                return self.to_raw_units(w, features) if status == 1 else None
+                return self._compiled_split(status, w, direct, equilibrated, features)
             # LAPACK failed: numpy's code, whose eigh stands in
             w1, w2 = clustering_hyperplanes(G, H, history=history)
         else:
@@ -433,6 +441,14 @@ class GeometricSplitter:
         else:
             w, found = self.best_candidate(Z, positive, weights, w1, w2)
         return self.to_raw_units(w, features) if found else None
+
+    def _compiled_split(self, status, w, direct, equilibrated, features):
+        """The split from a compiled node's ``(status, w, direct, equilibrated)``
+        (:func:`.kernels.gdt_node_split`), its attempts recorded in the history."""
+        self.rank_history.record(0, direct)
+        if equilibrated >= 0:
+            self.rank_history.record(1, equilibrated == 1)
+        return self.to_raw_units(w, features) if status == 1 else None
 
     def best_candidate(self, Z, positive, weights, w1, w2):
         """Of the angle bisectors of ``w1`` and ``w2`` (Eqs. 4-5; the one hyperplane when

@@ -334,24 +334,54 @@ def gdt_node_split(Z, positive, weights, unit_weights, n_positive, n_negative,
         H = weighted.T @ Z - G
     G /= n_positive
     H /= n_negative
+    status, w, direct, equilibrated = _split_of(
+        Z, positive, weights, G, H, np.eye(0), Z[:0], np.empty(0), well_conditioned,
+        rank_tolerance, screen_direct, screen_equilibrated, largest_row_norm)
+    return status, w, G, H, direct, equilibrated
+
+
+@njit(cache=True, nogil=True)
+def gdt_row_span_split(Z, positive, weights, share, basis, G, H, well_conditioned,
+                       rank_tolerance, screen_direct, screen_equilibrated,
+                       largest_row_norm):
+    """:func:`gdt_node_split` for a node with fewer rows than columns, from
+    :func:`gdt_row_span`'s ``basis`` and its scaled ``G`` and ``H`` (the equilibration
+    of :func:`gdt_row_span_equilibration`, from the rows' ``share``s).  Returns
+    ``(status, w, direct, equilibrated)`` as :func:`gdt_node_split`."""
+    return _split_of(Z, positive, weights, G, H, basis, Z, share, well_conditioned,
+                     rank_tolerance, screen_direct, screen_equilibrated, largest_row_norm)
+
+
+@njit(cache=True, nogil=True)
+def _split_of(Z, positive, weights, G, H, basis, span_rows, share, well_conditioned,
+              rank_tolerance, screen_direct, screen_equilibrated, largest_row_norm):
+    """The clustering hyperplanes of ``G`` and ``H`` (in the coordinates of ``basis``
+    when it has columns, :func:`gdt_row_span`; its equilibration from ``span_rows`` and
+    ``share``), as unit normals, and :func:`gdt_best_bisector`."""
     empty = np.empty(0)
     status, w1, w2 = _full_rank_directions(G, H, well_conditioned, screen_direct)
     direct, equilibrated = status == 1, -1
     if status == 0:
-        status, w1, w2 = gdt_rank_deficient_directions(
-            G, H, _equilibration(G, H), rank_tolerance, screen_equilibrated)
+        if basis.shape[1]:
+            A = gdt_row_span_equilibration(span_rows, share, basis)
+        else:
+            A = _equilibration(G, H)
+        status, w1, w2 = gdt_rank_deficient_directions(G, H, A, rank_tolerance,
+                                                       screen_equilibrated)
         equilibrated = 1 if status == 1 else 0
         status = 1 if status != 0 else 3
     if status == 3:
-        return 3, empty, G, H, direct, equilibrated
+        return 3, empty, direct, equilibrated
+    if basis.shape[1]:
+        w1, w2 = basis @ w1, basis @ w2
     w1, found1 = _unit_normal(w1)
     w2, found2 = _unit_normal(w2)
     if not (found1 or found2):
-        return 2, empty, G, H, direct, equilibrated
+        return 2, empty, direct, equilibrated
     w, found = gdt_best_bisector(Z, positive, weights, w1 if found1 else w2,
                                  w2 if found2 else w1, found1 and found2,
                                  largest_row_norm)
-    return (1 if found else 2), w, G, H, direct, equilibrated
+    return (1 if found else 2), w, direct, equilibrated
 
 
 @njit(cache=True, nogil=True)
