@@ -59,7 +59,7 @@ from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                      pairwise_pairs, pairwise_votes)
 from .tree import grow_tree
 from .validation import store_parameters
-from .xmeans import PAIRWISE_BLOCK, XMeans, block_sum
+from .xmeans import XMeans
 
 _TINY = float(np.finfo(float).tiny)
 #: How a node's test is chosen (see :class:`ODTSVMClassifier`): the paper's, J48's.
@@ -114,6 +114,11 @@ def gain_and_split_info(branch_counts):
     return entropy(total, axis=-1) - remainder, entropy(sizes, axis=-1)
 
 
+#: numpy adds fewer than this many numbers one after the other (eight running sums beyond):
+#: the threshold kernels add a cut's classes so; a node of more classes takes the numpy code.
+SEQUENTIAL_SUM = 8
+
+
 def best_cuts(order, sorted_values, indicators, total, minimum, compiled=COMPILED):
     """Per column of ``sorted_values`` (rows sorted by ``order``, per column): its first
     admissible cut point of highest information gain -- ``i`` between sorted rows ``i``
@@ -125,8 +130,8 @@ def best_cuts(order, sorted_values, indicators, total, minimum, compiled=COMPILE
     ``compiled`` (the default when numba is there): the class counts and scores by numba
     kernels in :func:`gain_and_split_info`'s arithmetic and order, the logarithms by numpy
     (numba's ``log2`` differs from numpy's in the last bit for some numbers): bit for bit
-    the numpy code's result (for at most :data:`~.xmeans.PAIRWISE_BLOCK` classes)."""
-    if compiled and indicators.shape[0] <= PAIRWISE_BLOCK:
+    the numpy code's result (for fewer than :data:`SEQUENTIAL_SUM` classes)."""
+    if compiled and indicators.shape[0] < SEQUENTIAL_SUM:
         column, cut, left = _admissible_cuts(order, sorted_values, indicators, minimum)
         if not column.size:
             return column, cut, np.empty(0), np.empty(0)
@@ -183,57 +188,52 @@ def _admissible_cuts(order, sorted_values, indicators, minimum):
 def _cut_proportions(left, total):
     """Per cut, the proportions whose logarithms :func:`gain_and_split_info` takes: the
     classes in the left branch, in the right branch, in the node (K each), and the two
-    branches' shares of the rows."""
+    branches' shares of the rows.  Fewer than :data:`SEQUENTIAL_SUM` classes: their sums
+    one after the other, as numpy adds them."""
     n_cuts, n_classes = left.shape
     proportions = np.empty((n_cuts, 3 * n_classes + 2))
-    counts = np.empty(n_classes)
-    sizes = np.empty(2)
     for c in range(n_cuts):
-        for branch in range(2):
-            for k in range(n_classes):
-                counts[k] = left[c, k] if branch == 0 else total[k] - left[c, k]
-            sizes[branch] = block_sum(counts, 0, n_classes)
-            scale = max(sizes[branch], _TINY)
-            for k in range(n_classes):
-                proportions[c, branch * n_classes + k] = counts[k] / scale
+        left_size, right_size, size = 0.0, 0.0, 0.0
         for k in range(n_classes):
-            counts[k] = left[c, k] + (total[k] - left[c, k])
-        scale = max(block_sum(counts, 0, n_classes), _TINY)
+            left_size += left[c, k]
+            right_size += total[k] - left[c, k]
+            size += left[c, k] + (total[k] - left[c, k])
+        left_scale, right_scale = max(left_size, _TINY), max(right_size, _TINY)
+        scale = max(size, _TINY)
         for k in range(n_classes):
-            proportions[c, 2 * n_classes + k] = counts[k] / scale
-        scale = max(sizes[0] + sizes[1], _TINY)
-        proportions[c, 3 * n_classes] = sizes[0] / scale
-        proportions[c, 3 * n_classes + 1] = sizes[1] / scale
+            proportions[c, k] = left[c, k] / left_scale
+            proportions[c, n_classes + k] = (total[k] - left[c, k]) / right_scale
+            proportions[c, 2 * n_classes + k] = (left[c, k] + (total[k] - left[c, k])) / scale
+        scale = max(left_size + right_size, _TINY)
+        proportions[c, 3 * n_classes] = left_size / scale
+        proportions[c, 3 * n_classes + 1] = right_size / scale
     return proportions
 
 
 @njit(cache=True, nogil=True)
 def _first_best_cuts(column, cut, proportions, logarithms, left, total):
     """:func:`best_cuts`' result from the cuts' proportions and their logarithms: the
-    entropies, gains and split informations of :func:`gain_and_split_info`, then per
-    column its first cut of highest gain."""
+    entropies, gains and split informations of :func:`gain_and_split_info` (fewer than
+    :data:`SEQUENTIAL_SUM` classes, added one after the other), then per column its first
+    cut of highest gain."""
     n_cuts, n_classes = left.shape
-    terms = np.empty(n_classes)
-    counts = np.empty(n_classes)
     gains = np.empty(n_cuts)
     split_infos = np.empty(n_cuts)
     for c in range(n_cuts):
-        remainder = 0.0
-        for branch in range(2):
-            for k in range(n_classes):
-                counts[k] = left[c, k] if branch == 0 else total[k] - left[c, k]
-                at = branch * n_classes + k
-                terms[k] = proportions[c, at] * logarithms[c, at]
-            remainder += block_sum(counts, 0, n_classes) * -block_sum(terms, 0, n_classes)
+        left_size, right_size, size = 0.0, 0.0, 0.0
+        left_terms, right_terms, node_terms = 0.0, 0.0, 0.0
         for k in range(n_classes):
-            counts[k] = left[c, k] + (total[k] - left[c, k])
-        n = max(block_sum(counts, 0, n_classes), _TINY)
-        for k in range(n_classes):
+            left_size += left[c, k]
+            right_size += total[k] - left[c, k]
+            size += left[c, k] + (total[k] - left[c, k])
+            left_terms += proportions[c, k] * logarithms[c, k]
+            right_terms += proportions[c, n_classes + k] * logarithms[c, n_classes + k]
             at = 2 * n_classes + k
-            terms[k] = proportions[c, at] * logarithms[c, at]
-        gains[c] = -block_sum(terms, 0, n_classes) - remainder / n
+            node_terms += proportions[c, at] * logarithms[c, at]
+        remainder = 0.0 + left_size * -left_terms + right_size * -right_terms
+        gains[c] = -node_terms - remainder / max(size, _TINY)
         at = 3 * n_classes
-        split_infos[c] = -(proportions[c, at] * logarithms[c, at]
+        split_infos[c] = -(0.0 + proportions[c, at] * logarithms[c, at]
                            + proportions[c, at + 1] * logarithms[c, at + 1])
     best = np.empty(n_cuts, dtype=np.intp)
     n_best = 0
