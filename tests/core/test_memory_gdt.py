@@ -100,6 +100,9 @@ def test_the_splitter_takes_the_row_span_only_with_fewer_rows_than_features(monk
     monkeypatch.setattr(geometric, "row_span_hyperplanes",
                         lambda *args, **kwargs: calls.append(len(args[0]))
                         or original(*args, **kwargs))
+    compiled = geometric.kernels.gdt_row_span  # the compiled splitter's row span
+    monkeypatch.setattr(geometric.kernels, "gdt_row_span",
+                        lambda *args: calls.append(len(args[0])) or compiled(*args))
     for n_rows in (10, 11, 12):
         X, y = _few_rows(0, n_rows, 10)
         augmented = np.hstack([X, np.ones((n_rows, 1))])
