@@ -51,7 +51,10 @@ class Standardisation:
         else:
             mean = np.average(X, axis=0, weights=weights)
             scale = np.sqrt(np.average((X - mean) ** 2, axis=0, weights=weights))
-        constant = np.ptp(X, axis=0) == 0
+        # np.ptp(X, axis=0) on the columns as rows: the same numbers, several times faster
+        # than numpy's reduction across the rows of a few columns
+        columns = np.ascontiguousarray(X.T)
+        constant = columns.max(axis=1) - columns.min(axis=1) == 0
         scale[~(scale > 0) | constant] = 1.0
         mean[constant] = X[0, constant]
         return cls(mean, scale, constant)
