@@ -424,7 +424,7 @@ class ODTSVMSplitter:
         svm_classes, normals, biases = fit_svm(np.arange(Z.shape[1]))
         if self.estimator.max_terms is not None:
             # Backward elimination from the SVM's hyperplanes, the SVM retrained on the
-            # attributes left after every round (as SVM-RFE, Guyon et al. 2002)
+            # attributes left after every removal (as SVM-RFE, Guyon et al. 2002)
             sparse = eliminate_terms(
                 Z, normals, biases, y, weights, self.n_classes, self.estimator.max_terms,
                 "information_gain",
@@ -543,7 +543,7 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         At most this many attributes with a non-zero weight in any split (all of a
         multi-class split's hyperplanes together), found by backward elimination from
         the SVM's hyperplanes (after CART's linear-combination splits, Breiman et al.
-        1984, §5.2), the SVM retrained on the attributes left after every round (as
+        1984, §5.2), the SVM retrained on the attributes left after every removal (as
         SVM-RFE, Guyon et al. 2002; :mod:`~orangecontrib.oblique.core.sparse`); the
         clustering split then uses the sparse hyperplanes: a readable split.  None keeps
         the paper's dense split.  Must not exceed the number of features.
