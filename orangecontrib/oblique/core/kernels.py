@@ -166,7 +166,7 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
     return best_score, (u[order[best_position]] + u[order[best_position + 1]]) / 2
 
 
-# ----- GDT (Manwani & Sastry): a node's split when G and H are of full rank -----
+# ----- GDT (Manwani & Sastry): a node's split -----
 #
 # Bit for bit the numpy code's results (the same trees, tested): the eigendecompositions are
 # LAPACK's ``dsyev`` from scipy (``scipy.linalg.cython_lapack``) with the arguments
@@ -612,17 +612,9 @@ def gdt_row_span_equilibration(Z, share, basis):
     for i in range(n):  # einsum("i,ij,ij->j", share, Z, Z), in its order
         for j in range(size):
             diagonal[j] += share[i] * Z[i, j] * Z[i, j]
-    last_column = np.dot(share, Z)
+    found, mean, spread = _equilibration_moments(diagonal, np.dot(share, Z))
     in_basis = np.ascontiguousarray(basis)
-    weight = last_column[size - 1]
-    if weight > 0:  # _equilibration_moments
-        mean = last_column[:-1] / weight
-        second_moment = diagonal[:-1] / weight
-        spread = np.sqrt(np.maximum(second_moment - mean * mean, 0.0))
-        for j in range(size - 1):
-            if (spread[j] <= 1e-12 * max(abs(mean[j]), 1.0)
-                    or spread[j] <= 1e-6 * np.sqrt(second_moment[j])):
-                spread[j] = 1.0
+    if found:
         for j in range(size - 1):
             for k in range(in_basis.shape[1]):
                 in_basis[j, k] -= mean[j] * basis[size - 1, k]
