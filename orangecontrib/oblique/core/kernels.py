@@ -10,7 +10,7 @@ same trees.  With fractional weights, numpy's matrix products (``indicators @ ma
 add in another order: the results then agree to rounding, not to the bit.
 
 GDT's split of a node (:func:`gdt_node_split`, Manwani & Sastry, Section II) is one kernel
-call instead of some hundred numpy calls; it calls the numpy code's LAPACK and BLAS
+call instead of dozens of numpy calls; it calls the numpy code's LAPACK and BLAS
 routines on arrays of the same layouts, so its trees are the numpy code's to the bit.
 
 numba is installed from the package registry as a wheel (no compiler); without it
