@@ -154,11 +154,12 @@ def print_summary(results, names):
     accuracy = {name: {title: 100 * record[name]["accuracy"]
                        for title, (_, record) in results.items()} for name in names}
 
-    print(f"\nMean accuracy over the {len(real)} real sets ({', '.join(real)}):")
-    width = max(15, *(len(name) for name in names))
-    for name in names:
-        print(f"  {name:<{width}} {mean_sd([accuracy[name][t] for t in real])} %  "
-              f"(mean ± sd over the sets)")
+    if real:
+        print(f"\nMean accuracy over the {len(real)} real sets ({', '.join(real)}):")
+        width = max(15, *(len(name) for name in names))
+        for name in names:
+            print(f"  {name:<{width}} {mean_sd([accuracy[name][t] for t in real])} %  "
+                  f"(mean ± sd over the sets)")
     if FOREST not in names or RANDOM_FOREST not in names:
         return
 
@@ -173,16 +174,17 @@ def print_summary(results, names):
                      f"{100 * np.mean(other['oob']):.2f}"))
     print_aligned(("set", "Δ accuracy", "time ratio", "OOB forest", "OOB RF"), rows)
 
-    gain = (np.mean([accuracy[FOREST][t] for t in real])
-            - np.mean([accuracy[RANDOM_FOREST][t] for t in real]))
-    ahead = sum(accuracy[FOREST][t] > accuracy[RANDOM_FOREST][t] for t in real)
-    behind = sum(accuracy[FOREST][t] < accuracy[RANDOM_FOREST][t] for t in real)
     print("\nGoal checks (issue 17):")
-    print(f"  mean accuracy on the real sets ≥ Random Forest + {MIN_GAIN_REAL:g} point: "
-          f"{gain:+.2f} points -> {'PASS' if gain >= MIN_GAIN_REAL else 'FAIL'}")
-    print(f"  ahead on most real sets: ahead on {ahead}, behind on {behind}, level on "
-          f"{len(real) - ahead - behind} of {len(real)} -> "
-          f"{'PASS' if ahead > len(real) / 2 else 'FAIL'}")
+    if real:
+        gain = (np.mean([accuracy[FOREST][t] for t in real])
+                - np.mean([accuracy[RANDOM_FOREST][t] for t in real]))
+        ahead = sum(accuracy[FOREST][t] > accuracy[RANDOM_FOREST][t] for t in real)
+        behind = sum(accuracy[FOREST][t] < accuracy[RANDOM_FOREST][t] for t in real)
+        print(f"  mean accuracy on the real sets ≥ Random Forest + {MIN_GAIN_REAL:g} point: "
+              f"{gain:+.2f} points -> {'PASS' if gain >= MIN_GAIN_REAL else 'FAIL'}")
+        print(f"  ahead on most real sets: ahead on {ahead}, behind on {behind}, level on "
+              f"{len(real) - ahead - behind} of {len(real)} -> "
+              f"{'PASS' if ahead > len(real) / 2 else 'FAIL'}")
     if OBLIQUE_SET in synthetic:
         oblique = accuracy[FOREST][OBLIQUE_SET] - accuracy[RANDOM_FOREST][OBLIQUE_SET]
         gdt = (f", one GDT tree {accuracy['GDT'][OBLIQUE_SET]:.2f} %"

@@ -29,3 +29,12 @@ def test_oob_grid_forest_is_named_only(forest):
     assert forest.OOB_GRID not in forest.LEARNERS
     model = forest.make_learners([forest.OOB_GRID], 4, 1, 1)[forest.OOB_GRID]
     assert model.create_estimator().oob_grid_search
+
+
+def test_synthetic_sets_only(forest, capsys):
+    """No real set: no mean over the real sets and no goal on them."""
+    forest.main(["--quick", "--sets", "checkerboard_2x2", "--learners",
+                 f"{forest.FOREST},{forest.RANDOM_FOREST}"])
+    out = capsys.readouterr().out
+    assert "Mean accuracy" not in out and "real sets" not in out and "nan" not in out
+    assert "fit time ≤ 5 ×" in out
