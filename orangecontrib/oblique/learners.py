@@ -798,15 +798,15 @@ class ObliqueForestLearner(_FitProgressMixin, Orange.classification.Learner,
 
     def __init__(self, n_estimators=100, estimator=None, max_features="sqrt",
                  feature_combinations="auto", bootstrap=True, max_depth=None,
-                 min_samples_split=2, oob_score=False, n_jobs=None, random_state=0,
-                 preprocessors=None):
+                 min_samples_split=2, oob_score=False, oob_grid_search=False, n_jobs=None,
+                 random_state=0, preprocessors=None):
         super().__init__(preprocessors=preprocessors)
         self.use_default_preprocessors = True  # as ObliqueTreeLearner: after the user's
         self.params = dict(
             n_estimators=n_estimators, estimator=estimator, max_features=max_features,
             feature_combinations=feature_combinations, bootstrap=bootstrap,
             max_depth=max_depth, min_samples_split=min_samples_split, oob_score=oob_score,
-            n_jobs=n_jobs, random_state=random_state)
+            oob_grid_search=oob_grid_search, n_jobs=n_jobs, random_state=random_state)
         for name, value in self.params.items():
             setattr(self, name, value)
 

@@ -224,9 +224,6 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         if self.oob_score and not self.bootstrap:
             raise ValueError("oob_score needs bootstrap=True: without bootstrap samples "
                              "no row is out of a tree's bag")
-        if not isinstance(self.oob_grid_search, (bool, np.bool_)):
-            raise ValueError(f"oob_grid_search must be True or False, got "
-                             f"{self.oob_grid_search!r}")
         if self.oob_grid_search and (not self.bootstrap or self.estimator is not None):
             raise ValueError("oob_grid_search needs bootstrap=True and SPORF trees "
                              "(estimator=None): it compares forests by their out-of-bag "

@@ -72,6 +72,7 @@ PARAMETER_TYPES = {
     "replace_members": ("bool",),
     "bootstrap": ("bool",),
     "oob_score": ("bool",),
+    "oob_grid_search": ("bool",),
     # counts
     "max_depth": ("int", "none"),
     "min_samples_split": ("int",),
