@@ -1,4 +1,6 @@
 """Shared pruning: weakest-link sequence, holdout selection (OC1), C4.5 error-based pruning."""
+import sys
+
 import numpy as np
 import pytest
 
@@ -7,7 +9,7 @@ from orangecontrib.oblique.core.datasets import checkerboard_2x2
 from orangecontrib.oblique.core.pruning import (
     added_errors, c45_deviate, cost_complexity_sequence, error_based_prune, holdout_split,
     prune_with_holdout)
-from orangecontrib.oblique.core.tree import ObliqueTree, Split
+from orangecontrib.oblique.core.tree import ObliqueTree, Split, grow_tree
 
 from .invariants import assert_training_rows_consistent, assert_tree_invariants
 
@@ -438,3 +440,24 @@ class TestErrorBasedPrune:
         accuracy = np.mean(np.argmax(pruned.predict_proba(X_test), axis=1) == y_test)
         unpruned = np.mean(np.argmax(tree.predict_proba(X_test), axis=1) == y_test)
         assert accuracy >= unpruned - 0.02
+
+
+def test_subtree_raising_prunes_a_tree_deeper_than_the_recursion_limit():
+    """C4.5's pruning with subtree raising recurses once per level: a chain of 1,499
+    levels (each split peels off one row; classes alternate) is pruned, not a
+    RecursionError (it was above about 450 levels), and the limit is restored."""
+    n = 1500
+    X = np.arange(n, dtype=float)[:, None]
+    y = (np.arange(n) % 2).astype(np.intp)
+    weights = np.ones(n)
+
+    def peel_first_row(rows, counts, depth):
+        return Split.hyperplane(np.array([1.0]), -(X[rows, 0].min() + 0.5))
+
+    chain = grow_tree(X, y, weights, 2, peel_first_row)
+    assert chain.depth == n - 1
+    limit = sys.getrecursionlimit()
+    pruned = error_based_prune(chain, subtree_raising=True, X=X, y=y, sample_weight=weights)
+    assert sys.getrecursionlimit() == limit
+    assert pruned.node_count < chain.node_count
+    np.testing.assert_allclose(pruned.value.sum(axis=1)[0], n)

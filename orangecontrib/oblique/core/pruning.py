@@ -17,6 +17,7 @@ Each function returns a tree made with :meth:`ObliqueTree.pruned` (renumbered in
 or the input tree itself when nothing is pruned; the input is never modified.
 """
 import numbers
+import sys
 
 import numpy as np
 from sklearn.utils import check_random_state
@@ -457,8 +458,12 @@ def _raise_subtrees(tree, confidence, X, y, weights):
             own = leaf_counts[node]
             extra = np.bincount(y[rows], weights[rows], n_classes)
             return estimate(own + extra) - estimate(own)
-        return sum(added_rows(child, child_rows)
-                   for child, child_rows in zip(children[node], routed(node, rows)))
+        # a loop, not sum() over a generator: the recursion stays in Python frames (no C
+        # stack per level), adding the children's amounts in the same order
+        total = 0
+        for child, child_rows in zip(children[node], routed(node, rows)):
+            total += added_rows(child, child_rows)
+        return total
 
     def prune(node, rows):
         """Prune the subtree at ``node`` holding ``rows``; its predicted errors."""
@@ -484,7 +489,14 @@ def _raise_subtrees(tree, confidence, X, y, weights):
             else:
                 return as_tree
 
-    prune(0, np.arange(len(y)))
+    # prune() and added_rows() recurse once per level of the tree: a few Python frames
+    # per level, whatever the depth (a chain of thousands of levels included)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * tree.depth + 1000))
+    try:
+        prune(0, np.arange(len(y)))
+    finally:
+        sys.setrecursionlimit(limit)
     order, stack = [], [0]
     while stack:
         node = stack.pop()
