@@ -12,7 +12,9 @@ from typing import NamedTuple
 import numpy as np
 from scipy import sparse
 
+from . import kernels
 from .rules import Vocabulary, branch_conditions, format_number
+from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
 
 
@@ -160,17 +162,23 @@ class ObliqueTree:
         (:meth:`Split.drop_negligible_terms`, never changing where a row goes) and the
         split gets the digits with which its printed rule routes the rows exactly as the
         split does (:meth:`Split.calibrate_digits`), so that rule text never disagrees
-        with the model on the data it was fitted to.  Returns ``self``."""
-        for _ in self._calibrated_nodes(X):
-            pass
+        with the model on the data it was fitted to.  Returns ``self``.
+
+        A tree of hyperplanes is calibrated by one compiled pass
+        (:func:`~.kernels.calibration_pass`), with the same results."""
+        if not self._compiled_pass(X, None, calibrate=True):
+            for _ in self._calibrated_nodes(X):
+                pass
         return self
 
     def calibrate_text_and_scales(self, X, sample_weight):
         """:meth:`calibrate_text` on the rows of ``X``, then :meth:`store_feature_scales`
         of the same rows and weights, in one pass of the rows through the tree (the same
         results: a split's scales are taken after its negligible terms are dropped).
-        Returns ``self``."""
+        Returns ``self``.  (Compiled for a tree of hyperplanes, as :meth:`calibrate_text`.)"""
         X = np.asarray(X, dtype=float)
+        if self._compiled_pass(X, sample_weight, calibrate=True):
+            return self
         scales = np.zeros((self.node_count, self.n_features))
         for node, rows, block, split in self._calibrated_nodes(X):
             row_weights = sample_weight[rows]
@@ -200,6 +208,58 @@ class ObliqueTree:
             yield node, rows, block, split
             for child_position, child in enumerate(self.children[node]):
                 stack.append((child, rows[position == child_position]))
+
+    def _compiled_pass(self, X, sample_weight, calibrate):
+        """The pass of :meth:`calibrate_text` (``calibrate``) and of the feature scales of
+        the rows of ``X`` and ``sample_weight`` (not None; the scales are then kept in
+        :attr:`feature_scales`) in one call of :func:`~.kernels.calibration_pass`, for a
+        tree whose every split is a hyperplane (one row of weights), on finite rows;
+        False, with nothing done, for any other tree or rows (the Python pass then).
+
+        The kernel's results are the Python pass's to the bit (see the section of
+        :mod:`~.kernels` on this pass); a split whose digits it leaves to the Python code
+        (a rounding it does not do) gets them from :meth:`Split.calibrate_digits`, the
+        search continued from there."""
+        if not (kernels.AVAILABLE and kernels.PASS_AVAILABLE):
+            return False
+        splits = self.splits
+        internal = [node for node, split in enumerate(splits) if split is not None]
+        if not internal or any(splits[node].rule != HYPERPLANE
+                               or splits[node].weights.shape[0] != 1 for node in internal):
+            return False
+        X = np.ascontiguousarray(X, dtype=float)
+        if X.ndim != 2 or X.shape[1] != self.n_features or not np.isfinite(X).all():
+            return False
+        node_count = self.node_count
+        weights = np.zeros((node_count, self.n_features))
+        weights[internal] = np.concatenate([splits[node].weights for node in internal])
+        bias = np.zeros(node_count)
+        bias[internal] = [splits[node].bias[0] for node in internal]
+        if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
+            return False
+        with_scales = sample_weight is not None
+        sample_weight = (np.ascontiguousarray(sample_weight, dtype=float) if with_scales
+                         else np.zeros(0))
+        left = np.full(node_count, -1, dtype=np.int64)
+        right = np.full(node_count, -1, dtype=np.int64)
+        left[internal] = [self.children[node][0] for node in internal]
+        right[internal] = [self.children[node][1] for node in internal]
+        new_weights, dropped, digits, resume, scales, order, start, end = (
+            kernels.calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias,
+                                     left, right, NEGLIGIBLE, DIGITS, MAX_DIGITS,
+                                     kernels.NUMPY_POWERS_EXACT))
+        if calibrate:
+            for node in np.flatnonzero(dropped).tolist():
+                splits[node].weights = new_weights[node:node + 1].copy()
+            for node, count in zip(internal, digits[internal].tolist()):
+                splits[node].digits = count
+            for node in np.flatnonzero(resume).tolist():
+                block = X[order[start[node]:end[node]]]
+                splits[node].calibrate_digits(block, minimum=int(resume[node]),
+                                              position=splits[node].route(block))
+        if with_scales:
+            self.feature_scales = scales
+        return True
 
     def decision_path(self, X):
         """Sparse indicator matrix (n_rows, node_count): the nodes each row passes.
@@ -315,10 +375,13 @@ class ObliqueTree:
         feature a split uses over the rows of ``X`` (the training rows) that reach the
         split's node, for :meth:`feature_importances`.  Leaves and unused features get 0;
         the array has shape (node_count, n_features).  One pass over the rows, as
-        :meth:`route`.  Returns ``self``."""
+        :meth:`route`.  Returns ``self``.  (Compiled for a tree of hyperplanes, as
+        :meth:`calibrate_text`.)"""
         X = np.asarray(X, dtype=float)
         weights = (np.ones(X.shape[0]) if sample_weight is None
                    else np.asarray(sample_weight, dtype=float))
+        if self._compiled_pass(X, weights, calibrate=False):
+            return self
         scales = np.zeros((self.node_count, self.n_features))
         for node, rows in self._walk(X):
             split = self.splits[node]
