@@ -141,6 +141,161 @@ def _batched_best_steps(values, node, first, size, function, total):
     return results
 
 
+#: Sequential order: each restart's local search is one compiled call
+#: (:func:`sequential_local_search`) where the compiled line search is used; False runs
+#: the same search step by step in Python (the same moves, draws and trees).
+COMPILED_LOCAL_SEARCH = True
+#: Random draws of a compiled local search: the first buffer holds this many per
+#: coefficient (and is drawn again, four times larger, if the search needs more).
+DRAWS_PER_COEFFICIENT = 64
+#: Random numbers drawn at a time by :class:`_Draws`.
+DRAW_BLOCK = 4096
+
+
+class _Draws:
+    """The random numbers of a splitter's search (restarts, jumps, stagnant moves), drawn
+    from its RandomState in blocks (``random_sample``) and handed out in order, so that a
+    compiled local search can take them from an array; they are the numbers the search
+    would draw one call at a time.  :meth:`give_back` leaves the generator where drawing
+    only the numbers used would have left it (a RandomState's state is costly to save
+    and restore: once per fit)."""
+
+    def __init__(self, random_state, block=DRAW_BLOCK):
+        self.random_state, self.block = random_state, block
+        self.buffer, self.position = np.empty(0), 0
+        self.state, self.used_before = None, 0   # the state before the first block
+
+    def ensure(self, count):
+        """At least ``count`` numbers from :attr:`position` on in :attr:`buffer`."""
+        remaining = len(self.buffer) - self.position
+        if remaining >= count:
+            return
+        if self.state is None:
+            self.state = self.random_state.get_state()
+        self.used_before += self.position
+        new = self.random_state.random_sample(max(self.block, count - remaining))
+        self.buffer = np.concatenate([self.buffer[self.position:], new])
+        self.position = 0
+
+    def take(self, count):
+        self.ensure(count)
+        numbers = self.buffer[self.position:self.position + count]
+        self.position += count
+        return numbers
+
+    def uniform(self, count):
+        """``random_state.uniform(-1, 1, count)``: ``-1 + 2 u``, as numpy computes it."""
+        return -1.0 + 2.0 * self.take(count)
+
+    def random_sample(self):
+        return float(self.take(1)[0])
+
+    def give_back(self):
+        """Set the generator to the state after the numbers used, dropping the rest."""
+        if self.state is None:
+            return
+        if self.position < len(self.buffer):
+            self.random_state.set_state(self.state)
+            # in blocks: a long fit may have used millions of numbers
+            left = self.used_before + self.position
+            while left > 0:
+                self.random_state.random_sample(min(left, 1 << 20))
+                left -= 1 << 20
+        self.buffer, self.position = np.empty(0), 0
+        self.state, self.used_before = None, 0
+
+
+@kernels.njit(cache=True, nogil=True)
+def _improves_compiled(new, old):
+    """:func:`_improves`, compiled."""
+    if not math.isfinite(old):
+        return math.isfinite(new)
+    return new < old - 1e-12 * max(1.0, abs(old))
+
+
+@kernels.njit(cache=True, nogil=True)
+def _equal_compiled(new, old):
+    """:func:`_equal`, compiled."""
+    if not (math.isfinite(new) and math.isfinite(old)):
+        return False
+    return abs(new - old) <= 1e-12 * max(1.0, abs(old))
+
+
+@kernels.njit(cache=True, nogil=True)
+def sequential_local_search(Z, columns, indicators, total, code, parent_entropy, rank,
+                            hyperplane, values, current, n_random_jumps, stagnation_step,
+                            max_passes, draws, start):
+    """One restart of :meth:`OC1Splitter.local_search` with the sequential coefficient
+    order, compiled: the deterministic perturbation of Figure 2 (every coefficient but the
+    bias, in order, by :func:`~.kernels.best_step`; an equal impurity taken with
+    probability ``P_move``), then up to J random jumps (Section 2.3), again after every
+    jump that lowers the impurity.  ``hyperplane`` and ``values`` (``Z @ hyperplane``)
+    change in place; returns ``(impurity, position)``, ``position`` the index in
+    ``draws`` of the first number not used.
+
+    The random numbers are ``draws[start:]``, drawn beforehand from the splitter's
+    RandomState (:class:`_Draws`), used in the order in which the Python code draws them
+    (a stagnant move: one; a jump's direction ``uniform(-1, 1, d + 1)``: ``d + 1``, as
+    ``-1 + 2 u``); when they run out the search stops and returns position ``-1`` (the
+    caller draws more and starts again).  A jump's ``Z @ direction`` is ``np.dot``, the
+    same BLAS routine as numpy's product (a node searched obliquely has several rows)."""
+    n, n_coefficients = Z.shape
+    last = n_coefficients - 1
+    used = start
+    while True:
+        # deterministic perturbation (Figure 2)
+        p_move = 1.0
+        for _ in range(max_passes):
+            moved = False
+            for m in range(last):
+                new, step = kernels.best_step(values, columns[m], indicators, total, code,
+                                              parent_entropy, rank)
+                if not math.isfinite(new):
+                    continue
+                if _improves_compiled(new, current):
+                    p_move = 1.0
+                elif _equal_compiled(new, current):
+                    if used >= draws.shape[0]:
+                        return current, -1
+                    taken = draws[used] < p_move
+                    used += 1
+                    p_move = max(p_move - stagnation_step, 0.0)
+                    if not taken:
+                        continue
+                else:
+                    continue
+                hyperplane[m] += step
+                column = columns[m]
+                for j in range(n):
+                    values[j] = values[j] + step * column[j]
+                current = new
+                moved = True
+            if not moved:
+                break
+        # random jumps (Section 2.3)
+        jumped = False
+        for _ in range(n_random_jumps):
+            if used + n_coefficients > draws.shape[0]:
+                return current, -1
+            direction = np.empty(n_coefficients)
+            for m in range(n_coefficients):
+                direction[m] = -1.0 + 2.0 * draws[used + m]
+            used += n_coefficients
+            change = np.dot(Z, direction)
+            new, step = kernels.best_step(values, change, indicators, total, code,
+                                          parent_entropy, rank)
+            if _improves_compiled(new, current):
+                for m in range(n_coefficients):
+                    hyperplane[m] += step * direction[m]
+                for j in range(n):
+                    values[j] = values[j] + step * change[j]
+                current = new
+                jumped = True
+                break
+        if not jumped:
+            return current, used
+
+
 class OC1Splitter:
     """Proposes OC1's split of one node; see :class:`OC1Classifier` for the parameters."""
 
@@ -150,6 +305,25 @@ class OC1Splitter:
         # ``heartbeat`` is called before every restart, so that a long search at a large
         # node can report progress and be cancelled (it may raise)
         store_parameters(self, locals())
+        # the random order's draws are whole numbers: it draws from the generator itself
+        self._draws = None if coefficient_order == "random" else _Draws(random_state)
+
+    def _uniform(self, count):
+        """``random_state.uniform(-1, 1, count)``, through :class:`_Draws` if used."""
+        if self._draws is None:
+            return self.random_state.uniform(-1, 1, count)
+        return self._draws.uniform(count)
+
+    def _random_sample(self):
+        if self._draws is None:
+            return self.random_state.random_sample()
+        return self._draws.random_sample()
+
+    def give_back_draws(self):
+        """Call when the tree is grown: the generator is left where the search, drawing
+        one number at a time, would have left it."""
+        if self._draws is not None:
+            self._draws.give_back()
 
     def __call__(self, rows, counts, depth, features=None):
         """OC1's split of the node of ``rows``; with ``features``, a split over those
@@ -235,7 +409,7 @@ class OC1Splitter:
             if self.heartbeat is not None:
                 self.heartbeat()
             start = (axis_parallel_start.copy() if restart == 0
-                     else self.random_state.uniform(-1, 1, Z.shape[1]))
+                     else self._uniform(Z.shape[1]))
             hyperplane, value = self.local_search(Z, class_counts, start)
             if value < best_impurity:
                 best, best_impurity = hyperplane, value
@@ -275,11 +449,15 @@ class OC1Splitter:
         jumps; every successful jump starts the deterministic perturbation again."""
         values = Z @ hyperplane
         current = self.split_impurity(values, class_counts)
+        if (COMPILED_LOCAL_SEARCH and kernels.AVAILABLE
+                and self.coefficient_order == "sequential"
+                and 2 <= len(Z) < COMPILED_LINE_SEARCH_ROWS):
+            return self._compiled_local_search(Z, class_counts, hyperplane, values, current)
         line_search, _ = self._line_searcher(Z, class_counts)
         while True:
             current = self.perturb_coefficients(Z, class_counts, hyperplane, values, current)
             for _ in range(self.n_random_jumps):
-                direction = self.random_state.uniform(-1, 1, Z.shape[1])
+                direction = self._uniform(Z.shape[1])
                 change = Z @ direction
                 new, step = line_search(values, change)
                 if _improves(new, current):
@@ -289,6 +467,38 @@ class OC1Splitter:
                     break
             else:
                 return hyperplane, current
+
+    def _compiled_local_search(self, Z, class_counts, hyperplane, values, current):
+        """:meth:`local_search` as one kernel call (:func:`sequential_local_search`), with
+        the same moves, draws and result.  The kernel takes its random numbers from the
+        splitter's :class:`_Draws`, at least :data:`DRAWS_PER_COEFFICIENT` per
+        coefficient; if it runs out, the search runs again with four times as many."""
+        columns = self._compiled_columns(Z, class_counts)
+        total = class_counts.sum(axis=1)
+        entropy, rank = node_constants(total)
+        code = kernels.MEASURE_CODES[self.measure]
+        draws = self._draws
+        needed = DRAWS_PER_COEFFICIENT * Z.shape[1]
+        while True:
+            draws.ensure(needed)
+            plane, rows = hyperplane.copy(), values.copy()
+            impurity_found, position = sequential_local_search(
+                Z, columns, class_counts, total, code, entropy, rank, plane, rows,
+                current, self.n_random_jumps, self.stagnation_step,
+                MAX_PERTURBATION_PASSES, draws.buffer, draws.position)
+            if position >= 0:
+                break
+            needed = 4 * (len(draws.buffer) - draws.position)
+        draws.position = position
+        hyperplane[:] = plane
+        return hyperplane, impurity_found
+
+    def _compiled_columns(self, Z, class_counts):
+        """The node's columns, contiguous (kept for its restarts)."""
+        cached = getattr(self, "_searcher_cache", None)
+        if cached is not None and cached[0] is Z and cached[1] is class_counts:
+            return cached[2][1]
+        return self._line_searcher(Z, class_counts)[1]
 
     def perturb_coefficients(self, Z, class_counts, hyperplane, values, current):
         """Deterministic perturbation (Figure 2) in the chosen coefficient order; changes
@@ -314,7 +524,7 @@ class OC1Splitter:
             if _improves(new, current):
                 p_move = 1.0
             elif _equal(new, current):
-                taken = self.random_state.random_sample() < p_move
+                taken = self._random_sample() < p_move
                 p_move = max(p_move - self.stagnation_step, 0.0)
                 if not taken:
                     return False
@@ -459,15 +669,18 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
             progress_callback(last_fraction[0])
 
         def grow(X, y, sample_weight):
-            splitter = OC1Splitter(
+            splitter = search = OC1Splitter(
                 X, y, sample_weight, len(self.classes_), self.impurity, self.n_restarts,
                 self.n_random_jumps, self.coefficient_order, self.axis_parallel_bias,
                 self.oblique_rows_per_feature, self.split_mode, random_state,
                 heartbeat if progress_callback is not None else None, self.stagnation_step)
             splitter = limit_terms(splitter, X, y, sample_weight, len(self.classes_),
                                    self.max_terms, self.impurity, refit=splitter)
-            return grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
-                             self.max_depth, self.min_samples_split,
-                             report if progress_callback is not None else None)
+            try:
+                return grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
+                                 self.max_depth, self.min_samples_split,
+                                 report if progress_callback is not None else None)
+            finally:
+                search.give_back_draws()
 
         return self._grow_and_prune(X, y, sample_weight, random_state, grow)
