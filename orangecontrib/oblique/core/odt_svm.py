@@ -479,7 +479,7 @@ class ODTSVMSplitter:
             bias_by_distance = basis @ (bias_by_distance - mean)
             distances = X @ weights_by_distance.T + bias_by_distance
         max_clusters = self.estimator.max_clusters
-        centres = self.xmeans.fit(distances).cluster_centers_
+        centres = self.xmeans.fit_centres(distances)     # fit's cluster_centers_
         if centres.shape[0] < 2:
             return None
         centres = centres[np.lexsort(centres.T[::-1])]    # readable order: by coordinate

@@ -83,7 +83,6 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.cluster._k_means_common import _is_same_clustering
 from sklearn.cluster._kmeans import _kmeans_single_lloyd, _tolerance
 from sklearn.utils import check_random_state
-from sklearn.utils.extmath import row_norms
 from sklearn.utils.validation import check_array, check_is_fitted
 
 from .kernels import AVAILABLE as COMPILED
@@ -317,20 +316,34 @@ def bic(X, labels, centers, min_variance=0.0, compiled=COMPILED):
 #: scikit-learn's ``KMeans`` default ``tol`` (a fraction of the data's mean variance).
 KMEANS_TOLERANCE = 1e-4
 
+#: Rows per ``dgemm`` call in scikit-learn's Lloyd routine (``_k_means_common.CHUNK_SIZE``).
+LLOYD_CHUNK = 256
+
+#: scikit-learn's Lloyd routine without its decorator (``threadpool_limits`` per call).
+_kmeans_single_lloyd_unlimited = getattr(_kmeans_single_lloyd, "__wrapped__",
+                                         _kmeans_single_lloyd)
+
+
+def squared_row_norms(X):
+    """scikit-learn's ``row_norms(X, squared=True)`` of a numpy array, without its array-API
+    dispatch: the same ``np.einsum``."""
+    return np.einsum("ij,ij->i", X, X)
+
 
 def kmeans_plus_plus_seeds(X, n_clusters, squared_norms, random_state):
     """k-means++ seeding with ``2 + ⌊ln k⌋`` greedy trials per centre (Arthur &
     Vassilvitskii 2007), step by step as scikit-learn's ``KMeans`` seeds rows of equal
     weight -- the same draws from ``random_state`` and the same numpy operations, so the
     same centres -- without its checks and array-API dispatch (half its cost on a node's
-    rows).  ``squared_norms``: the rows' squared norms (``row_norms(X, squared=True)``)."""
+    rows).  ``squared_norms``: the rows' squared norms (``row_norms(X, squared=True)``,
+    which is :func:`squared_row_norms`)."""
     n_rows = len(X)
     weights = np.ones(n_rows)
     trials = 2 + int(np.log(n_clusters))
 
     def squared_distances(centres):
         distances = -2 * (centres @ X.T)
-        distances += row_norms(centres, squared=True)[:, np.newaxis]
+        distances += squared_row_norms(centres)[:, np.newaxis]
         distances += squared_norms[np.newaxis, :]
         return np.maximum(distances, 0, out=distances)
 
@@ -365,13 +378,20 @@ def kmeans_plus_plus(X, n_clusters, n_init, max_iter, random_state):
     than the clustering itself on a node's few hundred distances (about 0.6 ms a call)."""
     mean = X.mean(axis=0)
     X = X - mean        # KMeans centres the data, for more accurate distances
-    squared_norms = row_norms(X, squared=True)
+    squared_norms = squared_row_norms(X)
     sample_weight = np.ones(len(X))
     tolerance = _tolerance(X, KMEANS_TOLERANCE)
     best = None
+    # Without scikit-learn's wrapper limiting BLAS to one thread around every call (a tenth
+    # of a millisecond a call) where its distances' products are too small for OpenBLAS to
+    # use threads anyway (it uses them from 262,144 multiply-adds a call, in chunks of 256
+    # rows; and threads would split the rows, not any row's sum)
+    lloyd_routine = (_kmeans_single_lloyd_unlimited
+                     if min(len(X), LLOYD_CHUNK) * n_clusters * X.shape[1] < 65536
+                     else _kmeans_single_lloyd)
     for _ in range(n_init):
         init = kmeans_plus_plus_seeds(X, n_clusters, squared_norms, random_state)
-        labels, inertia, centers, _ = _kmeans_single_lloyd(
+        labels, inertia, centers, _ = lloyd_routine(
             X, sample_weight, init, max_iter=max_iter, tol=tolerance, n_threads=1)
         if best is None or (inertia < best[0]
                             and not _is_same_clustering(labels, best[1], n_clusters)):
@@ -404,6 +424,676 @@ def lloyd(X, centers, max_iter=100, compiled=COMPILED):
         filled = counts > 0
         centers[filled] = sums[filled] / counts[filled, None]
     return centers, nearest_centre(X, centers, compiled=False)
+
+
+# ----- the compiled search (issue 16): a whole fit in numba kernels, numpy's numbers -----
+# At a node of a few hundred rows X-means' arithmetic takes microseconds, and its Python and
+# numpy calls (some 60 per fit: k-means++, scikit-learn's Lloyd routine and its thread-pool
+# wrapper, a region's mean, covariance and eigenvectors, a BIC per candidate) about a
+# millisecond.  The kernels below make the same fit in one or two calls, with the numpy
+# code's numbers, bit for bit:
+#
+# * every sum is added in numpy's order: a column (or a run) pairwise (:func:`pairwise_sum`),
+#   several columns row after row, the identity 0 first;
+# * the matrix products are the BLAS and LAPACK routines the numpy code ends in, called
+#   through scipy (as scikit-learn's own k-means calls ``dgemm``): ``ddot`` for a column's
+#   sum of squares and a potential, ``dgemv`` for k-means++'s potentials, ``dsyrk`` and
+#   ``dsyevd`` for a region's covariance and its eigenvectors, ``dgemm`` for Lloyd's
+#   distances.  numpy calls its own build of OpenBLAS; :func:`blas_is_numpys` checks once
+#   per process that scipy's gives numpy's numbers (it does with the same OpenBLAS, whose
+#   threads -- used by ``ddot`` beyond 10,000 rows -- both libraries set alike: by default,
+#   and threadpoolctl limits both), else the numpy code runs;
+# * scikit-learn's Lloyd routine (``_kmeans_single_lloyd``: distances ``|c|^2 - 2 x.c`` by
+#   ``dgemm`` in chunks of 256 rows, centres as running sums times ``1 / n``, the shift
+#   test) is followed step by step for one column only: with more columns it takes the
+#   centres' norms from ``np.einsum``, whose order of additions depends on the CPU's vector
+#   width, so there the routine itself runs (k-means++ in numpy, once per fit);
+# * the random numbers are drawn in Python, from the same generator in the same order:
+#   k-means++ draws one number for its first centre (``RandomState.choice`` with weights)
+#   and ``2 + int(ln k)`` for each further one; the kernel turns them into rows as numpy
+#   does (``cumsum``, ``searchsorted``);
+# * the logarithms of the BIC are numba's, which differ from numpy's in the last bit now
+#   and then.  A kernel's BIC therefore comes with a bound on its distance from numpy's
+#   (:data:`BIC_TOLERANCE` times the size of its terms, thousands of times the largest
+#   possible difference), and every decision the search takes on BICs -- a region split or
+#   not, which splits are kept, a better model or not -- is taken only if it is the same
+#   for every BIC within the bounds.  If one is not (a near tie), or a cluster empties in
+#   scikit-learn's Lloyd routine (which then moves a centre by ``np.argpartition``), or
+#   LAPACK fails, the numpy code takes over (k-means++ again, with the same random
+#   numbers, or the search from its first centres).  ``bic_`` itself is :func:`bic`'s.
+#
+# Without numba, with ``OBLIQUE_NO_NUMBA=1``, with more than :data:`PAIRWISE_BLOCK`
+# columns, values beyond :data:`LARGEST_COMPILED` or with :data:`SEARCH_COMPILED` False,
+# the numpy code runs.
+
+#: Use the compiled search when it applies (tests set it False for the numpy code).
+SEARCH_COMPILED = COMPILED
+
+#: Relative bound on the difference between a kernel's BIC and numpy's (per unit of the
+#: sum of the magnitudes of the BIC's terms).  Only the logarithms differ, by a few units
+#: in the last place (~1e-15): the bound is thousands of times larger.
+BIC_TOLERANCE = 1e-11
+
+#: The compiled search takes values of at most this size, whose squares and sums of squares
+#: cannot overflow (numpy's order of comparisons with infinities is not followed).
+LARGEST_COMPILED = 1e100
+
+#: Outcomes of :func:`_xmeans_search` and :func:`_kmeans_plus_plus_one_column`.
+DONE, UNSURE = 0, 1
+
+if COMPILED:  # pragma: no cover - without numba nothing below is called
+    import llvmlite.binding as _llvm
+    from numba import types as _types
+    from numba.extending import get_cython_function_address as _cython_function
+
+    from .kernels import gram
+
+    # external symbols (not ctypes pointers), so that the kernels can be cached
+    for _routine, _library in (("ddot", "blas"), ("dgemv", "blas"), ("dgemm", "blas"),
+                               ("dsyevd", "lapack")):
+        _llvm.add_symbol(f"oblique_xmeans_{_routine}",
+                         _cython_function(f"scipy.linalg.cython_{_library}", _routine))
+    _POINTERS = [_types.voidptr] * 13
+    _ddot = _types.ExternalFunction("oblique_xmeans_ddot", _types.float64(*_POINTERS[:5]))
+    _dgemv = _types.ExternalFunction("oblique_xmeans_dgemv", _types.void(*_POINTERS[:11]))
+    _dgemm = _types.ExternalFunction("oblique_xmeans_dgemm", _types.void(*_POINTERS))
+    _dsyevd = _types.ExternalFunction("oblique_xmeans_dsyevd", _types.void(*_POINTERS[:11]))
+else:  # pragma: no cover
+    _ddot = _dgemv = _dgemm = _dsyevd = gram = None
+
+# BLAS's character arguments: scikit-learn passes its lower-case 'n' and 't'
+_CHARACTERS = np.array([ord("T"), ord("t"), ord("n"), ord("V"), ord("L")], dtype=np.uint8)
+
+
+@njit(cache=True, nogil=True)
+def _numpy_sum(values):
+    """``values.sum()`` of a 1-D run as numpy adds it: the identity 0, then pairwise."""
+    return 0.0 + pairwise_sum(values, 0, values.shape[0])
+
+
+@njit(cache=True, nogil=True)
+def _column_means(X):
+    """``X.mean(axis=0)`` of a C-contiguous ``X`` as numpy computes it: one column added
+    pairwise, several row after row (numpy's reduction iterates over the rows then)."""
+    n_rows, n_dims = X.shape
+    sums = np.zeros(n_dims)
+    if n_dims == 1:
+        sums[0] = _numpy_sum(X[:, 0])
+    else:
+        for i in range(n_rows):
+            for j in range(n_dims):
+                sums[j] += X[i, j]
+    return sums / n_rows
+
+
+@njit(cache=True, nogil=True)
+def _mean_variance(X):
+    """``np.mean(X.var(axis=0))``: numpy's ``_var`` (the mean, squared deviations, their
+    mean) per column, then the mean of the variances."""
+    n_rows, n_dims = X.shape
+    deviations = X - _column_means(X)
+    deviations *= deviations
+    variances = _column_means(deviations)
+    return _numpy_sum(variances) / n_dims
+
+
+@njit(cache=True, nogil=True)
+def _prepare(X, limit):
+    """``(n, distinct, min_variance_base, largest)``: the number of distinct values in the
+    first column, counted up to ``limit + 1`` (more are not needed: then the rows have more
+    than ``limit`` distinct values too), if at most ``limit`` those values in ascending
+    order as a column (``np.unique(X, axis=0)`` of a one-column ``X``; empty if one of them
+    is zero, which could be 0.0 or -0.0 there), ``np.mean(X.var(axis=0))`` and the largest
+    magnitude."""
+    n_rows = X.shape[0]
+    seen = np.empty(limit + 1)
+    count = 0
+    for i in range(n_rows):
+        value = X[i, 0]
+        new = True
+        for j in range(count):
+            if seen[j] == value:
+                new = False
+                break
+        if new:
+            seen[count] = value
+            count += 1
+            if count > limit:
+                break
+    distinct = np.sort(seen[:count]).reshape((count, 1))
+    for j in range(count):
+        if distinct[j, 0] == 0.0:
+            distinct = distinct[:0]
+            break
+    largest = 0.0
+    for i in range(n_rows):
+        for j in range(X.shape[1]):
+            largest = max(largest, abs(X[i, j]))
+    return count, distinct, _mean_variance(X), largest
+
+
+@njit(cache=True, nogil=True)
+def _blas_dot(x, y):
+    """``x @ y`` of two contiguous vectors as numpy computes it: ``0 + ddot``."""
+    size = np.array([x.shape[0]], dtype=np.int32)
+    one = np.array([1], dtype=np.int32)
+    return 0.0 + _ddot(size.ctypes, x.ctypes, one.ctypes, y.ctypes, one.ctypes)
+
+
+@njit(cache=True, nogil=True)
+def _blas_row_sums(A, x):
+    """``A @ x.reshape(-1, 1)`` (as a vector) of a C-contiguous ``A`` as numpy computes it:
+    ``dgemv`` of the column-major transpose (``ddot`` for one row)."""
+    n_out, n_in = A.shape
+    out = np.empty(n_out)
+    if n_out == 1:
+        out[0] = _blas_dot(A[0], x)
+        return out
+    sizes = np.array([n_in, n_out, 1], dtype=np.int32)
+    scalars = np.array([1.0, 0.0])
+    _dgemv(_CHARACTERS[:1].ctypes, sizes[:1].ctypes, sizes[1:2].ctypes, scalars[:1].ctypes,
+           A.ctypes, sizes[:1].ctypes, x.ctypes, sizes[2:].ctypes, scalars[1:].ctypes,
+           out.ctypes, sizes[2:].ctypes)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _numpy_eigh(matrix):
+    """``np.linalg.eigh(matrix)`` of a symmetric matrix: LAPACK's ``dsyevd`` ('V', 'L') on
+    the matrix laid out as numpy lays it out, with the workspace LAPACK asks for.  Returns
+    the eigenvalues (ascending), the eigenvector of the largest one and LAPACK's ``info``."""
+    n = matrix.shape[0]
+    a = np.ascontiguousarray(matrix.T)   # column-major: numpy's linearised copy
+    values = np.empty(n)
+    sizes = np.array([n, -1, -1], dtype=np.int32)     # n, lwork, liwork
+    info = np.zeros(1, dtype=np.int32)
+    work_query = np.empty(1)
+    iwork_query = np.empty(1, dtype=np.int32)
+    _dsyevd(_CHARACTERS[3:4].ctypes, _CHARACTERS[4:5].ctypes, sizes[:1].ctypes, a.ctypes,
+            sizes[:1].ctypes, values.ctypes, work_query.ctypes, sizes[1:2].ctypes,
+            iwork_query.ctypes, sizes[2:].ctypes, info.ctypes)
+    if info[0] != 0:
+        return values, values, info[0]
+    sizes[1] = np.int32(int(work_query[0]))
+    sizes[2] = iwork_query[0]
+    work = np.empty(sizes[1])
+    iwork = np.empty(sizes[2], dtype=np.int32)
+    _dsyevd(_CHARACTERS[3:4].ctypes, _CHARACTERS[4:5].ctypes, sizes[:1].ctypes, a.ctypes,
+            sizes[:1].ctypes, values.ctypes, work.ctypes, sizes[1:2].ctypes,
+            iwork.ctypes, sizes[2:].ctypes, info.ctypes)
+    return values, a[n - 1].copy(), info[0]   # a's row n - 1: the last column-major column
+
+
+@njit(cache=True, nogil=True)
+def _search_right(values, key):
+    """``np.searchsorted(values, key, side="right")`` of a non-decreasing ``values``."""
+    low, high = 0, values.shape[0]
+    while low < high:
+        middle = low + ((high - low) >> 1)
+        if key < values[middle]:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+@njit(cache=True, nogil=True)
+def _search_left(values, key):
+    """``np.searchsorted(values, key)`` (side "left") of a non-decreasing ``values``."""
+    low, high = 0, values.shape[0]
+    while low < high:
+        middle = low + ((high - low) >> 1)
+        if values[middle] < key:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+@njit(cache=True, nogil=True)
+def _squared_distances_one_column(x, centre, closest, out):
+    """One row of ``kmeans_plus_plus_seeds``' ``squared_distances`` for one column:
+    ``max(-2 (0 + c x) + c^2 + x^2, 0)`` (numpy multiplies a 1-column product without BLAS,
+    starting from 0), then ``np.minimum(closest, ...)`` unless ``closest`` is empty."""
+    square = centre * centre
+    for i in range(x.shape[0]):
+        distance = (-2.0 * (0.0 + centre * x[i]) + square) + x[i] * x[i]
+        if not distance > 0.0:
+            distance = 0.0
+        if closest.shape[0] > 0 and closest[i] <= distance:
+            distance = closest[i]
+        out[i] = distance
+
+
+@njit(cache=True, nogil=True)
+def _seeds_one_column(x, n_clusters, trials, draws, first):
+    """:func:`kmeans_plus_plus_seeds` of the centred column ``x`` (rows of weight 1), the
+    random numbers ``draws[first:]`` standing for the generator's: one for
+    ``RandomState.choice(n, p=1/n)``, ``trials`` for each ``uniform(size=trials)``."""
+    n_rows = x.shape[0]
+    centres = np.empty((n_clusters, 1))
+    share = 1.0 / n_rows                     # weights / weights.sum()
+    cumulative = np.empty(n_rows)
+    total = share
+    cumulative[0] = total
+    for i in range(1, n_rows):
+        total += share
+        cumulative[i] = total
+    last = cumulative[n_rows - 1]
+    for i in range(n_rows):
+        cumulative[i] /= last
+    index = _search_right(cumulative, draws[first])
+    centres[0, 0] = x[index]
+    closest = np.empty(n_rows)
+    _squared_distances_one_column(x, x[index], closest[:0], closest)
+    ones = np.ones(n_rows)
+    potential = _blas_dot(closest, ones)
+    candidates = np.empty(trials, dtype=np.intp)
+    to_candidates = np.empty((trials, n_rows))
+    for c in range(1, n_clusters):
+        total = closest[0]
+        cumulative[0] = total
+        for i in range(1, n_rows):
+            total += closest[i]
+            cumulative[i] = total
+        for t in range(trials):
+            draw = draws[first + 1 + (c - 1) * trials + t] * potential
+            candidates[t] = min(_search_left(cumulative, draw), n_rows - 1)
+            _squared_distances_one_column(x, x[candidates[t]], closest, to_candidates[t])
+        potentials = _blas_row_sums(to_candidates, ones)
+        best = np.argmin(potentials)
+        potential = potentials[best]
+        closest[:] = to_candidates[best]
+        centres[c, 0] = x[candidates[best]]
+    return centres
+
+
+@njit(cache=True, nogil=True)
+def _squared_euclidean(a, b):
+    """scikit-learn's ``_euclidean_dense_dense(a, b, squared=True)``: four squares at a
+    time, the rest one by one."""
+    n = a.shape[0]
+    total = 0.0
+    for block in range(n // 4):
+        j = 4 * block
+        d0, d1 = a[j] - b[j], a[j + 1] - b[j + 1]
+        d2, d3 = a[j + 2] - b[j + 2], a[j + 3] - b[j + 3]
+        total += ((d0 * d0 + d1 * d1) + d2 * d2) + d3 * d3
+    for j in range(n - n % 4, n):
+        total += (a[j] - b[j]) * (a[j] - b[j])
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _lloyd_iteration(X, centers_old, centers_new, weight_in_clusters, labels, center_shift,
+                     distances, chunk, update_centers):
+    """scikit-learn's ``lloyd_iter_chunked_dense`` on one thread, unit weights, one column
+    (the centres' squared norms are ``c * c``).  Returns False if a cluster lost all its
+    rows (scikit-learn then relocates a centre: left to it)."""
+    n_rows, n_dims = X.shape
+    n_clusters = centers_old.shape[0]
+    norms = np.empty(n_clusters)
+    for j in range(n_clusters):
+        norms[j] = centers_old[j, 0] * centers_old[j, 0]
+    n_chunks = n_rows // chunk
+    remainder = n_rows % chunk
+    if n_rows != n_chunks * chunk:
+        n_chunks += 1
+    local_centers = np.zeros(n_clusters * n_dims)
+    local_weights = np.zeros(n_clusters)
+    sizes = np.array([n_clusters, 0, n_dims], dtype=np.int32)    # m, n (rows), k
+    scalars = np.array([-2.0, 1.0])
+    for c in range(n_chunks):
+        start = c * chunk
+        end = start + (remainder if c == n_chunks - 1 and remainder > 0 else chunk)
+        rows = end - start
+        for i in range(rows):
+            for j in range(n_clusters):
+                distances[i * n_clusters + j] = norms[j]
+        sizes[1] = rows
+        # scikit-learn's _gemm(RowMajor, NoTrans, Trans, rows, k, n_dims, -2, X, C, 1, D)
+        _dgemm(_CHARACTERS[1:2].ctypes, _CHARACTERS[2:3].ctypes, sizes[:1].ctypes,
+               sizes[1:2].ctypes, sizes[2:].ctypes, scalars[:1].ctypes, centers_old.ctypes,
+               sizes[2:].ctypes, X[start:end].ctypes, sizes[2:].ctypes, scalars[1:].ctypes,
+               distances.ctypes, sizes[:1].ctypes)
+        for i in range(rows):
+            smallest = distances[i * n_clusters]
+            label = 0
+            for j in range(1, n_clusters):
+                if distances[i * n_clusters + j] < smallest:
+                    smallest = distances[i * n_clusters + j]
+                    label = j
+            labels[start + i] = label
+            if update_centers:
+                local_weights[label] += 1.0
+                for d in range(n_dims):
+                    local_centers[label * n_dims + d] += X[start + i, d] * 1.0
+    if update_centers:
+        centers_new[:] = 0.0
+        weight_in_clusters[:] = 0.0
+        for j in range(n_clusters):
+            weight_in_clusters[j] += local_weights[j]
+            for d in range(n_dims):
+                centers_new[j, d] += local_centers[j * n_dims + d]
+        for j in range(n_clusters):
+            if weight_in_clusters[j] == 0.0:
+                return False
+        for j in range(n_clusters):
+            alpha = 1.0 / weight_in_clusters[j]
+            for d in range(n_dims):
+                centers_new[j, d] *= alpha
+        for j in range(n_clusters):
+            center_shift[j] = np.sqrt(_squared_euclidean(centers_new[j], centers_old[j]))
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _kmeans_lloyd_one_column(X, init, max_iter, tolerance):
+    """scikit-learn's ``_kmeans_single_lloyd(X, ones, init, max_iter, tolerance,
+    n_threads=1)`` of a one-column ``X``: ``(finished, labels, inertia, centres)``;
+    ``finished`` False if a cluster emptied (see :func:`_lloyd_iteration`)."""
+    n_rows = X.shape[0]
+    n_clusters = init.shape[0]
+    centers = init.copy()
+    centers_new = np.zeros_like(centers)
+    labels = np.full(n_rows, -1, dtype=np.int32)
+    labels_old = labels.copy()
+    weight_in_clusters = np.zeros(n_clusters)
+    center_shift = np.zeros(n_clusters)
+    chunk = LLOYD_CHUNK if n_rows > LLOYD_CHUNK else n_rows
+    distances = np.empty(chunk * n_clusters)
+    strict_convergence = False
+    for _ in range(max_iter):
+        if not _lloyd_iteration(X, centers, centers_new, weight_in_clusters, labels,
+                                center_shift, distances, chunk, True):
+            return False, labels, 0.0, centers
+        centers, centers_new = centers_new, centers
+        if np.array_equal(labels, labels_old):
+            strict_convergence = True
+            break
+        if _numpy_sum(center_shift * center_shift) <= tolerance:
+            break
+        labels_old[:] = labels
+    if not strict_convergence:
+        _lloyd_iteration(X, centers, centers, weight_in_clusters, labels, center_shift,
+                         distances, chunk, False)
+    inertia = 0.0       # _inertia_dense: a reduction from 0 on one thread, added to 0
+    for i in range(n_rows):
+        inertia += _squared_euclidean(X[i], centers[labels[i]]) * 1.0
+    return True, labels, 0.0 + inertia, centers
+
+
+@njit(cache=True, nogil=True)
+def _same_clustering(labels1, labels2, n_clusters):
+    """scikit-learn's ``_is_same_clustering``."""
+    mapping = np.full(n_clusters, -1, dtype=np.int32)
+    for i in range(labels1.shape[0]):
+        if mapping[labels1[i]] == -1:
+            mapping[labels1[i]] = labels2[i]
+        elif mapping[labels1[i]] != labels2[i]:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _kmeans_plus_plus_one_column(X, n_clusters, n_init, trials, max_iter, draws):
+    """:func:`kmeans_plus_plus` of a one-column ``X``, the random numbers ``draws`` (``1 +
+    (n_clusters - 1) * trials`` per start): ``(DONE, centres)``, or ``(UNSURE, _)`` if a
+    cluster emptied in a Lloyd run."""
+    n_rows = X.shape[0]
+    mean = _column_means(X)
+    centred = X - mean
+    x = np.ascontiguousarray(centred[:, 0])
+    tolerance = _mean_variance(centred) * KMEANS_TOLERANCE
+    per_start = 1 + (n_clusters - 1) * trials
+    best_inertia = np.inf
+    best_labels = np.empty(n_rows, dtype=np.int32)
+    best_centers = np.empty((n_clusters, 1))
+    for start in range(n_init):
+        init = _seeds_one_column(x, n_clusters, trials, draws, start * per_start)
+        finished, labels, inertia, centers = _kmeans_lloyd_one_column(centred, init, max_iter,
+                                                                      tolerance)
+        if not finished:
+            return UNSURE, best_centers
+        if start == 0 or (inertia < best_inertia
+                          and not _same_clustering(labels, best_labels, n_clusters)):
+            best_inertia, best_labels, best_centers = inertia, labels, centers
+    return DONE, best_centers + mean
+
+
+@njit(cache=True, nogil=True)
+def _bic_with_bound(X, labels, centers, min_variance, tolerance):
+    """:func:`bic` with numba's logarithms, and a bound on its distance from :func:`bic`'s
+    value (``tolerance``, :data:`BIC_TOLERANCE`, times the magnitudes of its terms);
+    infinite values are :func:`bic`'s, with bound 0."""
+    n_rows, n_dims = X.shape
+    n_clusters = centers.shape[0]
+    if n_rows <= n_clusters:
+        return -np.inf, 0.0
+    sizes = np.zeros(n_clusters, dtype=np.intp)
+    for i in range(n_rows):
+        sizes[labels[i]] += 1
+    ss = _squared_error(X, labels, centers)
+    variance = ss / (n_dims * (n_rows - n_clusters))
+    if min_variance > variance:                         # Python's max: the first on ties
+        variance = min_variance
+    if variance == 0.0:
+        return np.inf, 0.0
+    terms = np.empty(n_clusters)
+    n_terms = 0
+    magnitude = 0.0
+    for j in range(n_clusters):
+        if sizes[j] > 0:
+            terms[n_terms] = sizes[j] * np.log(sizes[j] / n_rows)
+            magnitude += abs(terms[n_terms])
+            n_terms += 1
+    mixing = 0.0 + pairwise_sum(terms, 0, n_terms)
+    spread = n_rows * n_dims / 2 * np.log(2 * np.pi * variance)
+    residual = ss / (2 * variance)
+    penalty = ((n_clusters - 1) + n_dims * n_clusters + 1) / 2 * np.log(n_rows)
+    score = mixing - spread - residual - penalty
+    return score, tolerance * (magnitude + abs(spread) + residual + abs(penalty))
+
+
+@njit(cache=True, nogil=True)
+def _greater(a, a_bound, b, b_bound):
+    """Is numpy's ``a > b``, for any values within the bounds of ``a`` and ``b``?  1 yes,
+    0 no, -1 it depends (infinite values are exact)."""
+    if not (np.isfinite(a) and np.isfinite(b)):
+        return 1 if a > b else 0
+    if a - b > a_bound + b_bound:
+        return 1
+    if b - a >= a_bound + b_bound:
+        return 0
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _split_region(region, min_variance, max_iter, tolerance):
+    """``XMeans._split_region`` compiled: ``(answer, gain, bound, child centres)``, answer
+    1 (split), 0 (no split) or -1 (numpy's BICs decide: unsure here, or LAPACK failed)."""
+    n_rows, n_dims = region.shape
+    children = np.empty((2, n_dims))
+    if n_rows < 2:
+        return 0, 0.0, 0.0, children
+    mean = _column_means(region)
+    centred = region - mean
+    if n_dims == 1:                       # numpy's eigh of a 1 x 1 matrix: itself, and 1
+        column = centred.reshape(n_rows)
+        largest = _blas_dot(column, column) / n_rows
+        direction = np.ones(1)
+    else:
+        values, direction, info = _numpy_eigh(gram(centred) / n_rows)
+        if info != 0:
+            return -1, 0.0, 0.0, children
+        largest = values[n_dims - 1]
+    if largest <= 0:
+        return 0, 0.0, 0.0, children      # all points coincide
+    offset = np.sqrt(2 * largest / np.pi) * direction
+    children[0] = mean - offset
+    children[1] = mean + offset
+    children, child_labels = _lloyd(region, children, max_iter)
+    n_first = 0
+    for i in range(n_rows):
+        n_first += child_labels[i] == 0
+    if n_first == 0 or n_first == n_rows:
+        return 0, 0.0, 0.0, children
+    split, split_bound = _bic_with_bound(region, child_labels, children, min_variance,
+                                         tolerance)
+    whole, whole_bound = _bic_with_bound(region, np.zeros(n_rows, dtype=np.intp),
+                                         mean.reshape((1, n_dims)), min_variance, tolerance)
+    gain = split - whole
+    answer = _greater(split, split_bound, whole, whole_bound) if np.isfinite(gain) else (
+        1 if gain > 0 else 0)
+    return answer, gain, split_bound + whole_bound, children
+
+
+@njit(cache=True, nogil=True)
+def _xmeans_search(X, centers, max_clusters, min_variance, max_iter, tolerance):
+    """``XMeans._search`` from the first centres ``centers`` (Improve-Params done):
+    ``(DONE, best centres)``, or ``(UNSURE, _)`` if a decision on BICs is too close to call
+    with numba's logarithms or LAPACK failed (then the numpy code decides)."""
+    n_rows, n_dims = X.shape
+    labels = _nearest_centre(X, centers, np.empty(n_dims))
+    best_centers = centers
+    best_bic, best_bound = _bic_with_bound(X, labels, centers, min_variance, tolerance)
+    while centers.shape[0] < max_clusters:
+        n_clusters = centers.shape[0]
+        # Improve-Structure
+        gains = np.empty(n_clusters)
+        bounds = np.empty(n_clusters)
+        split_clusters = np.empty(n_clusters, dtype=np.intp)
+        children = np.empty((n_clusters, 2, n_dims))
+        n_splits = 0
+        sizes = np.zeros(n_clusters, dtype=np.intp)
+        for i in range(n_rows):
+            sizes[labels[i]] += 1
+        for cluster in range(n_clusters):
+            region = np.empty((sizes[cluster], n_dims))
+            row = 0
+            for i in range(n_rows):
+                if labels[i] == cluster:
+                    region[row] = X[i]
+                    row += 1
+            answer, gain, bound, pair = _split_region(region, min_variance, max_iter,
+                                                      tolerance)
+            if answer < 0:
+                return UNSURE, best_centers
+            if answer == 1:
+                gains[n_splits], bounds[n_splits] = gain, bound
+                split_clusters[n_splits] = cluster
+                children[n_splits] = pair
+                n_splits += 1
+        if n_splits == 0:
+            break
+        kept = np.zeros(n_clusters, dtype=np.bool_)
+        room = max_clusters - n_clusters
+        order = np.argsort(-gains[:n_splits], kind="mergesort")   # stable, as numpy's
+        for a in order[:room]:
+            kept[split_clusters[a]] = True
+            for b in order[room:]:       # numpy's order too, for any gains within the bounds
+                tie = gains[a] == gains[b] and not np.isfinite(gains[a])   # exact: by index
+                if not tie and _greater(gains[a], bounds[a], gains[b], bounds[b]) != 1:
+                    return UNSURE, best_centers
+        new_centers = np.empty((n_clusters + min(room, n_splits), n_dims))
+        row = 0
+        for cluster in range(n_clusters):
+            if kept[cluster]:
+                for s in range(n_splits):
+                    if split_clusters[s] == cluster:
+                        new_centers[row] = children[s, 0]
+                        new_centers[row + 1] = children[s, 1]
+                row += 2
+            else:
+                new_centers[row] = centers[cluster]
+                row += 1
+        # Improve-Params
+        centers, labels = _lloyd(X, new_centers, max_iter)
+        score, bound = _bic_with_bound(X, labels, centers, min_variance, tolerance)
+        better = _greater(score, bound, best_bic, best_bound)
+        if better < 0:
+            return UNSURE, best_centers
+        if better == 1:
+            best_centers, best_bic, best_bound = centers, score, bound
+    return DONE, best_centers
+
+
+class _Replay:
+    """Draws ``RandomState.choice(n, p=p)`` and ``RandomState.uniform(size=k)`` from numbers
+    drawn before by ``random_sample`` -- the numbers those calls take from the generator
+    (``choice`` one for a single row, turned into a row as numpy does; ``uniform(0, 1)``
+    is ``0 + 1 * u``, the number itself)."""
+
+    def __init__(self, draws):
+        self.draws, self.taken = draws, 0
+
+    def _take(self, count):
+        numbers = self.draws[self.taken:self.taken + count]
+        self.taken += count
+        return numbers
+
+    def choice(self, n, p):
+        cdf = p.cumsum()
+        cdf /= cdf[-1]
+        return cdf.searchsorted(self._take(1)[0], side="right")
+
+    def uniform(self, size):
+        return self._take(size).copy()
+
+
+_BLAS_IS_NUMPYS = None
+
+
+def blas_is_numpys():
+    """Whether scipy's BLAS and LAPACK, which the kernels call, give numpy's numbers for
+    the calls the numpy code makes (``ddot``, ``dgemv``; ``dsyrk`` and ``dsyevd`` through
+    ``eigh(c.T @ c / n)``), checked once on a few hundred products and eigenproblems."""
+    global _BLAS_IS_NUMPYS
+    if _BLAS_IS_NUMPYS is None:
+        _BLAS_IS_NUMPYS = COMPILED and _check_blas()
+    return _BLAS_IS_NUMPYS
+
+
+def _check_blas():
+    rng = np.random.RandomState(0)
+    for n in (1, 2, 3, 5, 8, 13, 16, 31, 32, 33, 64, 100, 127, 128, 129, 255, 256, 257, 1000,
+              4099):
+        a, b = rng.uniform(0, 3, n), rng.normal(size=n)
+        if _blas_dot(a, b) != a @ b:
+            return False
+        A = rng.uniform(0, 3, (3, n))
+        if not np.array_equal(_blas_row_sums(A, b), (A @ b.reshape(-1, 1))[:, 0]):
+            return False
+    for n_dims in range(2, 12):
+        for n_rows in (n_dims, 40, 300):
+            centred = rng.normal(size=(n_rows, n_dims)) * rng.uniform(0.1, 10, n_dims)
+            centred -= centred.mean(axis=0)
+            values, vectors = np.linalg.eigh(centred.T @ centred / n_rows)
+            ours, direction, info = _numpy_eigh(gram(centred) / n_rows)
+            if (info != 0 or not np.array_equal(ours, values)
+                    or not np.array_equal(direction, vectors[:, -1])):
+                return False
+    return True
+
+
+def _search_applies(X):
+    """Whether :class:`XMeans` takes the compiled search for ``X``: numba on, at most
+    :data:`PAIRWISE_BLOCK` columns, scipy's BLAS giving numpy's numbers, and the numpy
+    code's functions not replaced (tests replace them by the library calls they stand for:
+    then those run)."""
+    return (SEARCH_COMPILED and X.shape[1] <= PAIRWISE_BLOCK
+            and (kmeans_plus_plus, kmeans_plus_plus_seeds, lloyd, nearest_centre, bic)
+            == _NUMPY_CODE and blas_is_numpys())
+
+
+_NUMPY_CODE = (kmeans_plus_plus, kmeans_plus_plus_seeds, lloyd, nearest_centre, bic)
+
+
+def _is_integer(value):
+    """``isinstance(value, numbers.Integral)``, a plain int first (ODT-SVM refits one
+    :class:`XMeans` at every node: the abstract class's check costs more than a fit's
+    arithmetic)."""
+    return type(value) is int or isinstance(value, numbers.Integral)
 
 
 class XMeans(ClusterMixin, BaseEstimator):
@@ -451,10 +1141,9 @@ class XMeans(ClusterMixin, BaseEstimator):
     def _validate_parameters(self):
         for name in ("min_clusters", "n_init", "max_iter"):
             value = getattr(self, name)
-            if not isinstance(value, numbers.Integral) or value < 1:
+            if not _is_integer(value) or value < 1:
                 raise ValueError(f"{name} must be a positive integer, got {value!r}")
-        if (not isinstance(self.max_clusters, numbers.Integral)
-                or self.max_clusters < self.min_clusters):
+        if not _is_integer(self.max_clusters) or self.max_clusters < self.min_clusters:
             raise ValueError(f"max_clusters must be an integer of at least min_clusters "
                              f"({self.min_clusters}), got {self.max_clusters!r}")
 
@@ -471,33 +1160,89 @@ class XMeans(ClusterMixin, BaseEstimator):
         self
         """
         X = _as_2d(X)
-        self._validate_parameters()
-        random_state = check_random_state(self.random_state)
+        centers, min_variance = self._cluster(X)
         self.n_features_in_ = X.shape[1]
-        min_variance = RELATIVE_VARIANCE_FLOOR * float(X.var(axis=0).mean())
-        distinct = distinct_rows(X, self.max_clusters)   # None: more than max_clusters
-        if distinct is not None and len(distinct) <= self.min_clusters:
-            # Every distinct row is its own cluster: k-means cannot find more clusters than
-            # distinct rows, and with exactly min_clusters of them this is its optimum.
-            centers = distinct
-        else:
-            most = self.max_clusters if distinct is None else min(self.max_clusters,
-                                                                  len(distinct))
-            centers = self._search(X, most, min_variance, random_state)
         self.cluster_centers_ = centers
         self.n_clusters_ = len(centers)
         self.labels_ = nearest_centre(X, centers)
         self.bic_ = bic(X, self.labels_, centers, min_variance)
         return self
 
-    def _search(self, X, max_clusters, min_variance, random_state):
+    def fit_centres(self, X):
+        """The centres :meth:`fit` finds (``cluster_centers_``), returned without fitting
+        the estimator: the labels and the BIC of the model are not computed (ODT-SVM's
+        clustering split needs only the centres; the BIC would cost a sixth of the fit).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features) or (n_samples,), finite numbers
+
+        Returns
+        -------
+        centres : ndarray of shape (n_clusters, n_features)
+        """
+        return self._cluster(_as_2d(X))[0]
+
+    def _cluster(self, X):
+        """``(centres, min_variance)`` of :meth:`fit` for a validated 2-D ``X``."""
+        self._validate_parameters()
+        random_state = check_random_state(self.random_state)
+        compiled = _search_applies(X)
+        if compiled:
+            X = np.ascontiguousarray(X)
+            n_first, distinct, mean_variance, largest = _prepare(X, self.max_clusters)
+            compiled = largest <= LARGEST_COMPILED
+        if compiled:
+            min_variance = RELATIVE_VARIANCE_FLOOR * mean_variance
+            if n_first > self.max_clusters:
+                distinct = None
+            elif X.shape[1] > 1 or not len(distinct):
+                distinct = np.unique(X, axis=0)
+        else:
+            min_variance = RELATIVE_VARIANCE_FLOOR * float(X.var(axis=0).mean())
+            distinct = distinct_rows(X, self.max_clusters)   # None: more than max_clusters
+        if distinct is not None and len(distinct) <= self.min_clusters:
+            # Every distinct row is its own cluster: k-means cannot find more clusters than
+            # distinct rows, and with exactly min_clusters of them this is its optimum.
+            return distinct, min_variance
+        most = self.max_clusters if distinct is None else min(self.max_clusters, len(distinct))
+        return self._search(X, most, min_variance, random_state, compiled), min_variance
+
+    def _search(self, X, max_clusters, min_variance, random_state, compiled=False):
         """Improve-Params / Improve-Structure until no split or ``max_clusters`` centres;
-        return the centres of the visited model with the best BIC (first on ties)."""
+        return the centres of the visited model with the best BIC (first on ties).
+        ``compiled``: by the kernels (:func:`_xmeans_search`), the numpy code where they
+        cannot decide."""
         if self.min_clusters == 1:
             centers = X.mean(axis=0, keepdims=True)
+        elif compiled and X.shape[1] == 1:
+            centers = self._kmeans_plus_plus_one_column(X, random_state)
         else:
             centers = kmeans_plus_plus(X, self.min_clusters, self.n_init, self.max_iter,
                                        random_state)
+        if compiled:
+            outcome, best_centers = _xmeans_search(X, centers, max_clusters, min_variance,
+                                                   self.max_iter, BIC_TOLERANCE)
+            if outcome == DONE:
+                return best_centers
+        return self._search_from(X, centers, max_clusters, min_variance, random_state)
+
+    def _kmeans_plus_plus_one_column(self, X, random_state):
+        """:func:`kmeans_plus_plus` of a one-column ``X`` by the kernel
+        :func:`_kmeans_plus_plus_one_column`, its random numbers drawn here as k-means++
+        draws them (by the numpy code, with the same numbers, if a cluster empties)."""
+        trials = 2 + int(np.log(self.min_clusters))
+        per_start = 1 + (self.min_clusters - 1) * trials
+        draws = random_state.random_sample(self.n_init * per_start)
+        outcome, centers = _kmeans_plus_plus_one_column(X, self.min_clusters, self.n_init,
+                                                        trials, self.max_iter, draws)
+        if outcome == DONE:
+            return centers
+        return kmeans_plus_plus(X, self.min_clusters, self.n_init, self.max_iter,
+                                _Replay(draws))
+
+    def _search_from(self, X, centers, max_clusters, min_variance, random_state):
+        """The search of :meth:`_search` after its first k-means run (``centers``)."""
         labels = nearest_centre(X, centers)
         best_centers, best_bic = centers, bic(X, labels, centers, min_variance)
         while len(centers) < max_clusters:
