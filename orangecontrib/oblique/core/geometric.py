@@ -379,6 +379,8 @@ class GeometricSplitter:
         self.rank_history = RankHistory()
         #: Whether the node's split runs compiled (:mod:`.kernels`) where it can.
         self.compiled = kernels.AVAILABLE
+        #: The unit row weights of any node (a view of the first rows), made once.
+        self.ones = np.ones(len(y))
 
     def __call__(self, rows, counts, depth, features=None):
         """The split of the node of ``rows``; with ``features``, a split over those
@@ -391,7 +393,7 @@ class GeometricSplitter:
         compiled = self.compiled and Z.flags.c_contiguous
         majority = int(counts.argmax())
         positive = self.y[rows] == majority
-        weights = np.ones(len(rows)) if self.unit_weights else self.sample_weight[rows]
+        weights = self.ones[:len(rows)] if self.unit_weights else self.sample_weight[rows]
         n_positive = float(counts[majority])
         n_negative = float(counts.sum()) - n_positive
         history = self.rank_history

@@ -46,7 +46,7 @@ class ObliqueTree:
         self.n_features = int(n_features)
         self.n_classes = int(n_classes)
         self.splits = list(splits)
-        self.children = [tuple(int(c) for c in ch) for ch in children]
+        self.children = [tuple(map(int, ch)) for ch in children]
         self.parent = np.asarray(parent, dtype=np.intp)
         self.value = np.asarray(value, dtype=float).reshape(-1, self.n_classes)
         self.n_node_samples = np.asarray(n_node_samples, dtype=np.intp)
@@ -54,9 +54,13 @@ class ObliqueTree:
         if not (len(self.children) == len(self.parent) == len(self.value)
                 == len(self.n_node_samples) == node_count):
             raise ValueError("per-node arrays must all have one entry per node")
-        for node, (split, kids) in enumerate(zip(self.splits, self.children)):
-            if (split.n_children if split is not None else 0) != len(kids):
-                raise ValueError(f"node {node}: split and children do not agree")
+        # (a hyperplane has two children: no need to ask its kind)
+        expected = [0 if split is None else 2 if split.rule == HYPERPLANE else split.n_children
+                    for split in self.splits]
+        if expected != [len(kids) for kids in self.children]:
+            node = next(node for node, (count, kids) in enumerate(zip(expected, self.children))
+                        if count != len(kids))
+            raise ValueError(f"node {node}: split and children do not agree")
         if np.any(self.parent[1:] >= np.arange(1, node_count)) or (
                 node_count and self.parent[0] != -1):
             raise ValueError("node 0 must be the root and every parent id below its child's")
@@ -223,30 +227,37 @@ class ObliqueTree:
         if not (kernels.AVAILABLE and kernels.PASS_AVAILABLE):
             return False
         splits = self.splits
-        internal = [node for node, split in enumerate(splits) if split is not None]
-        if not internal or any(splits[node].rule != HYPERPLANE
-                               or splits[node].weights.shape[0] != 1 for node in internal):
+        internal, weights, bias = [], [], []
+        for node, split in enumerate(splits):
+            if split is not None:
+                if split.rule != HYPERPLANE:
+                    return False
+                internal.append(node)
+                weights.append(split.weights)
+                bias.append(split.bias)
+        if not internal:
             return False
         X = np.ascontiguousarray(X, dtype=float)
         if X.ndim != 2 or X.shape[1] != self.n_features or not np.isfinite(X).all():
             return False
         node_count = self.node_count
-        weights = np.zeros((node_count, self.n_features))
-        weights[internal] = np.concatenate([splits[node].weights for node in internal])
-        bias = np.zeros(node_count)
-        bias[internal] = [splits[node].bias[0] for node in internal]
-        if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
+        weights, bias = np.concatenate(weights), np.concatenate(bias)
+        if (weights.shape != (len(internal), self.n_features) or not np.isfinite(weights).all()
+                or not np.isfinite(bias).all()):
             return False
+        all_weights = np.zeros((node_count, self.n_features))
+        all_weights[internal] = weights
+        all_bias = np.zeros(node_count)
+        all_bias[internal] = bias
         with_scales = sample_weight is not None
         sample_weight = (np.ascontiguousarray(sample_weight, dtype=float) if with_scales
                          else np.zeros(0))
-        left = np.full(node_count, -1, dtype=np.int64)
-        right = np.full(node_count, -1, dtype=np.int64)
-        left[internal] = [self.children[node][0] for node in internal]
-        right[internal] = [self.children[node][1] for node in internal]
+        children = np.full((node_count, 2), -1, dtype=np.int64)
+        children[internal] = [self.children[node] for node in internal]
         new_weights, dropped, digits, resume, scales, order, start, end = (
-            kernels.calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias,
-                                     left, right, NEGLIGIBLE, DIGITS, MAX_DIGITS,
+            kernels.calibration_pass(X, sample_weight, calibrate, with_scales, all_weights,
+                                     all_bias, children[:, 0].copy(), children[:, 1].copy(),
+                                     NEGLIGIBLE, DIGITS, MAX_DIGITS,
                                      kernels.NUMPY_POWERS_EXACT))
         if calibrate:
             for node in np.flatnonzero(dropped).tolist():
@@ -560,25 +571,25 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
     that separates nothing).
     """
     splits, children, parent, value, n_samples = [], [], [], [], []
-
-    def new_node(rows, parent_id):
-        splits.append(None)
-        children.append(())
-        parent.append(parent_id)
-        value.append(np.bincount(y[rows], weights=sample_weight[rows], minlength=n_classes))
-        n_samples.append(rows.size)
-        return len(splits) - 1
-
-    root = new_node(np.arange(X.shape[0]), -1)
-    stack = [(root, np.arange(X.shape[0]), 0)]
+    n_rows = X.shape[0]
+    smallest = max(min_samples_split, 2)
+    # the root's class counts; a split's children's come from one bincount of the node's
+    # rows keyed by child and class: every count the sum of its rows' weights in
+    # ascending order, as a bincount of the child's own rows adds them
+    splits.append(None)
+    children.append(())
+    parent.append(-1)
+    value.append(np.bincount(y, weights=sample_weight, minlength=n_classes))
+    n_samples.append(n_rows)
+    stack = [(0, np.arange(n_rows), 0)]
     settled = 0
     while stack:
         node, rows, depth = stack.pop()
         if progress_callback is not None:
-            progress_callback(settled / X.shape[0])
+            progress_callback(settled / n_rows)
         counts = value[node]
         settled += rows.size  # undone below when the node is split
-        if (rows.size < max(min_samples_split, 2)
+        if (rows.size < smallest
                 or np.count_nonzero(counts) < 2
                 or (max_depth is not None and depth >= max_depth)
                 or (should_stop is not None and should_stop(
@@ -587,16 +598,35 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         split = propose_split(rows, counts, depth)
         if split is None:
             continue
-        position = split.route(X[rows])
-        if split.n_children == 2:
-            goes_right = position.astype(bool)
-            child_rows = [rows[~goes_right], rows[goes_right]]
+        if split.rule == HYPERPLANE:  # split.route(X[rows]) != 0, the same product
+            position = X[rows] @ split.weights[0] + split.bias[0] >= 0
+            n_right = int(np.count_nonzero(position))
+            if n_right == 0 or n_right == rows.size:
+                continue  # a split that separates nothing
+            child_rows = [rows[~position], rows[position]]
+            n_children = 2
         else:
-            child_rows = [rows[position == p] for p in range(split.n_children)]
-        if sum(1 for r in child_rows if r.size) < 2:
-            continue
+            position = split.route(X[rows])
+            n_children = split.n_children
+            if n_children == 2:
+                goes_right = position.astype(bool)
+                child_rows = [rows[~goes_right], rows[goes_right]]
+            else:
+                child_rows = [rows[position == p] for p in range(n_children)]
+            if sum(1 for r in child_rows if r.size) < 2:
+                continue
         settled -= rows.size
-        kids = tuple(new_node(r, node) for r in child_rows)
+        child_counts = np.bincount(y[rows] + n_classes * position,
+                                   weights=sample_weight[rows],
+                                   minlength=n_children * n_classes)
+        first = len(splits)
+        kids = tuple(range(first, first + n_children))
+        for p, kid_rows in enumerate(child_rows):
+            splits.append(None)
+            children.append(())
+            parent.append(node)
+            value.append(child_counts[p * n_classes:(p + 1) * n_classes])
+            n_samples.append(kid_rows.size)
         splits[node] = split
         children[node] = kids
         for kid, kid_rows in zip(reversed(kids), reversed(child_rows)):
