@@ -970,7 +970,9 @@ def calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias, le
         first, m = start[node], end[node] - start[node]
         block = block_space[:m * d].reshape((m, d))
         for i in range(m):
-            block[i, :] = X[order[first + i], :]
+            row = order[first + i]
+            for j in range(d):
+                block[i, j] = X[row, j]
         w = weights[node]
         b = bias[node]
         numpy_matvec(block, w, values)
@@ -984,13 +986,14 @@ def calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias, le
                 if w[j] != 0:
                     used += 1
             if m > 0 and used >= 2:  # Split.drop_negligible_terms
+                size[:] = 0.0  # first the largest |x_j| of the rows
+                for i in range(m):
+                    for j in range(d):
+                        size[j] = max(size[j], abs(block[i, j]))
                 largest = -np.inf
                 for j in range(d):
                     if w[j] != 0:
-                        spread = 0.0
-                        for i in range(m):
-                            spread = max(spread, abs(block[i, j]))
-                        size[j] = abs(w[j]) * spread
+                        size[j] = abs(w[j]) * size[j]
                         largest = max(largest, size[j])
                 negligible = False
                 for j in range(d):
@@ -1034,10 +1037,13 @@ def calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias, le
                     columns[u] = j
                     u += 1
             if total > 0 and u > 0:
-                part = used_space[:m * u].reshape((m, u))
-                for i in range(m):
-                    for k in range(u):
-                        part[i, k] = block[i, columns[k]]
+                if u == d:  # the block itself (its rows are not needed again)
+                    part = block
+                else:
+                    part = used_space[:m * u].reshape((m, u))
+                    for i in range(m):
+                        for k in range(u):
+                            part[i, k] = block[i, columns[k]]
                 mean = moments[:u]
                 numpy_vecmat(weight_rows, part, mean)
                 for k in range(u):
