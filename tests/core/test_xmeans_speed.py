@@ -110,7 +110,7 @@ def test_fit_centres_are_fits(monkeypatch):
 def count_outcomes(monkeypatch):
     """Wrap the kernels that may hand a fit back to the numpy code; count their outcomes."""
     outcomes = []
-    for name in ("_xmeans_search", "_kmeans_plus_plus_one_column"):
+    for name in ("_xmeans_search", "_best_of_starts"):
         kernel = getattr(xmeans, name)
 
         def counted(*args, kernel=kernel, name=name):
@@ -141,15 +141,33 @@ def test_decisions_too_close_to_call_go_to_numpy(monkeypatch, tolerance):
 def test_an_emptied_cluster_goes_to_numpy_with_the_same_draws(monkeypatch):
     """k-means++ on three near-equal values among well separated ones: two centres a few
     units in the last place apart, and scikit-learn's Lloyd routine empties one of them
-    (and relocates it, which the kernel leaves to it)."""
+    (and relocates it, which the kernel leaves to it); in two columns, the kernel cannot
+    even tell these centres' labels apart."""
     outcomes = count_outcomes(monkeypatch)
     eps = np.finfo(float).eps
     config = dict(min_clusters=4, max_clusters=6, n_init=2)
     for copies in (1, 2, 3):
         X = np.array([0.0] * 5 + [5.0] * 5 + [1.0, 1 + eps, 1 + 2 * eps] * copies)[:, None]
-        for seed in range(6):
-            assert_same_fit(fitted(X, seed, config), numpy_fit(monkeypatch, X, seed, config))
-    assert ("_kmeans_plus_plus_one_column", xmeans.UNSURE) in outcomes
+        for data in (X, np.c_[X, 2 * X]):
+            for seed in range(6):
+                assert_same_fit(fitted(data, seed, config),
+                                numpy_fit(monkeypatch, data, seed, config))
+    assert ("_best_of_starts", xmeans.EMPTIED) in outcomes
+
+
+@needs_numba
+def test_unsure_labels_go_to_numpy_with_the_same_draws(monkeypatch):
+    """Points of a grid, many of them as far from two centres: labels too close to call
+    for numba's order of the centres' squared norms."""
+    outcomes = count_outcomes(monkeypatch)
+    grid = np.array([[x, y] for x in range(6) for y in range(5)], dtype=float)
+    for data in (grid, np.repeat(grid, 3, axis=0), np.c_[grid, grid[:, :1]]):
+        for seed in range(8):
+            for config in CONFIGS[:3]:
+                assert_same_fit(fitted(data, seed, config),
+                                numpy_fit(monkeypatch, data, seed, config))
+    assert ("_best_of_starts", xmeans.LABEL_UNSURE) in outcomes
+    assert ("_best_of_starts", xmeans.DONE) in outcomes
 
 
 def test_huge_values_take_the_numpy_code(monkeypatch):
@@ -268,47 +286,70 @@ def test_seeds_of_one_column_are_numpys():
 
 
 @needs_numba
-def test_lloyd_of_one_column_is_scikit_learns():
+def test_seeds_of_several_columns_are_numpys():
+    for X in inputs(10):
+        if X.shape[1] == 1 or len(np.unique(X, axis=0)) < 9:
+            continue
+        centred = X - X.mean(axis=0)
+        for n_clusters in (2, 3, 5, 8):
+            for seed in (0, 9):
+                trials, n_draws = draw_counts(n_clusters)
+                draws = np.random.RandomState(seed).random_sample(n_draws)
+                norms = squared_row_norms(centred)
+                expected = kmeans_plus_plus_seeds(centred, n_clusters, norms,
+                                                  np.random.RandomState(seed))
+                assert same(xmeans._seeds_columns(centred, norms, n_clusters, trials, draws,
+                                                  0), expected)
+
+
+@needs_numba
+def test_lloyd_is_scikit_learns():
     """Labels, inertia and centres of scikit-learn's ``_kmeans_single_lloyd``, to the bit,
     from many starts: over several 256-row chunks, stopped by the iteration limit or the
-    tolerance, with ties."""
+    tolerance, with ties; in several columns where its labels are sure."""
     rng = np.random.RandomState(8)
-    compared = 0
+    compared = {1: 0, 2: 0}
     for X in inputs(8):
-        if X.shape[1] > 1 or len(X) < 9:
+        if len(np.unique(X, axis=0)) < 9:
             continue
         X = X - X.mean(axis=0)
         for n_clusters in (2, 3, 6):
-            for max_iter, tolerance in ((100, 0.0), (100, 1e-4 * X.var()), (1, 0.0), (2, 0.0),
-                                        (100, 0.5 * X.var())):
+            for max_iter, share in ((100, 0.0), (100, 1e-4), (1, 0.0), (2, 0.0), (100, 0.5)):
+                tolerance = share * X.var(axis=0).mean()
                 init = X[rng.choice(len(X), n_clusters, replace=False)]
-                finished, labels, inertia, centres = xmeans._kmeans_lloyd_one_column(
-                    X, init, max_iter, tolerance)
-                if not finished:
+                outcome, labels, inertia, centres = xmeans._kmeans_lloyd(X, init, max_iter,
+                                                                         tolerance)
+                if outcome != xmeans.DONE:
+                    assert outcome != xmeans.LABEL_UNSURE or X.shape[1] > 1
                     continue
                 theirs = _kmeans_single_lloyd.__wrapped__(X, np.ones(len(X)), init.copy(),
                                                           max_iter=max_iter, tol=tolerance,
                                                           n_threads=1)
                 assert same(labels, theirs[0]) and same(centres, theirs[2])
                 assert same(inertia, theirs[1])
-                compared += 1
-    assert compared > 300
+                compared[min(X.shape[1], 2)] += 1
+    assert compared[1] > 300 and compared[2] > 300
 
 
 @needs_numba
 @pytest.mark.parametrize("n_clusters, n_init", [(2, 1), (2, 3), (3, 2), (5, 1)])
-def test_kmeans_plus_plus_of_one_column_is_numpys(n_clusters, n_init):
+def test_kmeans_plus_plus_is_numpys(n_clusters, n_init):
+    done = 0
     for X in inputs(9):
-        if X.shape[1] > 1 or len(np.unique(X)) <= n_clusters:
+        if len(np.unique(X, axis=0)) <= n_clusters:
             continue
         for seed in (0, 3):
             trials, n_draws = draw_counts(n_clusters, n_init)
             draws = np.random.RandomState(seed).random_sample(n_draws)
-            outcome, ours = xmeans._kmeans_plus_plus_one_column(X, n_clusters, n_init,
-                                                                 trials, 100, draws)
+            centred = X - X.mean(axis=0)
+            outcome, ours = xmeans._best_of_starts(centred, squared_row_norms(centred),
+                                                   n_clusters, n_init, trials, 100, draws)
+            ours = ours + X.mean(axis=0)
             if outcome == xmeans.DONE:
                 assert same(ours, kmeans_plus_plus(X, n_clusters, n_init, 100,
                                                    np.random.RandomState(seed)))
+                done += 1
+    assert done > 100
 
 
 # ----- whole trees -----

@@ -445,9 +445,11 @@ def lloyd(X, centers, max_iter=100, compiled=COMPILED):
 #   and threadpoolctl limits both), else the numpy code runs;
 # * scikit-learn's Lloyd routine (``_kmeans_single_lloyd``: distances ``|c|^2 - 2 x.c`` by
 #   ``dgemm`` in chunks of 256 rows, centres as running sums times ``1 / n``, the shift
-#   test) is followed step by step for one column only: with more columns it takes the
-#   centres' norms from ``np.einsum``, whose order of additions depends on the CPU's vector
-#   width, so there the routine itself runs (k-means++ in numpy, once per fit);
+#   test) is followed step by step.  In two or more columns it takes the centres' squared
+#   norms from ``np.einsum``, whose order of additions depends on the CPU's vector width
+#   (the rows' norms are numpy's, computed once): the kernel adds them in order, and takes
+#   a row's label (and the shift test, and which start is best) only if it is the same
+#   for any norm within the possible difference;
 # * the random numbers are drawn in Python, from the same generator in the same order:
 #   k-means++ draws one number for its first centre (``RandomState.choice`` with weights)
 #   and ``2 + int(ln k)`` for each further one; the kernel turns them into rows as numpy
@@ -457,10 +459,11 @@ def lloyd(X, centers, max_iter=100, compiled=COMPILED):
 #   (:data:`BIC_TOLERANCE` times the size of its terms, thousands of times the largest
 #   possible difference), and every decision the search takes on BICs -- a region split or
 #   not, which splits are kept, a better model or not -- is taken only if it is the same
-#   for every BIC within the bounds.  If one is not (a near tie), or a cluster empties in
-#   scikit-learn's Lloyd routine (which then moves a centre by ``np.argpartition``), or
-#   LAPACK fails, the numpy code takes over (k-means++ again, with the same random
-#   numbers, or the search from its first centres).  ``bic_`` itself is :func:`bic`'s.
+#   for every BIC within the bounds.  If one is not (a near tie; also for a Lloyd label
+#   above), or a cluster empties in scikit-learn's Lloyd routine (which then moves a
+#   centre by ``np.argpartition``), or LAPACK fails, the numpy code takes over (k-means++
+#   again, with the same random numbers, or the search from its first centres).  ``bic_``
+#   itself is :func:`bic`'s.
 #
 # Without numba, with ``OBLIQUE_NO_NUMBA=1``, with more than :data:`PAIRWISE_BLOCK`
 # columns, values beyond :data:`LARGEST_COMPILED` or with :data:`SEARCH_COMPILED` False,
@@ -478,7 +481,7 @@ BIC_TOLERANCE = 1e-11
 #: cannot overflow (numpy's order of comparisons with infinities is not followed).
 LARGEST_COMPILED = 1e100
 
-#: Outcomes of :func:`_xmeans_search` and :func:`_kmeans_plus_plus_one_column`.
+#: Outcomes of :func:`_xmeans_search` and :func:`_best_of_starts`.
 DONE, UNSURE = 0, 1
 
 if COMPILED:  # pragma: no cover - without numba nothing below is called
@@ -598,6 +601,19 @@ def _blas_row_sums(A, x):
 
 
 @njit(cache=True, nogil=True)
+def _blas_cross_products(A, B, out):
+    """``A @ B.T`` of C-contiguous ``A`` and ``B`` (two or more rows and columns each) into
+    ``out`` as numpy computes it: numpy's ``cblas_dgemm(RowMajor, NoTrans, Trans, ...)``,
+    which is ``dgemm('T', 'N', ...)`` of the column-major layouts."""
+    sizes = np.array([B.shape[0], A.shape[0], A.shape[1]], dtype=np.int32)
+    scalars = np.array([1.0, 0.0])
+    _dgemm(_CHARACTERS[:1].ctypes, _CHARACTERS[2:3].ctypes, sizes[:1].ctypes,
+           sizes[1:2].ctypes, sizes[2:].ctypes, scalars[:1].ctypes, B.ctypes,
+           sizes[2:].ctypes, A.ctypes, sizes[2:].ctypes, scalars[1:].ctypes, out.ctypes,
+           sizes[:1].ctypes)
+
+
+@njit(cache=True, nogil=True)
 def _numpy_eigh(matrix):
     """``np.linalg.eigh(matrix)`` of a symmetric matrix: LAPACK's ``dsyevd`` ('V', 'L') on
     the matrix laid out as numpy lays it out, with the workspace LAPACK asks for.  Returns
@@ -709,6 +725,63 @@ def _seeds_one_column(x, n_clusters, trials, draws, first):
 
 
 @njit(cache=True, nogil=True)
+def _seeds_columns(X, squared_norms, n_clusters, trials, draws, first):
+    """:func:`kmeans_plus_plus_seeds` of a centred ``X`` of two or more columns (rows of
+    weight 1), ``squared_norms`` numpy's (``np.einsum`` adds a row's squares in an order
+    of its own, the same for a row wherever it is), ``draws[first:]`` the random numbers:
+    numpy's products are BLAS's, ``dgemv`` for one centre and ``dgemm`` for the
+    candidates."""
+    n_rows, n_dims = X.shape
+    centres = np.empty((n_clusters, n_dims))
+    share = 1.0 / n_rows
+    cumulative = np.empty(n_rows)
+    total = share
+    cumulative[0] = total
+    for i in range(1, n_rows):
+        total += share
+        cumulative[i] = total
+    last = cumulative[n_rows - 1]
+    for i in range(n_rows):
+        cumulative[i] /= last
+    index = _search_right(cumulative, draws[first])
+    centres[0] = X[index]
+    products = _blas_row_sums(X, centres[0])             # centres[0:1] @ X.T
+    closest = np.empty(n_rows)
+    for i in range(n_rows):
+        distance = (-2.0 * products[i] + squared_norms[index]) + squared_norms[i]
+        closest[i] = distance if distance > 0.0 else 0.0
+    ones = np.ones(n_rows)
+    potential = _blas_dot(closest, ones)
+    candidates = np.empty(trials, dtype=np.intp)
+    rows = np.empty((trials, n_dims))
+    to_candidates = np.empty((trials, n_rows))
+    for c in range(1, n_clusters):
+        total = closest[0]
+        cumulative[0] = total
+        for i in range(1, n_rows):
+            total += closest[i]
+            cumulative[i] = total
+        for t in range(trials):
+            draw = draws[first + 1 + (c - 1) * trials + t] * potential
+            candidates[t] = min(_search_left(cumulative, draw), n_rows - 1)
+            rows[t] = X[candidates[t]]
+        _blas_cross_products(rows, X, to_candidates)             # X[candidates] @ X.T
+        for t in range(trials):
+            square = squared_norms[candidates[t]]
+            for i in range(n_rows):
+                distance = (-2.0 * to_candidates[t, i] + square) + squared_norms[i]
+                if not distance > 0.0:
+                    distance = 0.0
+                to_candidates[t, i] = closest[i] if closest[i] <= distance else distance
+        potentials = _blas_row_sums(to_candidates, ones)
+        best = np.argmin(potentials)
+        potential = potentials[best]
+        closest[:] = to_candidates[best]
+        centres[c] = X[candidates[best]]
+    return centres
+
+
+@njit(cache=True, nogil=True)
 def _squared_euclidean(a, b):
     """scikit-learn's ``_euclidean_dense_dense(a, b, squared=True)``: four squares at a
     time, the rest one by one."""
@@ -724,17 +797,31 @@ def _squared_euclidean(a, b):
     return total
 
 
+#: :func:`_lloyd_iteration`'s outcomes besides DONE: a cluster emptied, a label unsure.
+EMPTIED, LABEL_UNSURE = 2, 3
+
+#: Relative bound on the difference between two sums of the same ``m`` squares added in
+#: different orders (at most ``2 m`` units of 2**-53 of the sum; this is some 450 times
+#: more), per unit of ``m`` times the sum.
+NORM_TOLERANCE = 1e-13
+
+
 @njit(cache=True, nogil=True)
 def _lloyd_iteration(X, centers_old, centers_new, weight_in_clusters, labels, center_shift,
                      distances, chunk, update_centers):
-    """scikit-learn's ``lloyd_iter_chunked_dense`` on one thread, unit weights, one column
-    (the centres' squared norms are ``c * c``).  Returns False if a cluster lost all its
-    rows (scikit-learn then relocates a centre: left to it)."""
+    """scikit-learn's ``lloyd_iter_chunked_dense`` on one thread, unit weights: DONE, or
+    EMPTIED if a cluster lost all its rows (scikit-learn then relocates a centre: left to
+    it), or LABEL_UNSURE.  A centre's squared norm is ``c * c`` in one column, numpy's
+    exactly; in more, ``np.einsum``'s order is not followed: the norm is added in order
+    and a row's label is taken only if it is the same for any norm within
+    :data:`NORM_TOLERANCE`, else LABEL_UNSURE."""
     n_rows, n_dims = X.shape
     n_clusters = centers_old.shape[0]
-    norms = np.empty(n_clusters)
+    norms = np.zeros(n_clusters)
     for j in range(n_clusters):
-        norms[j] = centers_old[j, 0] * centers_old[j, 0]
+        for d in range(n_dims):
+            norms[j] += centers_old[j, d] * centers_old[j, d]
+    margins = NORM_TOLERANCE * n_dims * norms
     n_chunks = n_rows // chunk
     remainder = n_rows % chunk
     if n_rows != n_chunks * chunk:
@@ -757,12 +844,20 @@ def _lloyd_iteration(X, centers_old, centers_new, weight_in_clusters, labels, ce
                sizes[2:].ctypes, X[start:end].ctypes, sizes[2:].ctypes, scalars[1:].ctypes,
                distances.ctypes, sizes[:1].ctypes)
         for i in range(rows):
-            smallest = distances[i * n_clusters]
+            first = i * n_clusters
+            smallest = distances[first]
             label = 0
             for j in range(1, n_clusters):
-                if distances[i * n_clusters + j] < smallest:
-                    smallest = distances[i * n_clusters + j]
+                if distances[first + j] < smallest:
+                    smallest = distances[first + j]
                     label = j
+            if n_dims > 1:
+                own = margins[label] + NORM_TOLERANCE * abs(smallest)
+                for j in range(n_clusters):
+                    if j != label and (distances[first + j] - smallest
+                                       <= own + margins[j]
+                                       + NORM_TOLERANCE * abs(distances[first + j])):
+                        return LABEL_UNSURE
             labels[start + i] = label
             if update_centers:
                 local_weights[label] += 1.0
@@ -777,22 +872,28 @@ def _lloyd_iteration(X, centers_old, centers_new, weight_in_clusters, labels, ce
                 centers_new[j, d] += local_centers[j * n_dims + d]
         for j in range(n_clusters):
             if weight_in_clusters[j] == 0.0:
-                return False
+                return EMPTIED
         for j in range(n_clusters):
             alpha = 1.0 / weight_in_clusters[j]
             for d in range(n_dims):
                 centers_new[j, d] *= alpha
         for j in range(n_clusters):
             center_shift[j] = np.sqrt(_squared_euclidean(centers_new[j], centers_old[j]))
-    return True
+    return DONE
+
+
+#: Relative margin a comparison of a Lloyd run's centre shift or inertia must clear in two
+#: or more columns (scikit-learn's C code may fuse multiply-adds there; numba does not).
+SHIFT_TOLERANCE = 1e-12
 
 
 @njit(cache=True, nogil=True)
-def _kmeans_lloyd_one_column(X, init, max_iter, tolerance):
+def _kmeans_lloyd(X, init, max_iter, tolerance):
     """scikit-learn's ``_kmeans_single_lloyd(X, ones, init, max_iter, tolerance,
-    n_threads=1)`` of a one-column ``X``: ``(finished, labels, inertia, centres)``;
-    ``finished`` False if a cluster emptied (see :func:`_lloyd_iteration`)."""
-    n_rows = X.shape[0]
+    n_threads=1)``: ``(outcome, labels, inertia, centres)``, outcome DONE or that of
+    :func:`_lloyd_iteration`, or UNSURE if the shift's test is too close to call (two or
+    more columns)."""
+    n_rows, n_dims = X.shape
     n_clusters = init.shape[0]
     centers = init.copy()
     centers_new = np.zeros_like(centers)
@@ -804,23 +905,29 @@ def _kmeans_lloyd_one_column(X, init, max_iter, tolerance):
     distances = np.empty(chunk * n_clusters)
     strict_convergence = False
     for _ in range(max_iter):
-        if not _lloyd_iteration(X, centers, centers_new, weight_in_clusters, labels,
-                                center_shift, distances, chunk, True):
-            return False, labels, 0.0, centers
+        outcome = _lloyd_iteration(X, centers, centers_new, weight_in_clusters, labels,
+                                   center_shift, distances, chunk, True)
+        if outcome != DONE:
+            return outcome, labels, 0.0, centers
         centers, centers_new = centers_new, centers
         if np.array_equal(labels, labels_old):
             strict_convergence = True
             break
-        if _numpy_sum(center_shift * center_shift) <= tolerance:
+        shift = _numpy_sum(center_shift * center_shift)
+        if n_dims > 1 and abs(shift - tolerance) <= SHIFT_TOLERANCE * (shift + tolerance):
+            return UNSURE, labels, 0.0, centers
+        if shift <= tolerance:
             break
         labels_old[:] = labels
     if not strict_convergence:
-        _lloyd_iteration(X, centers, centers, weight_in_clusters, labels, center_shift,
-                         distances, chunk, False)
+        outcome = _lloyd_iteration(X, centers, centers, weight_in_clusters, labels,
+                                   center_shift, distances, chunk, False)
+        if outcome != DONE:
+            return outcome, labels, 0.0, centers
     inertia = 0.0       # _inertia_dense: a reduction from 0 on one thread, added to 0
     for i in range(n_rows):
         inertia += _squared_euclidean(X[i], centers[labels[i]]) * 1.0
-    return True, labels, 0.0 + inertia, centers
+    return DONE, labels, 0.0 + inertia, centers
 
 
 @njit(cache=True, nogil=True)
@@ -836,29 +943,34 @@ def _same_clustering(labels1, labels2, n_clusters):
 
 
 @njit(cache=True, nogil=True)
-def _kmeans_plus_plus_one_column(X, n_clusters, n_init, trials, max_iter, draws):
-    """:func:`kmeans_plus_plus` of a one-column ``X``, the random numbers ``draws`` (``1 +
-    (n_clusters - 1) * trials`` per start): ``(DONE, centres)``, or ``(UNSURE, _)`` if a
-    cluster emptied in a Lloyd run."""
-    n_rows = X.shape[0]
-    mean = _column_means(X)
-    centred = X - mean
-    x = np.ascontiguousarray(centred[:, 0])
+def _best_of_starts(centred, squared_norms, n_clusters, n_init, trials, max_iter, draws):
+    """:func:`kmeans_plus_plus`'s runs on the centred ``X`` (``squared_norms`` numpy's
+    squared row norms, ignored in one column): ``(DONE, centres)`` without the mean, or
+    another outcome if a run cannot be followed (see :func:`_kmeans_lloyd`)."""
+    n_rows, n_dims = centred.shape
     tolerance = _mean_variance(centred) * KMEANS_TOLERANCE
     per_start = 1 + (n_clusters - 1) * trials
     best_inertia = np.inf
     best_labels = np.empty(n_rows, dtype=np.int32)
-    best_centers = np.empty((n_clusters, 1))
+    best_centers = np.empty((n_clusters, n_dims))
+    column = np.ascontiguousarray(centred[:, 0])
     for start in range(n_init):
-        init = _seeds_one_column(x, n_clusters, trials, draws, start * per_start)
-        finished, labels, inertia, centers = _kmeans_lloyd_one_column(centred, init, max_iter,
-                                                                      tolerance)
-        if not finished:
+        if n_dims == 1:                 # numpy's products of one column: no BLAS
+            init = _seeds_one_column(column, n_clusters, trials, draws, start * per_start)
+        else:
+            init = _seeds_columns(centred, squared_norms, n_clusters, trials, draws,
+                                  start * per_start)
+        outcome, labels, inertia, centers = _kmeans_lloyd(centred, init, max_iter, tolerance)
+        if outcome != DONE:
+            return outcome, best_centers
+        if start > 0 and _same_clustering(labels, best_labels, n_clusters):
+            continue                              # not better, whatever the inertias
+        if start > 0 and n_dims > 1 and (abs(inertia - best_inertia)
+                                         <= SHIFT_TOLERANCE * (inertia + best_inertia)):
             return UNSURE, best_centers
-        if start == 0 or (inertia < best_inertia
-                          and not _same_clustering(labels, best_labels, n_clusters)):
+        if start == 0 or inertia < best_inertia:
             best_inertia, best_labels, best_centers = inertia, labels, centers
-    return DONE, best_centers + mean
+    return DONE, best_centers
 
 
 @njit(cache=True, nogil=True)
@@ -1018,6 +1130,10 @@ def _xmeans_search(X, centers, max_clusters, min_variance, max_iter, tolerance):
     return DONE, best_centers
 
 
+#: :func:`_best_of_starts`' row norms in one column (there ``c * c``, numpy's).
+_NO_NORMS = np.empty(0)
+
+
 class _Replay:
     """Draws ``RandomState.choice(n, p=p)`` and ``RandomState.uniform(size=k)`` from numbers
     drawn before by ``random_sample`` -- the numbers those calls take from the generator
@@ -1046,8 +1162,9 @@ _BLAS_IS_NUMPYS = None
 
 def blas_is_numpys():
     """Whether scipy's BLAS and LAPACK, which the kernels call, give numpy's numbers for
-    the calls the numpy code makes (``ddot``, ``dgemv``; ``dsyrk`` and ``dsyevd`` through
-    ``eigh(c.T @ c / n)``), checked once on a few hundred products and eigenproblems."""
+    the calls the numpy code makes (``ddot``, ``dgemv``, ``dgemm``; ``dsyrk`` and
+    ``dsyevd`` through ``eigh(c.T @ c / n)``), and ``np.einsum`` a row's squared norm
+    wherever the row is, checked once on a few hundred products and eigenproblems."""
     global _BLAS_IS_NUMPYS
     if _BLAS_IS_NUMPYS is None:
         _BLAS_IS_NUMPYS = COMPILED and _check_blas()
@@ -1063,6 +1180,18 @@ def _check_blas():
             return False
         A = rng.uniform(0, 3, (3, n))
         if not np.array_equal(_blas_row_sums(A, b), (A @ b.reshape(-1, 1))[:, 0]):
+            return False
+    for n_dims in range(2, 30):
+        X = rng.normal(size=(300, n_dims)) * rng.uniform(0.1, 10, n_dims)
+        norms = squared_row_norms(X)                # one row's norm wherever the row is
+        if (squared_row_norms(X[7:8])[0] != norms[7]
+                or not np.array_equal(squared_row_norms(X[[3, 9, 3]]), norms[[3, 9, 3]])):
+            return False
+        out = np.empty((3, 300))
+        _blas_cross_products(X[[3, 9, 3]], X, out)
+        if not np.array_equal(out, X[[3, 9, 3]] @ X.T):
+            return False
+        if not np.array_equal(_blas_row_sums(X, X[5]), (X[5:6] @ X.T)[0]):
             return False
     for n_dims in range(2, 12):
         for n_rows in (n_dims, 40, 300):
@@ -1215,8 +1344,8 @@ class XMeans(ClusterMixin, BaseEstimator):
         cannot decide."""
         if self.min_clusters == 1:
             centers = X.mean(axis=0, keepdims=True)
-        elif compiled and X.shape[1] == 1:
-            centers = self._kmeans_plus_plus_one_column(X, random_state)
+        elif compiled:
+            centers = self._kmeans_plus_plus(X, random_state)
         else:
             centers = kmeans_plus_plus(X, self.min_clusters, self.n_init, self.max_iter,
                                        random_state)
@@ -1227,17 +1356,21 @@ class XMeans(ClusterMixin, BaseEstimator):
                 return best_centers
         return self._search_from(X, centers, max_clusters, min_variance, random_state)
 
-    def _kmeans_plus_plus_one_column(self, X, random_state):
-        """:func:`kmeans_plus_plus` of a one-column ``X`` by the kernel
-        :func:`_kmeans_plus_plus_one_column`, its random numbers drawn here as k-means++
-        draws them (by the numpy code, with the same numbers, if a cluster empties)."""
+    def _kmeans_plus_plus(self, X, random_state):
+        """:func:`kmeans_plus_plus` by the kernel :func:`_best_of_starts`, its random
+        numbers drawn here as k-means++ draws them; by
+        the numpy code, with the same numbers, where the kernels cannot follow it (a
+        cluster emptied, a decision too close to call)."""
         trials = 2 + int(np.log(self.min_clusters))
         per_start = 1 + (self.min_clusters - 1) * trials
         draws = random_state.random_sample(self.n_init * per_start)
-        outcome, centers = _kmeans_plus_plus_one_column(X, self.min_clusters, self.n_init,
-                                                        trials, self.max_iter, draws)
+        mean = X.mean(axis=0)            # as kmeans_plus_plus: the centred data, and
+        centred = X - mean               # numpy's row norms (np.einsum's order)
+        norms = squared_row_norms(centred) if X.shape[1] > 1 else _NO_NORMS
+        outcome, centers = _best_of_starts(centred, norms, self.min_clusters, self.n_init,
+                                           trials, self.max_iter, draws)
         if outcome == DONE:
-            return centers
+            return centers + mean
         return kmeans_plus_plus(X, self.min_clusters, self.n_init, self.max_iter,
                                 _Replay(draws))
 
