@@ -197,8 +197,9 @@ def test_prepare_is_numpys():
     for X in inputs(3):
         X = np.ascontiguousarray(X)
         for limit in (2, 5, 8):
-            count, distinct, mean_variance, largest = xmeans._prepare(X, limit)
+            count, distinct, mean_variance, largest, mean, centred = xmeans._prepare(X, limit)
             assert same(mean_variance, float(X.var(axis=0).mean()))
+            assert same(mean, X.mean(axis=0)) and same(centred, X - X.mean(axis=0))
             assert largest == np.abs(X).max()
             n_first = len(np.unique(X[:, 0]))
             assert count == min(n_first, limit + 1)

@@ -533,21 +533,24 @@ def _column_means(X):
 def _mean_variance(X):
     """``np.mean(X.var(axis=0))``: numpy's ``_var`` (the mean, squared deviations, their
     mean) per column, then the mean of the variances."""
-    n_rows, n_dims = X.shape
-    deviations = X - _column_means(X)
-    deviations *= deviations
-    variances = _column_means(deviations)
-    return _numpy_sum(variances) / n_dims
+    return _mean_square(X - _column_means(X))
+
+
+@njit(cache=True, nogil=True)
+def _mean_square(deviations):
+    """:func:`_mean_variance` from the deviations from the column means."""
+    n_dims = deviations.shape[1]
+    return _numpy_sum(_column_means(deviations * deviations)) / n_dims
 
 
 @njit(cache=True, nogil=True)
 def _prepare(X, limit):
-    """``(n, distinct, min_variance_base, largest)``: the number of distinct values in the
-    first column, counted up to ``limit + 1`` (more are not needed: then the rows have more
-    than ``limit`` distinct values too), if at most ``limit`` those values in ascending
-    order as a column (``np.unique(X, axis=0)`` of a one-column ``X``; empty if one of them
-    is zero, which could be 0.0 or -0.0 there), ``np.mean(X.var(axis=0))`` and the largest
-    magnitude."""
+    """``(n, distinct, min_variance_base, largest, mean, centred)``: the number of distinct
+    values in the first column, counted up to ``limit + 1`` (more are not needed: then the
+    rows have more than ``limit`` distinct values too), if at most ``limit`` those values
+    in ascending order as a column (``np.unique(X, axis=0)`` of a one-column ``X``; empty
+    if one of them is zero, which could be 0.0 or -0.0 there), ``np.mean(X.var(axis=0))``,
+    the largest magnitude, ``X.mean(axis=0)`` and ``X - X.mean(axis=0)``."""
     n_rows = X.shape[0]
     seen = np.empty(limit + 1)
     count = 0
@@ -572,7 +575,9 @@ def _prepare(X, limit):
     for i in range(n_rows):
         for j in range(X.shape[1]):
             largest = max(largest, abs(X[i, j]))
-    return count, distinct, _mean_variance(X), largest
+    mean = _column_means(X)
+    centred = X - mean
+    return count, distinct, _mean_square(centred), largest, mean, centred
 
 
 @njit(cache=True, nogil=True)
@@ -1319,7 +1324,8 @@ class XMeans(ClusterMixin, BaseEstimator):
         compiled = _search_applies(X)
         if compiled:
             X = np.ascontiguousarray(X)
-            n_first, distinct, mean_variance, largest = _prepare(X, self.max_clusters)
+            n_first, distinct, mean_variance, largest, *centred = _prepare(X,
+                                                                           self.max_clusters)
             compiled = largest <= LARGEST_COMPILED
         if compiled:
             min_variance = RELATIVE_VARIANCE_FLOOR * mean_variance
@@ -1335,17 +1341,19 @@ class XMeans(ClusterMixin, BaseEstimator):
             # distinct rows, and with exactly min_clusters of them this is its optimum.
             return distinct, min_variance
         most = self.max_clusters if distinct is None else min(self.max_clusters, len(distinct))
-        return self._search(X, most, min_variance, random_state, compiled), min_variance
+        return self._search(X, most, min_variance, random_state,
+                            centred if compiled else None), min_variance
 
-    def _search(self, X, max_clusters, min_variance, random_state, compiled=False):
+    def _search(self, X, max_clusters, min_variance, random_state, centred=None):
         """Improve-Params / Improve-Structure until no split or ``max_clusters`` centres;
         return the centres of the visited model with the best BIC (first on ties).
-        ``compiled``: by the kernels (:func:`_xmeans_search`), the numpy code where they
-        cannot decide."""
+        ``centred``: ``(X.mean(axis=0), X - X.mean(axis=0))`` to search by the kernels
+        (:func:`_xmeans_search`; the numpy code where they cannot decide)."""
+        compiled = centred is not None
         if self.min_clusters == 1:
             centers = X.mean(axis=0, keepdims=True)
         elif compiled:
-            centers = self._kmeans_plus_plus(X, random_state)
+            centers = self._kmeans_plus_plus(X, random_state, *centred)
         else:
             centers = kmeans_plus_plus(X, self.min_clusters, self.n_init, self.max_iter,
                                        random_state)
@@ -1356,7 +1364,7 @@ class XMeans(ClusterMixin, BaseEstimator):
                 return best_centers
         return self._search_from(X, centers, max_clusters, min_variance, random_state)
 
-    def _kmeans_plus_plus(self, X, random_state):
+    def _kmeans_plus_plus(self, X, random_state, mean, centred):
         """:func:`kmeans_plus_plus` by the kernel :func:`_best_of_starts`, its random
         numbers drawn here as k-means++ draws them; by
         the numpy code, with the same numbers, where the kernels cannot follow it (a
@@ -1364,8 +1372,8 @@ class XMeans(ClusterMixin, BaseEstimator):
         trials = 2 + int(np.log(self.min_clusters))
         per_start = 1 + (self.min_clusters - 1) * trials
         draws = random_state.random_sample(self.n_init * per_start)
-        mean = X.mean(axis=0)            # as kmeans_plus_plus: the centred data, and
-        centred = X - mean               # numpy's row norms (np.einsum's order)
+        # as kmeans_plus_plus: the centred data (``mean``, ``centred``: numpy's, from
+        # _prepare) and numpy's row norms (np.einsum's order)
         norms = squared_row_norms(centred) if X.shape[1] > 1 else _NO_NORMS
         outcome, centers = _best_of_starts(centred, norms, self.min_clusters, self.n_init,
                                            trials, self.max_iter, draws)
