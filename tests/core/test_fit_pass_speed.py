@@ -348,3 +348,30 @@ def test_products_and_sums_are_numpys():
     for n in range(0, 1100, 7):
         values = rng.uniform(0, 1, n) * 10.0 ** rng.uniform(-8, 8, n)
         assert kernels.numpy_sum(values) == values.sum()
+
+
+@needs_pass
+def test_hyperplane_partition_is_grow_trees_numpy_step():
+    """A node's sides and its children's class counts (``grow_tree``'s compiled step):
+    the rows of ``X[rows] @ w + b < 0`` and ``≥ 0`` in ascending order, and the counts
+    ``np.bincount`` gives, to the bit (fractional weights, many classes, one feature,
+    planes through rows)."""
+    rng = np.random.default_rng(4)
+    for case in range(300):
+        n, d, n_classes = int(rng.integers(2, 400)), int(rng.integers(1, 12)), \
+            int(rng.integers(1, 9))
+        X = np.round(rng.normal(size=(n, d)) * 10.0 ** rng.uniform(-3, 3, size=d),
+                     int(rng.integers(0, 4)))
+        y = rng.integers(0, n_classes, n)
+        sample_weight = rng.uniform(0.1, 3, n) if case % 2 else np.ones(n)
+        rows = np.sort(rng.choice(n, int(rng.integers(1, n + 1)), replace=False))
+        w = rng.normal(size=d)
+        b = -float(X[rng.choice(rows)] @ w) if case % 3 == 0 else rng.normal()
+        left, right, counts = kernels.hyperplane_partition(X, rows, w, b, y, sample_weight,
+                                                          n_classes)
+        position = X[rows] @ w + b >= 0
+        np.testing.assert_array_equal(left, rows[~position])
+        np.testing.assert_array_equal(right, rows[position])
+        expected = np.bincount(y[rows] + n_classes * position, weights=sample_weight[rows],
+                               minlength=2 * n_classes).reshape(2, n_classes)
+        np.testing.assert_array_equal(counts, expected)

@@ -395,7 +395,13 @@ class GeometricSplitter:
         positive = self.y[rows] == majority
         weights = self.ones[:len(rows)] if self.unit_weights else self.sample_weight[rows]
         n_positive = float(counts[majority])
-        n_negative = float(counts.sum()) - n_positive
+        if len(counts) < 8:  # counts.sum(): numpy adds fewer than 8 numbers in order
+            total = 0.0
+            for count in counts.tolist():
+                total += count
+        else:
+            total = float(counts.sum())
+        n_negative = total - n_positive
         history = self.rank_history
         if len(rows) < Z.shape[1]:
             # fewer rows than features: G and H live in the span of the rows

@@ -1073,3 +1073,39 @@ def calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias, le
         stack[top + 1] = left[node]
         top += 2
     return weights, dropped, digits, resume, scales, order, start, end
+
+
+@njit(cache=True, nogil=True)
+def hyperplane_partition(X, rows, w, b, y, sample_weight, n_classes):
+    """:func:`~.tree.grow_tree`'s step at a node split by the hyperplane ``(w, b)``: its
+    ``rows`` (ascending) that go left (``X[rows] @ w + b < 0``, numpy's product:
+    :func:`numpy_matvec`) and right, and the children's class counts, row 0 the left's:
+    every count the sum of its rows' weights in ascending order, as ``np.bincount`` adds
+    them.  ``X`` C-contiguous."""
+    m, d = rows.shape[0], X.shape[1]
+    block = np.empty((m, d))
+    for i in range(m):
+        row = rows[i]
+        for j in range(d):
+            block[i, j] = X[row, j]
+    values = np.empty(m)
+    numpy_matvec(block, w, values)
+    n_right = 0
+    for i in range(m):
+        if values[i] + b >= 0:
+            n_right += 1
+    left = np.empty(m - n_right, dtype=rows.dtype)
+    right = np.empty(n_right, dtype=rows.dtype)
+    counts = np.zeros((2, n_classes))
+    n_left, n_right = 0, 0
+    for i in range(m):
+        row = rows[i]
+        if values[i] + b >= 0:
+            right[n_right] = row
+            n_right += 1
+            counts[1, y[row]] += sample_weight[row]
+        else:
+            left[n_left] = row
+            n_left += 1
+            counts[0, y[row]] += sample_weight[row]
+    return left, right, counts

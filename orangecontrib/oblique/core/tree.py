@@ -545,6 +545,26 @@ def _default_names(names, count, prefix):
     return names
 
 
+def _add_children(node, split, child_rows, child_counts, n_classes, splits, children,
+                  parent, value, n_samples, stack, depth):
+    """:func:`grow_tree`'s bookkeeping of a node split into ``child_rows`` (their class
+    counts one after another in ``child_counts``): the children's entries, and the
+    non-empty ones on the stack, the first child to be grown first."""
+    first = len(splits)
+    kids = tuple(range(first, first + len(child_rows)))
+    for p, kid_rows in enumerate(child_rows):
+        splits.append(None)
+        children.append(())
+        parent.append(node)
+        value.append(child_counts[p * n_classes:(p + 1) * n_classes])
+        n_samples.append(kid_rows.size)
+    splits[node] = split
+    children[node] = kids
+    for kid, kid_rows in zip(reversed(kids), reversed(child_rows)):
+        if kid_rows.size:
+            stack.append((kid, kid_rows, depth + 1))
+
+
 def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
               max_depth=None, min_samples_split=2, progress_callback=None):
     """Grow a tree top-down; the learner supplies only ``propose_split``.
@@ -573,6 +593,12 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
     splits, children, parent, value, n_samples = [], [], [], [], []
     n_rows = X.shape[0]
     smallest = max(min_samples_split, 2)
+    # a hyperplane's step compiled (kernels.hyperplane_partition, the same numbers)
+    compiled = kernels.AVAILABLE and kernels.PASS_AVAILABLE
+    if compiled:
+        rows_X = np.ascontiguousarray(X, dtype=float)
+        codes = np.ascontiguousarray(y, dtype=np.intp)
+        row_weights = np.ascontiguousarray(sample_weight, dtype=float)
     # the root's class counts; a split's children's come from one bincount of the node's
     # rows keyed by child and class: every count the sum of its rows' weights in
     # ascending order, as a bincount of the child's own rows adds them
@@ -598,6 +624,25 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         split = propose_split(rows, counts, depth)
         if split is None:
             continue
+        if split.rule == HYPERPLANE and compiled:
+            left_rows, right_rows, child_counts = kernels.hyperplane_partition(
+                rows_X, rows, split.weights[0], split.bias[0], codes, row_weights,
+                n_classes)
+            if not (left_rows.size and right_rows.size):
+                continue  # a split that separates nothing
+            settled -= rows.size
+            # _add_children of the two, written out
+            first = len(splits)
+            splits[node] = split
+            children[node] = (first, first + 1)
+            splits += (None, None)
+            children += ((), ())
+            parent += (node, node)
+            value += (child_counts[0], child_counts[1])
+            n_samples += (left_rows.size, right_rows.size)
+            stack.append((first + 1, right_rows, depth + 1))
+            stack.append((first, left_rows, depth + 1))
+            continue
         if split.rule == HYPERPLANE:  # split.route(X[rows]) != 0, the same product
             position = X[rows] @ split.weights[0] + split.bias[0] >= 0
             n_right = int(np.count_nonzero(position))
@@ -619,19 +664,8 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         child_counts = np.bincount(y[rows] + n_classes * position,
                                    weights=sample_weight[rows],
                                    minlength=n_children * n_classes)
-        first = len(splits)
-        kids = tuple(range(first, first + n_children))
-        for p, kid_rows in enumerate(child_rows):
-            splits.append(None)
-            children.append(())
-            parent.append(node)
-            value.append(child_counts[p * n_classes:(p + 1) * n_classes])
-            n_samples.append(kid_rows.size)
-        splits[node] = split
-        children[node] = kids
-        for kid, kid_rows in zip(reversed(kids), reversed(child_rows)):
-            if kid_rows.size:
-                stack.append((kid, kid_rows, depth + 1))
+        _add_children(node, split, child_rows, child_counts, n_classes, splits, children,
+                      parent, value, n_samples, stack, depth)
     if progress_callback is not None:
         progress_callback(1.0)
     return ObliqueTree(X.shape[1], n_classes, splits, children, parent, value, n_samples)
