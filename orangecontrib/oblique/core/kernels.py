@@ -626,7 +626,7 @@ def gdt_row_span_equilibration(Z, share, basis):
     return np.ascontiguousarray(np.linalg.qr(in_basis)[1])  # C, as numpy's
 
 
-# ----- The pass after growing: the calibration of a tree of hyperplanes -----
+# ----- The pass after growing (and growing's step) for a tree of hyperplanes -----
 #
 # :meth:`~.tree.ObliqueTree.calibrate_text_and_scales` (and ``calibrate_text``,
 # ``store_feature_scales``) for a tree whose every split is a hyperplane (one row of
@@ -645,6 +645,9 @@ def gdt_row_span_equilibration(Z, share, basis):
 #   :func:`round_as_numpy`); where it is not (a product on a halfway point, 16 or 17
 #   digits, extreme magnitudes) the kernel leaves the split's digits from there on to the
 #   Python code (``resume``).
+#
+# :func:`hyperplane_partition`, at the end, is :func:`~.tree.grow_tree`'s step at a
+# hyperplane (the sides' rows and the children's class counts) by the same means.
 #
 # Without numpy's BLAS symbols (another build of numpy) :data:`PASS_AVAILABLE` is False
 # and the Python code runs.
