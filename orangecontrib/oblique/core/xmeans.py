@@ -521,7 +521,7 @@ def _column_means(X):
     n_rows, n_dims = X.shape
     sums = np.zeros(n_dims)
     if n_dims == 1:
-        sums[0] = _numpy_sum(X[:, 0])
+        sums[0] = _numpy_sum(X.reshape(n_rows))
     else:
         for i in range(n_rows):
             for j in range(n_dims):
@@ -566,7 +566,13 @@ def _prepare(X, limit):
             count += 1
             if count > limit:
                 break
-    distinct = np.sort(seen[:count]).reshape((count, 1))
+    distinct = np.empty((count, 1))
+    for j in range(count):                           # np.sort of a few values
+        value, k = seen[j], j
+        while k > 0 and distinct[k - 1, 0] > value:
+            distinct[k, 0] = distinct[k - 1, 0]
+            k -= 1
+        distinct[k, 0] = value
     for j in range(count):
         if distinct[j, 0] == 0.0:
             distinct = distinct[:0]
@@ -812,78 +818,104 @@ NORM_TOLERANCE = 1e-13
 
 
 @njit(cache=True, nogil=True)
+def _chunk_labels(X, start, end, centers, norms, labels, distances):
+    """The labels of rows ``start:end`` as scikit-learn's ``_update_chunk_dense`` gives
+    them (distances ``norms - 2 X C^T`` by its ``dgemm`` call, the first nearest centre):
+    DONE, or LABEL_UNSURE in two or more columns where the centres' ``norms``, added in
+    order, could decide otherwise in ``np.einsum``'s order (a difference of at most
+    :data:`NORM_TOLERANCE` times the number of columns times the norm)."""
+    n_dims = X.shape[1]
+    n_clusters = centers.shape[0]
+    rows = end - start
+    for i in range(rows):
+        for j in range(n_clusters):
+            distances[i * n_clusters + j] = norms[j]
+    sizes = np.array([n_clusters, rows, n_dims], dtype=np.int32)    # m, n (rows), k
+    scalars = np.array([-2.0, 1.0])
+    # scikit-learn's _gemm(RowMajor, NoTrans, Trans, rows, k, n_dims, -2, X, C, 1, D)
+    _dgemm(_CHARACTERS[1:2].ctypes, _CHARACTERS[2:3].ctypes, sizes[:1].ctypes,
+           sizes[1:2].ctypes, sizes[2:].ctypes, scalars[:1].ctypes, centers.ctypes,
+           sizes[2:].ctypes, X[start:end].ctypes, sizes[2:].ctypes, scalars[1:].ctypes,
+           distances.ctypes, sizes[:1].ctypes)
+    for i in range(rows):
+        first = i * n_clusters
+        smallest = distances[first]
+        label = 0
+        for j in range(1, n_clusters):
+            if distances[first + j] < smallest:
+                smallest = distances[first + j]
+                label = j
+        if n_dims > 1:
+            own = NORM_TOLERANCE * (n_dims * norms[label] + abs(smallest))
+            for j in range(n_clusters):
+                if j != label and (distances[first + j] - smallest
+                                   <= own + NORM_TOLERANCE * (n_dims * norms[j]
+                                                              + abs(distances[first + j]))):
+                    return LABEL_UNSURE
+        labels[start + i] = label
+    return DONE
+
+
+@njit(cache=True, nogil=True)
+def _centre_norms(centers):
+    """The centres' squared norms, added in order (in one column ``c * c``, numpy's)."""
+    norms = np.zeros(centers.shape[0])
+    for j in range(centers.shape[0]):
+        for d in range(centers.shape[1]):
+            norms[j] += centers[j, d] * centers[j, d]
+    return norms
+
+
+@njit(cache=True, nogil=True)
+def _lloyd_labels(X, centers, labels, distances, chunk):
+    """scikit-learn's ``lloyd_iter_chunked_dense(..., update_centers=False)`` on one
+    thread: the labels by chunks of ``chunk`` rows (DONE or LABEL_UNSURE)."""
+    n_rows = X.shape[0]
+    norms = _centre_norms(centers)
+    for start in range(0, n_rows, chunk):
+        outcome = _chunk_labels(X, start, min(start + chunk, n_rows), centers, norms, labels,
+                                distances)
+        if outcome != DONE:
+            return outcome
+    return DONE
+
+
+@njit(cache=True, nogil=True)
 def _lloyd_iteration(X, centers_old, centers_new, weight_in_clusters, labels, center_shift,
-                     distances, chunk, update_centers):
+                     distances, chunk):
     """scikit-learn's ``lloyd_iter_chunked_dense`` on one thread, unit weights: DONE, or
     EMPTIED if a cluster lost all its rows (scikit-learn then relocates a centre: left to
-    it), or LABEL_UNSURE.  A centre's squared norm is ``c * c`` in one column, numpy's
-    exactly; in more, ``np.einsum``'s order is not followed: the norm is added in order
-    and a row's label is taken only if it is the same for any norm within
-    :data:`NORM_TOLERANCE`, else LABEL_UNSURE."""
+    it), or LABEL_UNSURE (see :func:`_chunk_labels`)."""
     n_rows, n_dims = X.shape
     n_clusters = centers_old.shape[0]
-    norms = np.zeros(n_clusters)
-    for j in range(n_clusters):
-        for d in range(n_dims):
-            norms[j] += centers_old[j, d] * centers_old[j, d]
-    margins = NORM_TOLERANCE * n_dims * norms
-    n_chunks = n_rows // chunk
-    remainder = n_rows % chunk
-    if n_rows != n_chunks * chunk:
-        n_chunks += 1
-    local_centers = np.zeros(n_clusters * n_dims)
+    norms = _centre_norms(centers_old)
+    local_centers = np.zeros(n_clusters * n_dims)     # one thread's buffers, from 0
     local_weights = np.zeros(n_clusters)
-    sizes = np.array([n_clusters, 0, n_dims], dtype=np.int32)    # m, n (rows), k
-    scalars = np.array([-2.0, 1.0])
-    for c in range(n_chunks):
-        start = c * chunk
-        end = start + (remainder if c == n_chunks - 1 and remainder > 0 else chunk)
-        rows = end - start
-        for i in range(rows):
-            for j in range(n_clusters):
-                distances[i * n_clusters + j] = norms[j]
-        sizes[1] = rows
-        # scikit-learn's _gemm(RowMajor, NoTrans, Trans, rows, k, n_dims, -2, X, C, 1, D)
-        _dgemm(_CHARACTERS[1:2].ctypes, _CHARACTERS[2:3].ctypes, sizes[:1].ctypes,
-               sizes[1:2].ctypes, sizes[2:].ctypes, scalars[:1].ctypes, centers_old.ctypes,
-               sizes[2:].ctypes, X[start:end].ctypes, sizes[2:].ctypes, scalars[1:].ctypes,
-               distances.ctypes, sizes[:1].ctypes)
-        for i in range(rows):
-            first = i * n_clusters
-            smallest = distances[first]
-            label = 0
-            for j in range(1, n_clusters):
-                if distances[first + j] < smallest:
-                    smallest = distances[first + j]
-                    label = j
-            if n_dims > 1:
-                own = margins[label] + NORM_TOLERANCE * abs(smallest)
-                for j in range(n_clusters):
-                    if j != label and (distances[first + j] - smallest
-                                       <= own + margins[j]
-                                       + NORM_TOLERANCE * abs(distances[first + j])):
-                        return LABEL_UNSURE
-            labels[start + i] = label
-            if update_centers:
-                local_weights[label] += 1.0
-                for d in range(n_dims):
-                    local_centers[label * n_dims + d] += X[start + i, d] * 1.0
-    if update_centers:
-        centers_new[:] = 0.0
-        weight_in_clusters[:] = 0.0
-        for j in range(n_clusters):
-            weight_in_clusters[j] += local_weights[j]
+    for start in range(0, n_rows, chunk):
+        end = min(start + chunk, n_rows)
+        outcome = _chunk_labels(X, start, end, centers_old, norms, labels, distances)
+        if outcome != DONE:
+            return outcome
+        for i in range(start, end):                   # row after row, as the chunk's loop
+            label = labels[i]
+            local_weights[label] += 1.0
             for d in range(n_dims):
-                centers_new[j, d] += local_centers[j * n_dims + d]
-        for j in range(n_clusters):
-            if weight_in_clusters[j] == 0.0:
-                return EMPTIED
-        for j in range(n_clusters):
-            alpha = 1.0 / weight_in_clusters[j]
-            for d in range(n_dims):
-                centers_new[j, d] *= alpha
-        for j in range(n_clusters):
-            center_shift[j] = np.sqrt(_squared_euclidean(centers_new[j], centers_old[j]))
+                local_centers[label * n_dims + d] += X[i, d] * 1.0
+    centers_new[:] = 0.0
+    weight_in_clusters[:] = 0.0
+    for j in range(n_clusters):
+        weight_in_clusters[j] += local_weights[j]
+        for d in range(n_dims):
+            centers_new[j, d] += local_centers[j * n_dims + d]
+    for j in range(n_clusters):
+        if weight_in_clusters[j] == 0.0:
+            return EMPTIED
+    for j in range(n_clusters):
+        alpha = 1.0 / weight_in_clusters[j]
+        for d in range(n_dims):
+            centers_new[j, d] *= alpha
+    for j in range(n_clusters):
+        center_shift[j] = np.sqrt(_squared_euclidean(centers_new[j], centers_old[j]))
     return DONE
 
 
@@ -911,11 +943,16 @@ def _kmeans_lloyd(X, init, max_iter, tolerance):
     strict_convergence = False
     for _ in range(max_iter):
         outcome = _lloyd_iteration(X, centers, centers_new, weight_in_clusters, labels,
-                                   center_shift, distances, chunk, True)
+                                   center_shift, distances, chunk)
         if outcome != DONE:
             return outcome, labels, 0.0, centers
         centers, centers_new = centers_new, centers
-        if np.array_equal(labels, labels_old):
+        changed = False                               # np.array_equal(labels, labels_old)
+        for i in range(n_rows):
+            if labels[i] != labels_old[i]:
+                changed = True
+                break
+        if not changed:
             strict_convergence = True
             break
         shift = _numpy_sum(center_shift * center_shift)
@@ -925,8 +962,7 @@ def _kmeans_lloyd(X, init, max_iter, tolerance):
             break
         labels_old[:] = labels
     if not strict_convergence:
-        outcome = _lloyd_iteration(X, centers, centers, weight_in_clusters, labels,
-                                   center_shift, distances, chunk, False)
+        outcome = _lloyd_labels(X, centers, labels, distances, chunk)
         if outcome != DONE:
             return outcome, labels, 0.0, centers
     inertia = 0.0       # _inertia_dense: a reduction from 0 on one thread, added to 0
@@ -958,7 +994,9 @@ def _best_of_starts(centred, squared_norms, n_clusters, n_init, trials, max_iter
     best_inertia = np.inf
     best_labels = np.empty(n_rows, dtype=np.int32)
     best_centers = np.empty((n_clusters, n_dims))
-    column = np.ascontiguousarray(centred[:, 0])
+    column = np.empty(n_rows)
+    for i in range(n_rows):
+        column[i] = centred[i, 0]
     for start in range(n_init):
         if n_dims == 1:                 # numpy's products of one column: no BLAS
             init = _seeds_one_column(column, n_clusters, trials, draws, start * per_start)
@@ -1105,7 +1143,13 @@ def _xmeans_search(X, centers, max_clusters, min_variance, max_iter, tolerance):
             break
         kept = np.zeros(n_clusters, dtype=np.bool_)
         room = max_clusters - n_clusters
-        order = np.argsort(-gains[:n_splits], kind="mergesort")   # stable, as numpy's
+        order = np.empty(n_splits, dtype=np.intp)      # np.argsort(-gains, kind="stable")
+        for a in range(n_splits):
+            b = a
+            while b > 0 and gains[order[b - 1]] < gains[a]:
+                order[b] = order[b - 1]
+                b -= 1
+            order[b] = a
         for a in order[:room]:
             kept[split_clusters[a]] = True
             for b in order[room:]:       # numpy's order too, for any gains within the bounds
