@@ -58,8 +58,10 @@ class RankHistory:
     (0: in the given coordinates, 1: equilibrated) found G and H of full rank at a fit's
     nodes so far.  Where an attempt has failed at least as often as not (data with
     collinear columns, such as one-hot encoded attributes, or nodes with few rows of a
-    class), G is first screened by :func:`_clearly_rank_deficient`: the same hyperplanes,
-    with fewer eigenvectors computed."""
+    class), G, and H whitened by G, are first screened by :func:`_clearly_rank_deficient`:
+    the same hyperplanes, with fewer eigenvectors computed.  (Compiled, the screen and the
+    decomposition with vectors share dsyev's reduction to tridiagonal form,
+    :func:`.kernels.symmetric_eigen_first`.)"""
 
     #: Below this size eigenvectors cost about what eigenvalues alone do: no screening.
     SMALLEST_SCREENED = 8
@@ -264,13 +266,16 @@ def _full_rank_directions(G, H, tolerance, screen=False):
     """Both of full rank: whiten G once; the eigenvectors of Wᵀ H W of the largest and the
     smallest eigenvalue give (unnormalised) w̃1 and w̃2 (Section II-A).  ``None`` when G,
     or H (the smallest λ ≈ 0), is rank deficient at this tolerance.  ``screen``: first
-    :func:`_clearly_rank_deficient` on G (the same answer)."""
+    :func:`_clearly_rank_deficient` on G, and on Wᵀ H W (the same answer)."""
     if screen and _clearly_rank_deficient(G, tolerance):
         return None
     g_values, g_vectors = _symmetric_eigen(G)
     if g_values[0] > tolerance * max(g_values[-1], _TINY):
         whitening = g_vectors / np.sqrt(g_values)
-        m_values, m_vectors = _symmetric_eigen(whitening.T @ H @ whitening)
+        whitened = whitening.T @ H @ whitening
+        if screen and _clearly_rank_deficient(whitened, tolerance):
+            return None
+        m_values, m_vectors = _symmetric_eigen(whitened)
         if m_values[0] > tolerance * max(m_values[-1], _TINY):
             return whitening @ m_vectors[:, -1], whitening @ m_vectors[:, 0]
     return None

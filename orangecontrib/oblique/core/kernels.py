@@ -190,10 +190,19 @@ if AVAILABLE:  # pragma: no cover - without numba nothing below is called
                      _cython_function("scipy.linalg.cython_lapack", "dsyev"))
     _llvm.add_symbol("oblique_gdt_dsyrk",
                      _cython_function("scipy.linalg.cython_blas", "dsyrk"))
+    # dsyev's own steps (symmetric_eigen_first / symmetric_eigen_then)
+    for _name in ("dsytrd", "dorgtr", "dsteqr", "dsterf"):
+        _llvm.add_symbol("oblique_gdt_" + _name,
+                         _cython_function("scipy.linalg.cython_lapack", _name))
     _dsyev = _types.ExternalFunction("oblique_gdt_dsyev", _types.void(*[_types.voidptr] * 9))
     _dsyrk = _types.ExternalFunction("oblique_gdt_dsyrk", _types.void(*[_types.voidptr] * 10))
+    _dsytrd = _types.ExternalFunction("oblique_gdt_dsytrd",
+                                      _types.void(*[_types.voidptr] * 10))
+    _dorgtr = _types.ExternalFunction("oblique_gdt_dorgtr", _types.void(*[_types.voidptr] * 8))
+    _dsteqr = _types.ExternalFunction("oblique_gdt_dsteqr", _types.void(*[_types.voidptr] * 8))
+    _dsterf = _types.ExternalFunction("oblique_gdt_dsterf", _types.void(*[_types.voidptr] * 4))
 else:  # pragma: no cover
-    _dsyev = _dsyrk = None
+    _dsyev = _dsyrk = _dsytrd = _dorgtr = _dsteqr = _dsterf = None
 
 _UPPER = np.array([ord("U")], dtype=np.uint8)
 _LOWER = np.array([ord("L")], dtype=np.uint8)
@@ -241,6 +250,106 @@ def symmetric_eigen(matrix, with_vectors):
     return values, vectors.T, info[0]  # column-major, as scipy's
 
 
+#: dsyev scales a matrix whose largest |entry| is outside [sqrt(smlnum), sqrt(bignum)]
+#: (about 1e-146 and 1e146); well inside these bounds its steps are called one by one.
+_UNSCALED_RANGE = (1e-140, 1e140)
+
+
+@njit(cache=True, nogil=True)
+def symmetric_eigen_first(matrix):
+    """``dsyev(matrix, compute_v=0)``'s eigenvalues and ``info`` (as
+    :func:`symmetric_eigen` without vectors, to the bit), and the state for
+    :func:`symmetric_eigen_then`, which completes ``dsyev(matrix, compute_v=1)`` from the
+    same tridiagonal reduction.
+
+    dsyev is ``dsytrd`` (the reduction to tridiagonal form, the same with or without
+    vectors), then ``dsterf`` (eigenvalues only) or ``dorgtr`` and ``dsteqr`` (with
+    vectors), with dsyev's workspace split and lengths (``lwork = 3n − 1``): the same calls
+    on the same numbers, so the same results.  A matrix dsyev would scale first (its
+    largest entry outside :data:`_UNSCALED_RANGE`, or not finite) and ``n < 2`` go to
+    :func:`symmetric_eigen` itself, twice."""
+    n = matrix.shape[0]
+    reduced = matrix.T.copy()  # column-major, as symmetric_eigen's
+    work = np.empty(max(3 * n - 1, 1))
+    diagonal = np.empty(n)
+    largest = 0.0  # dlansy("M", "U"): the largest |entry| of the upper triangle
+    finite = True
+    for j in range(n):
+        for i in range(j + 1):
+            value = abs(matrix[i, j])
+            if not value <= 1e308:
+                finite = False
+            largest = max(largest, value)
+    direct = n >= 2 and finite and (largest == 0.0 or _UNSCALED_RANGE[0] <= largest
+                                    <= _UNSCALED_RANGE[1])
+    if not direct:
+        values, _, info = symmetric_eigen(matrix, False)
+        return values, info, reduced, diagonal, work, False
+    size = np.array([n], dtype=np.int32)
+    length = np.array([n - 1], dtype=np.int32)  # dsyev's llwork
+    info = np.zeros(1, dtype=np.int32)
+    # work = [e (n) | tau (n) | dsytrd's and dorgtr's workspace (n - 1)], as dsyev's
+    _dsytrd(_UPPER.ctypes, size.ctypes, reduced.ctypes, size.ctypes, diagonal.ctypes,
+            work.ctypes, work[n:].ctypes, work[2 * n:].ctypes, length.ctypes, info.ctypes)
+    values = diagonal.copy()
+    off_diagonal = work[:n].copy()
+    _dsterf(size.ctypes, values.ctypes, off_diagonal.ctypes, info.ctypes)
+    return values, info[0], reduced, diagonal, work, True
+
+
+@njit(cache=True, nogil=True)
+def symmetric_eigen_then(matrix, reduced, diagonal, work, direct):
+    """``dsyev(matrix, compute_v=1)`` (:func:`symmetric_eigen` with vectors, to the bit)
+    after :func:`symmetric_eigen_first` (its last four results): dsyev's ``dorgtr`` and
+    ``dsteqr`` on the reduction already made."""
+    if not direct:
+        return symmetric_eigen(matrix, True)
+    n = matrix.shape[0]
+    size = np.array([n], dtype=np.int32)
+    length = np.array([n - 1], dtype=np.int32)
+    info = np.zeros(1, dtype=np.int32)
+    _dorgtr(_UPPER.ctypes, size.ctypes, reduced.ctypes, size.ctypes, work[n:].ctypes,
+            work[2 * n:].ctypes, length.ctypes, info.ctypes)
+    _dsteqr(_JOBS[1:].ctypes, size.ctypes, diagonal.ctypes, work.ctypes, reduced.ctypes,
+            size.ctypes, work[n:].ctypes, info.ctypes)
+    return diagonal, reduced.T, info[0]
+
+
+@njit(cache=True, nogil=True)
+def _screened_eigen(matrix, tolerance, screen):
+    """``(deficient, values, vectors, info)``: with ``screen``, the eigenvalues alone
+    first (:func:`symmetric_eigen_first`), and ``deficient`` True without vectors where
+    they show the matrix clearly rank deficient at ``tolerance``
+    (:func:`~.geometric._clearly_rank_deficient`); otherwise dsyev with vectors (the
+    reduction shared with the screen)."""
+    if not screen:
+        values, vectors, info = symmetric_eigen(matrix, True)
+        return False, values, vectors, info
+    values, info, reduced, diagonal, work, direct = symmetric_eigen_first(matrix)
+    if info == 0 and values[0] <= 0.5 * tolerance * max(values[values.shape[0] - 1], _TINY):
+        return True, values, np.empty((0, 0)).T, info  # (F-ordered, as dsyev's)
+    values, vectors, info = symmetric_eigen_then(matrix, reduced, diagonal, work, direct)
+    return False, values, vectors, info
+
+
+@njit(cache=True, nogil=True)
+def _clear_null_count(values, info, tolerance):
+    """:func:`_null_count` from dsyev's eigenvalues without vectors where no eigenvalue is
+    near the threshold (none within a factor of 2 of ``tolerance · λ_max``): then the
+    eigenvalues with vectors, which differ by some (d+1)·ε·λ_max, give the same count;
+    −1 where that is not clear (or LAPACK failed)."""
+    if info != 0:
+        return -1
+    threshold = tolerance * max(values[values.shape[0] - 1], _TINY)
+    count = 0
+    for value in values:
+        if value <= 0.5 * threshold:
+            count += 1
+        elif not value > 2.0 * threshold:
+            return -1
+    return count
+
+
 @njit(cache=True, nogil=True)
 def _unit_normal(w):
     """:func:`~.geometric._unit_normal`: ``w`` scaled to a unit non-bias part; ``found``
@@ -259,18 +368,19 @@ def _full_rank_directions(G, H, tolerance, screen):
     :func:`~.geometric._clearly_rank_deficient` first), 3 when LAPACK failed."""
     size = G.shape[0]
     empty = np.empty(0)
-    if screen:
-        values, _, info = symmetric_eigen(G, False)
-        if info == 0 and values[0] <= 0.5 * tolerance * max(values[size - 1], _TINY):
-            return 0, empty, empty
-    g_values, g_vectors, info = symmetric_eigen(G, True)
+    deficient, g_values, g_vectors, info = _screened_eigen(G, tolerance, screen)
+    if deficient:
+        return 0, empty, empty
     if info != 0:
         return 3, empty, empty
     if not g_values[0] > tolerance * max(g_values[size - 1], _TINY):
         return 0, empty, empty
     # g_vectors / sqrt(g_values), column-major as numpy's: the same BLAS calls below
     whitening = (g_vectors.T / np.sqrt(g_values)[:, None]).T
-    m_values, m_vectors, info = symmetric_eigen(whitening.T @ H @ whitening, True)
+    deficient, m_values, m_vectors, info = _screened_eigen(whitening.T @ H @ whitening,
+                                                           tolerance, screen)
+    if deficient:
+        return 0, empty, empty
     if info != 0:
         return 3, empty, empty
     if not m_values[0] > tolerance * max(m_values[size - 1], _TINY):
@@ -536,22 +646,19 @@ def gdt_rank_deficient_directions(G, H, A, tolerance, screen):
     empty = np.empty(0)
     G_e = A @ G @ A.T
     H_e = A @ H @ A.T
-    full_rank = True
-    if screen:
-        values, _, info = symmetric_eigen(G_e, False)
-        full_rank = not (info == 0 and values[0] <= 0.5 * tolerance * max(
-            values[size - 1], _TINY))
+    deficient, g_values, g_vectors, info = _screened_eigen(G_e, tolerance, screen)
+    full_rank = not deficient
     if full_rank:
-        g_values, g_vectors, info = symmetric_eigen(G_e, True)
         if info != 0:
             return 0, empty, empty
         full_rank = g_values[0] > tolerance * max(g_values[size - 1], _TINY)
     if full_rank:
         whitening = (g_vectors.T / np.sqrt(g_values)[:, None]).T
-        m_values, m_vectors, info = symmetric_eigen(whitening.T @ H_e @ whitening, True)
-        if info != 0:
+        deficient, m_values, m_vectors, info = _screened_eigen(
+            whitening.T @ H_e @ whitening, tolerance, screen)
+        if not deficient and info != 0:
             return 0, empty, empty
-        if m_values[0] > tolerance * max(m_values[size - 1], _TINY):
+        if not deficient and m_values[0] > tolerance * max(m_values[size - 1], _TINY):
             w1 = whitening @ np.ascontiguousarray(m_vectors[:, size - 1])
             w2 = whitening @ np.ascontiguousarray(m_vectors[:, 0])
             return 1, A.T @ w1, A.T @ w2
@@ -567,10 +674,17 @@ def gdt_rank_deficient_directions(G, H, A, tolerance, screen):
         numerator, denominator = (H, G) if pair == 0 else (G, H)
         numerator_e, denominator_e = (H_e, G_e) if pair == 0 else (G_e, H_e)
         within_e = basis_e.T @ denominator_e @ basis_e
-        e_values, e_vectors, info = symmetric_eigen(within_e, True)
-        if info != 0:
-            return 0, empty, empty
-        nullity = _null_count(e_values, tolerance)
+        # its eigenvectors serve only where it is of full rank (nullity 0): the count
+        # from the eigenvalues alone where it is clear and not 0, else dsyev with vectors
+        values, info, reduced, diagonal, work, direct = symmetric_eigen_first(within_e)
+        nullity = _clear_null_count(values, info, tolerance)
+        e_values, e_vectors = values, np.empty((0, 0)).T
+        if nullity <= 0:
+            e_values, e_vectors, info = symmetric_eigen_then(within_e, reduced, diagonal,
+                                                             work, direct)
+            if info != 0:
+                return 0, empty, empty
+            nullity = _null_count(e_values, tolerance)
         if nullity > 0:
             within = basis.T @ denominator @ basis
             d_values, d_vectors, info = symmetric_eigen(within, True)
