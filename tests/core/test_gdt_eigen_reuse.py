@@ -1,0 +1,143 @@
+"""GDT's eigendecompositions made once (issue 16): dsyev's steps called one by one
+(:func:`~orangecontrib.oblique.core.kernels.symmetric_eigen_first` and
+:func:`~orangecontrib.oblique.core.kernels.symmetric_eigen_then`) give scipy's ``dsyev``
+to the bit, so that a screen by eigenvalues shares its reduction with the decomposition
+with vectors; H whitened by G is screened as G is, and no eigenvectors are computed of a
+matrix the screen shows rank deficient; the null-space method's nullity is read from the
+eigenvalues alone only where the count is clear.  The trees are unchanged (and the same
+in numpy's code, :mod:`test_geometric_speed`)."""
+import inspect
+
+import numpy as np
+import pytest
+from scipy.linalg.lapack import dsyev
+
+from orangecontrib.oblique.core import GeometricTreeClassifier, kernels
+from orangecontrib.oblique.core import geometric
+from orangecontrib.oblique.core.geometric import RankHistory
+
+from .test_geometric_speed import assert_identical_trees, one_hot_set
+
+needs_numba = pytest.mark.skipif(not kernels.AVAILABLE, reason="numba is not installed")
+
+
+def matrices():
+    """Symmetric matrices of several sizes: PSD, rank deficient (one-hot Gram), not
+    symmetric (the upper triangle is read), zero, and scaled so that dsyev scales them
+    (its own call then)."""
+    rng = np.random.default_rng(7)
+    for size in (1, 2, 3, 9, 26, 41):
+        A = rng.normal(size=(size + 3, size))
+        yield A.T @ A
+        B = rng.normal(size=(max(size // 2, 1), size))
+        yield B.T @ B  # rank deficient
+        C = A.T @ A
+        C[0, -1] += 0.5
+        yield C
+        yield np.zeros((size, size))
+        yield A.T @ A * 1e-150
+        yield A.T @ A * 1e150
+    X, _ = one_hot_set()
+    Z = np.hstack([X, np.ones((len(X), 1))])
+    yield Z.T @ Z / len(Z)
+
+
+@needs_numba
+@pytest.mark.parametrize("index", range(len(list(matrices()))))
+def test_dsyev_in_steps_is_scipys_dsyev(index):
+    matrix = list(matrices())[index]
+    values, info, reduced, diagonal, work, direct = kernels.symmetric_eigen_first(matrix)
+    expected_values, _, expected_info = dsyev(matrix, compute_v=0)
+    assert info == expected_info
+    np.testing.assert_array_equal(values, expected_values)
+    values, vectors, info = kernels.symmetric_eigen_then(matrix, reduced, diagonal, work,
+                                                         direct)
+    expected_values, expected_vectors, expected_info = dsyev(matrix)
+    assert info == expected_info
+    np.testing.assert_array_equal(values, expected_values)
+    np.testing.assert_array_equal(vectors, expected_vectors)
+
+
+@needs_numba
+def test_screened_eigen_computes_no_vectors_of_a_deficient_matrix():
+    rng = np.random.default_rng(1)
+    B = rng.normal(size=(5, 12))
+    deficient = B.T @ B
+    deficient_found, _, vectors, _ = kernels._screened_eigen(deficient, 1e-6, True)
+    assert deficient_found and vectors.shape == (0, 0)
+    A = rng.normal(size=(30, 12))
+    full = A.T @ A
+    found, values, vectors, info = kernels._screened_eigen(full, 1e-6, True)
+    expected_values, expected_vectors, _ = dsyev(full)
+    assert not found and info == 0
+    np.testing.assert_array_equal(values, expected_values)
+    np.testing.assert_array_equal(vectors, expected_vectors)
+    # unscreened: dsyev with vectors, also of a deficient matrix
+    found, _, vectors, _ = kernels._screened_eigen(deficient, 1e-6, False)
+    assert not found and vectors.shape == (12, 12)
+
+
+@needs_numba
+def test_clear_null_count_is_the_count_with_vectors():
+    """Where the eigenvalues alone give a count, dsyev's eigenvalues with vectors give the
+    same; near the threshold no count (-1)."""
+    rng = np.random.default_rng(2)
+    counted = 0
+    for trial in range(200):
+        size = int(rng.integers(2, 40))
+        B = rng.normal(size=(int(rng.integers(1, size + 5)), size))
+        matrix = B.T @ B
+        values, _, info = dsyev(matrix, compute_v=0)
+        count = kernels._clear_null_count(values, info, geometric.RANK_TOLERANCE)
+        with_vectors = dsyev(matrix)[0]
+        if count >= 0:
+            counted += 1
+            assert count == kernels._null_count(with_vectors, geometric.RANK_TOLERANCE)
+    assert counted > 150
+    values = np.array([1e-9 * 0.9, 0.5, 1.0])  # near 1e-9 · λ_max
+    assert kernels._clear_null_count(values, 0, 1e-9) == -1
+    assert kernels._clear_null_count(np.array([1e-20, 0.5, 1.0]), 0, 1e-9) == 1
+    assert kernels._clear_null_count(np.array([1e-20, 0.5, 1.0]), 1, 1e-9) == -1
+
+
+def test_no_vectors_of_a_clearly_deficient_matrix(monkeypatch):
+    """numpy's code with the screen at every node: neither G nor H whitened by G is
+    decomposed with eigenvectors in an attempt where its eigenvalues alone show it rank
+    deficient (before issue 16's change H always was, one-hot data: at every node)."""
+    decompositions = {"with vectors": 0, "wasted": 0}
+
+    def counting(matrix, compute_v=1):
+        if compute_v and inspect.stack()[1].function == "_symmetric_eigen" \
+                and inspect.stack()[2].function == "_full_rank_directions":
+            decompositions["with vectors"] += 1
+            tolerance = inspect.stack()[2].frame.f_locals["tolerance"]
+            values = dsyev(matrix, compute_v=0)[0]
+            if values[0] <= 0.5 * tolerance * max(values[-1], geometric._TINY):
+                decompositions["wasted"] += 1
+        return dsyev(matrix, compute_v=compute_v)
+
+    monkeypatch.setattr(kernels, "AVAILABLE", False)
+    monkeypatch.setattr(geometric, "_dsyev", counting)
+    monkeypatch.setattr(RankHistory, "screen", lambda self, attempt, size: True)
+    X, y = one_hot_set()
+    GeometricTreeClassifier().fit(X, y)
+    assert decompositions["with vectors"] > 0
+    assert decompositions["wasted"] == 0
+
+
+@pytest.mark.parametrize("compiled", [True, False] if kernels.AVAILABLE else [False])
+def test_screens_change_no_tree(monkeypatch, compiled):
+    """The screens everywhere and nowhere (the compiled within-range nullity always
+    screened): the same trees on the one-hot set, compiled and in numpy's code."""
+    monkeypatch.setattr(kernels, "AVAILABLE", compiled)
+    X, y = one_hot_set()
+    rng = np.random.default_rng(4)
+    Xw = rng.normal(size=(60, 90))  # the row span
+    yw = (Xw[:, 0] > 0).astype(int) + (Xw[:, 1] > 0.5)
+    for data in ((X, y), (Xw, yw)):
+        fits = []
+        for screen in (True, False):
+            monkeypatch.setattr(RankHistory, "screen",
+                                lambda self, attempt, size, screen=screen: screen)
+            fits.append(GeometricTreeClassifier().fit(*data))
+        assert_identical_trees(fits[0].tree_, fits[1].tree_)
