@@ -39,8 +39,7 @@ def random_labels_table(n_rows=6000, n_features=10, n_classes=3):
 
 
 def checkerboard_table(n_rows=3000):
-    """A rotated checkerboard: OC1 with its default 20 restarts takes seconds on it,
-    ODT-SVM with its clustering split (X-means at every node) tens of seconds."""
+    """A rotated checkerboard: OC1 with its default 20 restarts takes seconds on it."""
     return as_table(*rotated_checkerboard(n_rows, random_state=0))
 
 
