@@ -244,7 +244,8 @@ def goal_lines(measured, names):
 def oc1_reference_lines(measured):
     """Our OC1 fit time beside the original C program's CPU times quoted by issue 16."""
     lines = ["OC1 beside the original OC1 C program's CPU seconds quoted in issue 16 "
-             "(another machine and program; a reference, not a measurement here):"]
+             "(another machine and program; a reference, not a measurement here -- "
+             "benchmarks/oc1_c.py runs the C program beside ours on the same folds):"]
     for title, (c_seconds, ours) in OC1_C_SECONDS.items():
         if ours is None:
             text = "not bundled (nothing is downloaded)"
