@@ -8,7 +8,8 @@ from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 from orangecontrib.oblique.core import OC1Classifier, kernels, oc1
 from orangecontrib.oblique.core.datasets import ls10, rotated_checkerboard
 
-pytestmark = pytest.mark.skipif(not kernels.AVAILABLE, reason="numba is not installed")
+pytestmark = pytest.mark.skipif(not (kernels.AVAILABLE and kernels.PASS_AVAILABLE),
+                                reason="numba or numpy's BLAS symbols are not available")
 
 
 def fitted(monkeypatch, compiled, X, y, sample_weight=None, **parameters):

@@ -237,11 +237,12 @@ def sequential_local_search(Z, columns, indicators, total, code, parent_entropy,
     RandomState (:class:`_Draws`), used in the order in which the Python code draws them
     (a stagnant move: one; a jump's direction ``uniform(-1, 1, d + 1)``: ``d + 1``, as
     ``-1 + 2 u``); when they run out the search stops and returns position ``-1`` (the
-    caller draws more and starts again).  A jump's ``Z @ direction`` is ``np.dot``, the
-    same BLAS routine as numpy's product (a node searched obliquely has several rows)."""
+    caller draws more and starts again).  A jump's ``Z @ direction`` is numpy's own
+    product (:func:`~.kernels.numpy_matvec`: the BLAS call numpy's ``matmul`` makes)."""
     n, n_coefficients = Z.shape
     last = n_coefficients - 1
     used = start
+    change = np.empty(n)
     while True:
         # deterministic perturbation (Figure 2)
         p_move = 1.0
@@ -281,7 +282,7 @@ def sequential_local_search(Z, columns, indicators, total, code, parent_entropy,
             for m in range(n_coefficients):
                 direction[m] = -1.0 + 2.0 * draws[used + m]
             used += n_coefficients
-            change = np.dot(Z, direction)
+            kernels.numpy_matvec(Z, direction, change)
             new, step = kernels.best_step(values, change, indicators, total, code,
                                           parent_entropy, rank)
             if _improves_compiled(new, current):
@@ -449,9 +450,9 @@ class OC1Splitter:
         jumps; every successful jump starts the deterministic perturbation again."""
         values = Z @ hyperplane
         current = self.split_impurity(values, class_counts)
-        if (COMPILED_LOCAL_SEARCH and kernels.AVAILABLE
+        if (COMPILED_LOCAL_SEARCH and kernels.AVAILABLE and kernels.PASS_AVAILABLE
                 and self.coefficient_order == "sequential"
-                and 2 <= len(Z) < COMPILED_LINE_SEARCH_ROWS):
+                and len(Z) < COMPILED_LINE_SEARCH_ROWS):
             return self._compiled_local_search(Z, class_counts, hyperplane, values, current)
         line_search, _ = self._line_searcher(Z, class_counts)
         while True:
