@@ -848,75 +848,84 @@ def numpy_vecmat(v, block, out):
                      v.ctypes, 1, 0.0, out.ctypes, 1)
 
 
+#: numpy adds a contiguous run of more than this many numbers as two halves (pairwise).
+#: The kernels' sums over a row's coordinates (or a cut's classes) are of at most this many
+#: numbers (:func:`block_sum`): a kernel that may reach :func:`pairwise_sum`'s stack runs
+#: several times slower, so more coordinates take the numpy code.
+PAIRWISE_BLOCK = 128
+
+
 @njit(cache=True, nogil=True)
-def _block_sum(a, start, n):
-    """numpy's pairwise summation of ``a[start:start + n]`` for ``n ≤ 128`` (below 8
-    numbers one after another, else in eight interleaved sums, then the rest)."""
-    if n < 8:
-        total = -0.0
-        for i in range(start, start + n):
-            total += a[i]
+def block_sum(values, start, count):
+    """numpy's sum of at most 128 contiguous float64 numbers: one after the other below
+    eight, else eight running sums added pairwise, then the rest one after the other."""
+    if count < 8:
+        total = 0.0
+        for i in range(start, start + count):
+            total += values[i]
         return total
-    r0, r1, r2, r3 = a[start], a[start + 1], a[start + 2], a[start + 3]
-    r4, r5, r6, r7 = a[start + 4], a[start + 5], a[start + 6], a[start + 7]
+    r0, r1, r2, r3 = values[start], values[start + 1], values[start + 2], values[start + 3]
+    r4, r5, r6, r7 = values[start + 4], values[start + 5], values[start + 6], values[start + 7]
     i = 8
-    while i < n - n % 8:
-        k = start + i
-        r0 += a[k]
-        r1 += a[k + 1]
-        r2 += a[k + 2]
-        r3 += a[k + 3]
-        r4 += a[k + 4]
-        r5 += a[k + 5]
-        r6 += a[k + 6]
-        r7 += a[k + 7]
+    while i < count - count % 8:
+        j = start + i
+        r0 += values[j]
+        r1 += values[j + 1]
+        r2 += values[j + 2]
+        r3 += values[j + 3]
+        r4 += values[j + 4]
+        r5 += values[j + 5]
+        r6 += values[j + 6]
+        r7 += values[j + 7]
         i += 8
     total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
-    while i < n:
-        total += a[start + i]
-        i += 1
+    for j in range(start + i, start + count):
+        total += values[j]
     return total
 
 
 @njit(cache=True, nogil=True)
-def _pairwise_sum(a, start, n):
-    """numpy's pairwise summation (``pairwise_sum`` of its ``add`` loops) of
-    ``a[start:start + n]``: up to 128 numbers :func:`_block_sum`, above that the sum of
-    the two halves, the first a multiple of 8 (the recursion unrolled into a stack)."""
-    starts = np.empty(64, dtype=np.int64)
-    sizes = np.empty(64, dtype=np.int64)
-    states = np.zeros(64, dtype=np.int64)
-    firsts = np.empty(64)
-    starts[0], sizes[0] = start, n
-    top = 0
-    returned = 0.0
-    while top >= 0:
-        here, size = starts[top], sizes[top]
-        if size <= 128:
-            returned = _block_sum(a, here, size)
-            top -= 1
+def pairwise_sum(values, start, count):
+    """``values[start:start + count].sum()`` added as numpy adds a contiguous float64 run,
+    so the very same number: numpy's pairwise summation splits a run of more than 128
+    numbers into two halves (the first a multiple of 8) and adds their sums.  The halving
+    is walked with an explicit stack (numba caches no recursive function)."""
+    if count <= PAIRWISE_BLOCK:
+        return block_sum(values, start, count)
+    depth = 64                       # halving 2**63 numbers down to 128 takes 57 levels
+    starts = np.empty(depth, dtype=np.intp)
+    counts = np.empty(depth, dtype=np.intp)
+    halves = np.empty(depth, dtype=np.intp)
+    first_halves = np.empty(depth)   # a level's first half's sum, once added
+    on_second = np.zeros(depth, dtype=np.bool_)
+    level = 0
+    starts[0], counts[0] = start, count
+    while True:
+        if counts[level] > PAIRWISE_BLOCK:         # descend into the first half
+            half = counts[level] // 2
+            half -= half % 8
+            halves[level], on_second[level] = half, False
+            starts[level + 1], counts[level + 1] = starts[level], half
+            level += 1
             continue
-        half = size // 2
-        half -= half % 8
-        if states[top] == 0:  # the first half
-            states[top] = 1
-            top += 1
-            starts[top], sizes[top], states[top] = here, half, 0
-        elif states[top] == 1:  # the second half
-            firsts[top] = returned
-            states[top] = 2
-            top += 1
-            starts[top], sizes[top], states[top] = here + half, size - half, 0
-        else:
-            returned = firsts[top] + returned
-            top -= 1
-    return returned
+        total = block_sum(values, starts[level], counts[level])
+        while True:                                  # return the sum up the levels
+            if level == 0:
+                return total
+            level -= 1
+            if not on_second[level]:                # first half done: the second next
+                first_halves[level], on_second[level] = total, True
+                starts[level + 1] = starts[level] + halves[level]
+                counts[level + 1] = counts[level] - halves[level]
+                level += 1
+                break
+            total = first_halves[level] + total
 
 
 @njit(cache=True, nogil=True)
 def numpy_sum(a):
     """``a.sum()`` of a contiguous array of non-negative numbers, as numpy adds them."""
-    return 0.0 + _pairwise_sum(a, 0, a.shape[0])
+    return 0.0 + pairwise_sum(a, 0, a.shape[0])
 
 
 @njit(cache=True, nogil=True)

@@ -86,7 +86,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array, check_is_fitted
 
 from .kernels import AVAILABLE as COMPILED
-from .kernels import njit
+from .kernels import PAIRWISE_BLOCK, block_sum, njit, pairwise_sum
 from .validation import store_parameters
 
 #: :class:`XMeans` floors the pooled variance at this fraction of the training data's mean
@@ -138,80 +138,7 @@ def nearest_centre(X, centers, compiled=COMPILED):
 
 
 # ----- compiled kernels: numpy's arithmetic above, in numpy's order -----
-#: numpy adds a contiguous run of more than this many numbers as two halves (pairwise).
-#: The kernels' sums over a row's coordinates (or a cut's classes) are of at most this many
-#: numbers (:func:`block_sum`): a kernel that may reach :func:`pairwise_sum`'s stack runs
-#: several times slower, so more coordinates take the numpy code.
-PAIRWISE_BLOCK = 128
-
-
-@njit(cache=True, nogil=True)
-def block_sum(values, start, count):
-    """numpy's sum of at most 128 contiguous float64 numbers: one after the other below
-    eight, else eight running sums added pairwise, then the rest one after the other."""
-    if count < 8:
-        total = 0.0
-        for i in range(start, start + count):
-            total += values[i]
-        return total
-    r0, r1, r2, r3 = values[start], values[start + 1], values[start + 2], values[start + 3]
-    r4, r5, r6, r7 = values[start + 4], values[start + 5], values[start + 6], values[start + 7]
-    i = 8
-    while i < count - count % 8:
-        j = start + i
-        r0 += values[j]
-        r1 += values[j + 1]
-        r2 += values[j + 2]
-        r3 += values[j + 3]
-        r4 += values[j + 4]
-        r5 += values[j + 5]
-        r6 += values[j + 6]
-        r7 += values[j + 7]
-        i += 8
-    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
-    for j in range(start + i, start + count):
-        total += values[j]
-    return total
-
-
-@njit(cache=True, nogil=True)
-def pairwise_sum(values, start, count):
-    """``values[start:start + count].sum()`` added as numpy adds a contiguous float64 run,
-    so the very same number: numpy's pairwise summation splits a run of more than 128
-    numbers into two halves (the first a multiple of 8) and adds their sums.  The halving
-    is walked with an explicit stack (numba caches no recursive function)."""
-    if count <= PAIRWISE_BLOCK:
-        return block_sum(values, start, count)
-    depth = 64                       # halving 2**63 numbers down to 128 takes 57 levels
-    starts = np.empty(depth, dtype=np.intp)
-    counts = np.empty(depth, dtype=np.intp)
-    halves = np.empty(depth, dtype=np.intp)
-    first_halves = np.empty(depth)   # a level's first half's sum, once added
-    on_second = np.zeros(depth, dtype=np.bool_)
-    level = 0
-    starts[0], counts[0] = start, count
-    while True:
-        if counts[level] > PAIRWISE_BLOCK:         # descend into the first half
-            half = counts[level] // 2
-            half -= half % 8
-            halves[level], on_second[level] = half, False
-            starts[level + 1], counts[level + 1] = starts[level], half
-            level += 1
-            continue
-        total = block_sum(values, starts[level], counts[level])
-        while True:                                  # return the sum up the levels
-            if level == 0:
-                return total
-            level -= 1
-            if not on_second[level]:                # first half done: the second next
-                first_halves[level], on_second[level] = total, True
-                starts[level + 1] = starts[level] + halves[level]
-                counts[level + 1] = counts[level] - halves[level]
-                level += 1
-                break
-            total = first_halves[level] + total
-
-
+# (its sums: kernels.block_sum and kernels.pairwise_sum, numpy's pairwise summation)
 @njit(cache=True, nogil=True)
 def _nearest_centre(X, centers, squares):
     """:func:`nearest_centre`'s labels; ``squares`` a buffer of ``X.shape[1]`` numbers,
