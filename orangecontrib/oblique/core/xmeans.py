@@ -620,14 +620,11 @@ def _squared_distances_one_column(x, centre, closest, out):
 
 
 @njit(cache=True, nogil=True)
-def _seeds_one_column(x, n_clusters, trials, draws, first):
-    """:func:`kmeans_plus_plus_seeds` of the centred column ``x`` (rows of weight 1), the
-    random numbers ``draws[first:]`` standing for the generator's: one for
-    ``RandomState.choice(n, p=1/n)``, ``trials`` for each ``uniform(size=trials)``."""
-    n_rows = x.shape[0]
-    centres = np.empty((n_clusters, 1))
+def _first_seed(n_rows, draw, cumulative):
+    """k-means++'s first centre, ``RandomState.choice(n_rows, p=weights / weights.sum())``
+    for rows of weight 1 with the random number ``draw``: the probabilities' running sums
+    (into ``cumulative``), normalised by the last, searched as numpy does."""
     share = 1.0 / n_rows                     # weights / weights.sum()
-    cumulative = np.empty(n_rows)
     total = share
     cumulative[0] = total
     for i in range(1, n_rows):
@@ -636,7 +633,28 @@ def _seeds_one_column(x, n_clusters, trials, draws, first):
     last = cumulative[n_rows - 1]
     for i in range(n_rows):
         cumulative[i] /= last
-    index = _search_right(cumulative, draws[first])
+    return _search_right(cumulative, draw)
+
+
+@njit(cache=True, nogil=True)
+def _running_sums(values, out):
+    """``np.cumsum(values)`` into ``out``: added one after the other, as numpy does."""
+    total = values[0]
+    out[0] = total
+    for i in range(1, values.shape[0]):
+        total += values[i]
+        out[i] = total
+
+
+@njit(cache=True, nogil=True)
+def _seeds_one_column(x, n_clusters, trials, draws, first):
+    """:func:`kmeans_plus_plus_seeds` of the centred column ``x`` (rows of weight 1), the
+    random numbers ``draws[first:]`` standing for the generator's: one for
+    ``RandomState.choice(n, p=1/n)``, ``trials`` for each ``uniform(size=trials)``."""
+    n_rows = x.shape[0]
+    centres = np.empty((n_clusters, 1))
+    cumulative = np.empty(n_rows)
+    index = _first_seed(n_rows, draws[first], cumulative)
     centres[0, 0] = x[index]
     closest = np.empty(n_rows)
     _squared_distances_one_column(x, x[index], closest[:0], closest)
@@ -645,11 +663,7 @@ def _seeds_one_column(x, n_clusters, trials, draws, first):
     candidates = np.empty(trials, dtype=np.intp)
     to_candidates = np.empty((trials, n_rows))
     for c in range(1, n_clusters):
-        total = closest[0]
-        cumulative[0] = total
-        for i in range(1, n_rows):
-            total += closest[i]
-            cumulative[i] = total
+        _running_sums(closest, cumulative)
         for t in range(trials):
             draw = draws[first + 1 + (c - 1) * trials + t] * potential
             candidates[t] = min(_search_left(cumulative, draw), n_rows - 1)
@@ -671,17 +685,8 @@ def _seeds_columns(X, squared_norms, n_clusters, trials, draws, first):
     candidates."""
     n_rows, n_dims = X.shape
     centres = np.empty((n_clusters, n_dims))
-    share = 1.0 / n_rows
     cumulative = np.empty(n_rows)
-    total = share
-    cumulative[0] = total
-    for i in range(1, n_rows):
-        total += share
-        cumulative[i] = total
-    last = cumulative[n_rows - 1]
-    for i in range(n_rows):
-        cumulative[i] /= last
-    index = _search_right(cumulative, draws[first])
+    index = _first_seed(n_rows, draws[first], cumulative)
     centres[0] = X[index]
     products = _blas_row_sums(X, centres[0])             # centres[0:1] @ X.T
     closest = np.empty(n_rows)
@@ -694,11 +699,7 @@ def _seeds_columns(X, squared_norms, n_clusters, trials, draws, first):
     rows = np.empty((trials, n_dims))
     to_candidates = np.empty((trials, n_rows))
     for c in range(1, n_clusters):
-        total = closest[0]
-        cumulative[0] = total
-        for i in range(1, n_rows):
-            total += closest[i]
-            cumulative[i] = total
+        _running_sums(closest, cumulative)
         for t in range(trials):
             draw = draws[first + 1 + (c - 1) * trials + t] * potential
             candidates[t] = min(_search_left(cumulative, draw), n_rows - 1)
