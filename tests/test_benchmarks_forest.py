@@ -1,23 +1,18 @@
 """Smoke test of ``benchmarks/forest.py`` (issue 17): the cross-validation of the forests,
 their out-of-bag errors, the tables and the goal checks, on a quick run.  Accuracies and
 timings themselves are not checked."""
-import importlib
-import os
 
 import numpy as np
 import pytest
 from Orange.data import Table
 
-BENCHMARKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                          "benchmarks")
+from benchmark_scripts import benchmark_script
 
 
 @pytest.fixture
-def forest(monkeypatch):
-    """The script as a module (``benchmarks/`` is no package: its scripts import
-    ``common`` from their own folder)."""
-    monkeypatch.syspath_prepend(BENCHMARKS)
-    return importlib.import_module("forest")
+def forest():
+    with benchmark_script("forest") as module:
+        yield module
 
 
 def test_cross_validation_records_accuracy_times_and_oob(forest):

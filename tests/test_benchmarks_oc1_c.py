@@ -1,26 +1,18 @@
 """The pure parts of ``benchmarks/oc1_c.py`` (issue 16: our OC1 beside the original OC1 C
 program): OC1's data format, reading the program's output, and the error for a missing
 program.  The C program itself is not part of the project, so nothing here runs it."""
-import importlib
-import os
 import sys
 
 import numpy as np
 import pytest
 
-BENCHMARKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                          "benchmarks")
+from benchmark_scripts import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def oc1_c():
-    """The script as a module (``benchmarks/`` is no package: its scripts import ``common``
-    from their own folder)."""
-    sys.path.insert(0, BENCHMARKS)
-    try:
-        yield importlib.import_module("oc1_c")
-    finally:
-        sys.path.remove(BENCHMARKS)
+    with benchmark_script("oc1_c") as module:
+        yield module
 
 
 def test_data_lines_are_values_then_a_class_numbered_from_one(oc1_c, tmp_path):

@@ -1,25 +1,17 @@
 """Smoke test of ``benchmarks/speed.py`` (issue 16): its measurement, tables and goal checks
 on tiny sets, with and without STree installed.  Timings themselves are not checked."""
-import importlib
-import os
 import sys
 
 import numpy as np
 import pytest
 
-BENCHMARKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                          "benchmarks")
+from benchmark_scripts import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def speed():
-    """The script as a module (``benchmarks/`` is no package: its scripts import ``common``
-    from their own folder)."""
-    sys.path.insert(0, BENCHMARKS)
-    try:
-        yield importlib.import_module("speed")
-    finally:
-        sys.path.remove(BENCHMARKS)
+    with benchmark_script("speed") as module:
+        yield module
 
 
 def test_measure_fits_every_learner_on_the_same_split(speed):
@@ -72,12 +64,8 @@ def test_unknown_set_is_a_usage_error(speed, capsys):
 def test_parallel_benchmark_quick(capsys):
     """``benchmarks/parallel.py --quick``: the table with both timings, the same-ensemble
     check and the goal line."""
-    sys.path.insert(0, BENCHMARKS)
-    try:
-        parallel = importlib.import_module("parallel")
+    with benchmark_script("parallel") as parallel:
         parallel.main(["--quick", "--repeats", "1"])
-    finally:
-        sys.path.remove(BENCHMARKS)
     out = capsys.readouterr().out
     assert "wine" in out and " yes " in out
     assert "goal: 2 jobs at least 1.7× faster than 1" in out

@@ -1,18 +1,15 @@
 """``benchmarks/forest.py``'s ``--sets`` and its Oblique Forest with ``oob_grid_search``
 (the paper's choice of ``d`` and ``λ`` by out-of-bag error), on a quick run."""
-import importlib
-import os
 
 import pytest
 
-BENCHMARKS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "benchmarks")
+from benchmark_scripts import benchmark_script
 
 
 @pytest.fixture
-def forest(monkeypatch):
-    monkeypatch.syspath_prepend(BENCHMARKS)
-    return importlib.import_module("forest")
+def forest():
+    with benchmark_script("forest") as module:
+        yield module
 
 
 def test_sets_and_the_oob_grid_forest(forest, capsys):
