@@ -127,3 +127,22 @@ def assert_pickles(model, X):
     np.testing.assert_array_equal(restored.predict_proba(X), model.predict_proba(X))
     assert restored.export_text() == model.export_text()
     assert restored.get_params() == model.get_params()
+
+
+def assert_identical_trees(a, b):
+    """The same nodes, splits (to the bit), printed digits, scales and rule text."""
+    assert a.children == b.children
+    np.testing.assert_array_equal(a.value, b.value)
+    for split_a, split_b in zip(a.splits, b.splits):
+        assert (split_a is None) == (split_b is None)
+        if split_a is not None:
+            assert split_a.rule == split_b.rule
+            np.testing.assert_array_equal(split_a.weights, split_b.weights)
+            np.testing.assert_array_equal(split_a.bias, split_b.bias)
+            assert split_a.print_digits == split_b.print_digits
+    scales_a = getattr(a, "feature_scales", None)
+    scales_b = getattr(b, "feature_scales", None)
+    assert (scales_a is None) == (scales_b is None)
+    if scales_a is not None:
+        np.testing.assert_array_equal(scales_a, scales_b)
+    assert a.export_text() == b.export_text()

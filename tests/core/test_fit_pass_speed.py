@@ -20,6 +20,8 @@ from orangecontrib.oblique.core.datasets import rotated_checkerboard
 from orangecontrib.oblique.core.splits import Split, round_significant
 from orangecontrib.oblique.core.tree import ObliqueTree
 
+from .invariants import assert_identical_trees
+
 needs_pass = pytest.mark.skipif(not (kernels.AVAILABLE and kernels.PASS_AVAILABLE),
                                 reason="numba or numpy's BLAS symbols are not available")
 
@@ -29,25 +31,6 @@ def trees_of(estimator):
     if hasattr(estimator, "tree_"):
         return [estimator.tree_]
     return [member.tree_ for member in estimator.estimators_ if hasattr(member, "tree_")]
-
-
-def assert_identical_trees(a, b):
-    """The same nodes, splits (to the bit), printed digits, scales and rule text."""
-    assert a.children == b.children
-    np.testing.assert_array_equal(a.value, b.value)
-    for split_a, split_b in zip(a.splits, b.splits):
-        assert (split_a is None) == (split_b is None)
-        if split_a is not None:
-            assert split_a.rule == split_b.rule
-            np.testing.assert_array_equal(split_a.weights, split_b.weights)
-            np.testing.assert_array_equal(split_a.bias, split_b.bias)
-            assert split_a.print_digits == split_b.print_digits
-    scales_a = getattr(a, "feature_scales", None)
-    scales_b = getattr(b, "feature_scales", None)
-    assert (scales_a is None) == (scales_b is None)
-    if scales_a is not None:
-        np.testing.assert_array_equal(scales_a, scales_b)
-    assert a.export_text() == b.export_text()
 
 
 # ----- whole fits -----

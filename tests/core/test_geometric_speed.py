@@ -20,6 +20,8 @@ from orangecontrib.oblique.core.datasets import (checkerboard_4x4, rotated_check
 from orangecontrib.oblique.core.geometric import (RankHistory, clustering_hyperplanes,
                                                   row_span_hyperplanes)
 
+from .invariants import assert_identical_trees
+
 needs_numba = pytest.mark.skipif(not kernels.AVAILABLE, reason="numba is not installed")
 
 
@@ -55,19 +57,6 @@ def cases():
 
 
 CASES = list(cases())
-
-
-def assert_identical_trees(a, b):
-    """The same nodes, splits (to the bit), printed digits, counts and scales."""
-    assert a.children == b.children
-    np.testing.assert_array_equal(a.value, b.value)
-    for split_a, split_b in zip(a.splits, b.splits):
-        assert (split_a is None) == (split_b is None)
-        if split_a is not None:
-            np.testing.assert_array_equal(split_a.weights, split_b.weights)
-            np.testing.assert_array_equal(split_a.bias, split_b.bias)
-            assert split_a.print_digits == split_b.print_digits
-    np.testing.assert_array_equal(a.feature_scales, b.feature_scales)
 
 
 @needs_numba

@@ -8,6 +8,8 @@ from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 from orangecontrib.oblique.core import OC1Classifier, kernels, oc1
 from orangecontrib.oblique.core.datasets import ls10, rotated_checkerboard
 
+from .invariants import assert_identical_trees
+
 pytestmark = pytest.mark.skipif(not (kernels.AVAILABLE and kernels.PASS_AVAILABLE),
                                 reason="numba or numpy's BLAS symbols are not available")
 
@@ -27,15 +29,7 @@ def fitted(monkeypatch, compiled, X, y, sample_weight=None, **parameters):
 
 
 def assert_same_trees(first, second, X):
-    a, b = first.tree_, second.tree_
-    assert a.node_count == b.node_count
-    assert [list(c) for c in a.children] == [list(c) for c in b.children]
-    for split_a, split_b in zip(a.splits, b.splits):
-        assert (split_a is None) == (split_b is None)
-        if split_a is not None:
-            assert np.array_equal(split_a.weights, split_b.weights)
-            assert np.array_equal(split_a.bias, split_b.bias)
-    assert np.array_equal(a.value, b.value)
+    assert_identical_trees(first.tree_, second.tree_)
     assert np.array_equal(first.predict_proba(X), second.predict_proba(X))
     assert first.export_text() == second.export_text()
 
