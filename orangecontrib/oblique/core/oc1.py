@@ -474,7 +474,7 @@ class OC1Splitter:
         the same moves, draws and result.  The kernel takes its random numbers from the
         splitter's :class:`_Draws`, at least :data:`DRAWS_PER_COEFFICIENT` per
         coefficient; if it runs out, the search runs again with four times as many."""
-        columns = self._compiled_columns(Z, class_counts)
+        _, columns = self._line_searcher(Z, class_counts)   # kept for the node's restarts
         total = class_counts.sum(axis=1)
         entropy, rank = node_constants(total)
         code = kernels.MEASURE_CODES[self.measure]
@@ -493,13 +493,6 @@ class OC1Splitter:
         draws.position = position
         hyperplane[:] = plane
         return hyperplane, impurity_found
-
-    def _compiled_columns(self, Z, class_counts):
-        """The node's columns, contiguous (kept for its restarts)."""
-        cached = getattr(self, "_searcher_cache", None)
-        if cached is not None and cached[0] is Z and cached[1] is class_counts:
-            return cached[2][1]
-        return self._line_searcher(Z, class_counts)[1]
 
     def perturb_coefficients(self, Z, class_counts, hyperplane, values, current):
         """Deterministic perturbation (Figure 2) in the chosen coefficient order; changes
