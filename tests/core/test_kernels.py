@@ -75,3 +75,79 @@ def test_oc1_grows_the_same_tree_compiled_or_not(monkeypatch, impurity_name):
         monkeypatch.setattr(kernels, "AVAILABLE", True)
         assert compiled.export_text() == plain.export_text()
         assert compiled.tree_.splits == plain.tree_.splits
+
+
+# ----- numpy's argsort in the line search (issue 16) -----
+
+def test_the_line_search_sorts_with_numpy_argsort():
+    """numpy 2's float64 argsort is found in its C API table (numba's quicksort took 70 %
+    of a line search) and orders values, ties, infinities and NaN as ``np.argsort``."""
+    import numba
+    assert kernels.NUMPY_ARGSORT, "numpy's argsort slot was not found"
+
+    @numba.njit
+    def numpy_argsort(values):
+        order = np.arange(values.shape[0])
+        kernels._numpy_argsort(values.ctypes, order.ctypes, values.shape[0], values.ctypes)
+        return order
+
+    rng = np.random.default_rng(3)
+    for case in range(300):
+        n = int(rng.integers(1, 700))
+        values = np.round(rng.normal(size=n), int(rng.integers(0, 3)))
+        if case % 4 == 0:
+            values[rng.random(n) < 0.1] = -np.inf
+        if case % 5 == 0:
+            values[rng.random(n) < 0.1] = np.nan
+        assert np.array_equal(numpy_argsort(values), np.argsort(values))
+
+
+@pytest.mark.parametrize("measure", sorted(kernels.MEASURE_CODES))
+def test_side_impurity_is_the_numpy_impurity(measure):
+    """The starting impurity of a compiled local search is ``split_impurity``'s number,
+    to the bit, with whole-number weights and fewer than 8 classes."""
+    from orangecontrib.oblique.core.oc1 import OC1Splitter
+    splitter = OC1Splitter.__new__(OC1Splitter)
+    splitter.measure = measure
+    mismatches = []
+    for current, _, indicators in line_search_cases(300, seed=7 + len(measure)):
+        total = indicators.sum(axis=1)
+        classes, weights = kernels.row_classes(indicators)
+        expected = splitter.split_impurity(current, indicators)
+        found = kernels.side_impurity(current, classes, weights, total,
+                                      kernels.MEASURE_CODES[measure],
+                                      *node_constants(total),
+                                      *kernels.line_workspace(len(current), len(total)))
+        if not (expected == found or (np.isinf(expected) and np.isinf(found))):
+            mismatches.append((expected, found))
+    assert not mismatches, mismatches[:3]
+
+
+def test_numbas_sort_stands_in_with_the_same_trees(tmp_path):
+    """Without numpy's argsort (``OBLIQUE_NUMBA_ARGSORT=1``) numba's quicksort runs
+    through the same symbol: the same OC1 trees with whole-number weights."""
+    import os
+    import subprocess
+    import sys
+    from sklearn.datasets import load_wine
+    from orangecontrib.oblique.core import OC1Classifier
+    script = (
+        "import sys, numpy as np\n"
+        "from sklearn.datasets import load_wine\n"
+        "from orangecontrib.oblique.core import OC1Classifier, kernels\n"
+        "X, y = load_wine(return_X_y=True)\n"
+        "tree = OC1Classifier(random_state=2).fit(X, y).tree_\n"
+        "np.save(sys.argv[1], np.concatenate([[kernels.NUMPY_ARGSORT]]\n"
+        "        + [np.append(s.weights.ravel(), s.bias) for s in tree.splits\n"
+        "           if s is not None]))\n")
+    output = tmp_path / "splits.npy"
+    environment = dict(os.environ, OBLIQUE_NUMBA_ARGSORT="1")
+    subprocess.run([sys.executable, "-c", script, str(output)], env=environment,
+                   check=True, timeout=600)
+    found = np.load(output)
+    X, y = load_wine(return_X_y=True)
+    tree = OC1Classifier(random_state=2).fit(X, y).tree_
+    expected = np.concatenate([np.append(s.weights.ravel(), s.bias) for s in tree.splits
+                               if s is not None])
+    assert found[0] == 0.0                     # numba's sort ran in the subprocess
+    assert np.array_equal(found[1:], expected)

@@ -113,12 +113,11 @@ def test_draws_are_those_of_the_generator_one_at_a_time(monkeypatch, order):
 def test_kernel_stops_when_its_draws_run_out():
     X, y = load_iris(return_X_y=True)
     Z = np.column_stack([(X - X.mean(0)) / X.std(0), np.ones(len(X))])
-    indicators = np.zeros((3, len(y)))
-    indicators[y, np.arange(len(y))] = 1.0
-    total = indicators.sum(axis=1)
+    classes, weights = y.astype(np.int64), np.ones(len(y))
+    total = np.bincount(y).astype(float)
     hyperplane = np.array([1.0, 0, 0, 0, -0.5])
     values = Z @ hyperplane
-    arguments = (Z, np.ascontiguousarray(Z.T), indicators, total, 0, 0.0, np.zeros(3),
+    arguments = (Z, np.ascontiguousarray(Z.T), classes, weights, total, 0, 0.0, np.zeros(3),
                  hyperplane.copy(), values.copy(), np.inf, 5, 0.1, 100)
     impurity, position = oc1.sequential_local_search(*arguments, np.zeros(0), 0)
     assert position == -1

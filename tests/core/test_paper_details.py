@@ -245,7 +245,7 @@ class TestStagnantPerturbations:
         from orangecontrib.oblique.core import oc1
         monkeypatch.setattr(oc1.OC1Splitter, "_line_searcher",
                             lambda self, Z, counts: (lambda values, direction: (1.0, 1.0),
-                                                     np.ascontiguousarray(Z.T)))
+                                                     np.ascontiguousarray(Z.T), None))
         X = np.array([[0.0, 0.0], [1.0, 0.1], [0.1, 1.0], [1.0, 1.0]])
         y = np.array([0, 1, 0, 1])
         queue = list(draws)

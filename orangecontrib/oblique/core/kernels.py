@@ -71,59 +71,174 @@ def _add_side_variance(variance, counts, size, rank):
     return variance + second - first * first / max(size, _TINY)
 
 
+# ----- numpy's argsort, called from the kernels -----
+#
+# A line search's time is mostly its sort: numba's ``np.argsort`` takes 14 µs for 270
+# numbers, numpy's (an AVX2/AVX-512 quicksort where the machine has one) 3 µs.  The kernels
+# call numpy's own function -- the float64 dtype's ``argsort[quicksort]`` slot, read from
+# numpy's C API table -- so they order every crossing exactly as ``np.argsort`` does (ties
+# included).  The slot is checked against ``np.argsort`` when this module is imported;
+# where it cannot be found or disagrees (or with the environment variable
+# ``OBLIQUE_NUMBA_ARGSORT=1``), numba's quicksort stands in (a C-callable numba function of
+# the same signature): the same sorted values, ties perhaps in another order, which with
+# whole-number weights changes no count, impurity or step.
+
+#: ``_PyDataType_GetArrFuncs``' place in numpy's C API table (``__multiarray_api.h``) and
+#: ``argsort[0]``'s place in ``PyArray_ArrFuncs`` (21 casts, 12 functions, 3 sorts).
+_ARRFUNCS_API_INDEX, _ARGSORT_SLOT = 365, 36
+
+
+def _numpy_argsort_address():
+    """The address of numpy's float64 quicksort argsort,
+    ``int f(double *values, npy_intp *order, npy_intp n, void *unused)`` (``order``
+    holding 0 .. n - 1 on entry), if it sorts as ``np.argsort`` does; else None."""
+    import ctypes
+    try:
+        from numpy._core import _multiarray_umath
+        get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+        get_pointer.restype = ctypes.c_void_p
+        get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+        table = (ctypes.c_void_p * (_ARRFUNCS_API_INDEX + 1)).from_address(
+            get_pointer(_multiarray_umath._ARRAY_API, None))
+        array_functions = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p)(
+            table[_ARRFUNCS_API_INDEX])(id(np.dtype(np.float64)))
+        address = (ctypes.c_void_p * (_ARGSORT_SLOT + 1)).from_address(
+            array_functions)[_ARGSORT_SLOT]
+        argsort = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
+                                   ctypes.c_ssize_t, ctypes.c_void_p)(address)
+    except (AttributeError, ImportError, OSError, TypeError, ValueError):
+        return None
+    generator = np.random.RandomState(0)
+    for n in (1, 2, 7, 16, 33, 300):   # ties, infinities and NaN among them
+        values = np.round(generator.normal(size=n), 1)
+        values[::5] = np.inf
+        values[::7] = np.nan
+        order = np.arange(n, dtype=np.intp)
+        if argsort(values.ctypes.data, order.ctypes.data, n, values.ctypes.data) != 0 \
+                or not np.array_equal(order, np.argsort(values)):
+            return None
+    return address
+
+
+#: Whether the kernels sort with numpy's own argsort (:func:`_numpy_argsort_address`).
+NUMPY_ARGSORT = False
+if AVAILABLE:  # pragma: no cover - without numba nothing below is called
+    import llvmlite.binding as _llvm
+    from numba import carray as _carray, cfunc as _cfunc, types as _types
+
+    # OBLIQUE_NUMBA_ARGSORT=1: numba's sort (for comparisons)
+    _argsort_address = (None if os.environ.get("OBLIQUE_NUMBA_ARGSORT")
+                        else _numpy_argsort_address())
+    NUMPY_ARGSORT = _argsort_address is not None
+    if not NUMPY_ARGSORT:
+        @_cfunc(_types.intc(_types.CPointer(_types.float64), _types.CPointer(_types.intp),
+                            _types.intp, _types.voidptr), cache=True, nogil=True)
+        def _numba_argsort(values, order, n, _unused):
+            """numba's quicksort, in the signature of numpy's argsort function."""
+            sorted_order = np.argsort(np.copy(_carray(values, (n,))))
+            for i in range(n):
+                order[i] = sorted_order[i]
+            return 0
+
+        _argsort_address = _numba_argsort.address
+    _llvm.add_symbol("oblique_numpy_argsort", _argsort_address)
+    _numpy_argsort = _types.ExternalFunction(
+        "oblique_numpy_argsort",
+        _types.intc(_types.voidptr, _types.voidptr, _types.intp, _types.voidptr))
+else:  # pragma: no cover
+    _numpy_argsort = None
+
+
+#: Rows of a :func:`line_step` workspace's ``counts`` (K columns each).
+_FIXED_RIGHT, _NEGATIVE_SUM, _CUMULATIVE, _LEFT, _RIGHT = range(5)
+
+
+@njit(cache=True, nogil=True)
+def line_workspace(n_rows, n_classes):
+    """The arrays :func:`line_step` works in, made once for a node's line searches:
+    ``(moving, crossings, counts)``."""
+    return (np.empty((2, n_rows), dtype=np.int64), np.empty((2, n_rows)),
+            np.empty((5, n_classes)))
+
+
+@njit(cache=True, nogil=True)
+def row_classes(indicators):
+    """The class and the weight of every row of a class indicator matrix (K, n) of
+    :func:`~.impurity.class_indicators` (one non-zero per column at most)."""
+    K, n = indicators.shape
+    classes = np.zeros(n, dtype=np.int64)
+    weights = np.zeros(n)
+    for j in range(n):
+        for k in range(K):
+            if indicators[k, j] != 0:
+                classes[j], weights[j] = k, indicators[k, j]
+                break
+    return classes, weights
+
+
 @njit(cache=True, nogil=True)
 def best_step(current, direction, indicators, total, code, parent_entropy, rank):
     """:func:`~.impurity.best_step` (OC1's Eq. 2 line search) compiled: the best ``t``
     for ``current + t·direction >= 0`` and its impurity by measure ``code`` (OC1,
     Appendix B, as :data:`~.impurity.MEASURES` computes them); ``(inf, nan)`` when no
-    row can move.
+    row can move.  ``indicators``: :func:`~.impurity.class_indicators`' matrix.
 
     ``parent_entropy`` (information gain) and ``rank`` (sum of variances) are the node's,
-    computed once by the caller.
+    computed once by the caller.  (A node's many searches call :func:`line_step`.)
     """
-    K, n = indicators.shape
-    fixed_right = np.zeros(K)
-    negative_sum = np.zeros(K)
-    moving = np.empty(n, dtype=np.int64)
+    classes, weights = row_classes(indicators)
+    moving, crossings, counts = line_workspace(current.shape[0], total.shape[0])
+    return line_step(current, direction, classes, weights, total, code, parent_entropy,
+                     rank, moving, crossings, counts)
+
+
+@njit(cache=True, nogil=True)
+def line_step(current, direction, classes, weights, total, code, parent_entropy, rank,
+              moving_and_order, crossings_and_weights, counts):
+    """:func:`best_step` from the rows' ``classes`` and ``weights`` (:func:`row_classes`),
+    in a :func:`line_workspace`: each row adds its weight to its own class's count only
+    (the indicator matrix's zeros added nothing), with the same sums in the same order."""
+    K, n = total.shape[0], current.shape[0]
+    moving, order = moving_and_order[0], moving_and_order[1]
+    crossings, signed = crossings_and_weights[0], crossings_and_weights[1]
+    fixed_right, negative_sum = counts[_FIXED_RIGHT], counts[_NEGATIVE_SUM]
+    cumulative, left, right = counts[_CUMULATIVE], counts[_LEFT], counts[_RIGHT]
+    for k in range(K):
+        fixed_right[k], negative_sum[k], cumulative[k] = 0.0, 0.0, 0.0
     n_moving = 0
+    any_negative = False
     for j in range(n):
         if direction[j] != 0:
-            moving[n_moving] = j
+            moving[n_moving] = classes[j]
+            crossings[n_moving] = -current[j] / direction[j]
+            if direction[j] < 0:
+                any_negative = True
+                negative_sum[classes[j]] += weights[j]
+                signed[n_moving] = -weights[j]
+            else:
+                signed[n_moving] = weights[j]
             n_moving += 1
         elif current[j] >= 0:
-            for k in range(K):
-                fixed_right[k] += indicators[k, j]
+            fixed_right[classes[j]] += weights[j]
     if n_moving == 0:
         return np.inf, np.nan
-    u = np.empty(n_moving)
-    any_negative = False
+    u = crossings[:n_moving]
     for i in range(n_moving):
-        j = moving[i]
-        u[i] = -current[j] / direction[j]
-        if direction[j] < 0:
-            any_negative = True
-            for k in range(K):
-                negative_sum[k] += indicators[k, j]
-    order = np.argsort(u)
+        order[i] = i
+    _numpy_argsort(u.ctypes, order.ctypes, n_moving, u.ctypes)
     # right of t just above the i-th crossing: (d > 0 rows among the first i + 1) +
     # (d < 0 rows after): the cumulative signed counts plus this constant term
-    offset = fixed_right.copy()
+    offset = fixed_right
     if any_negative:
         for k in range(K):
             offset[k] = negative_sum[k] + fixed_right[k]
-    cumulative = np.zeros(K)
-    left = np.empty(K)
-    right = np.empty(K)
     best_score, best_position = np.inf, -1
+    following = u[order[0]]
     for i in range(n_moving - 1):
-        j = moving[order[i]]
-        if direction[j] < 0:
-            for k in range(K):
-                cumulative[k] -= indicators[k, j]
-        else:
-            for k in range(K):
-                cumulative[k] += indicators[k, j]
-        if not u[order[i + 1]] > u[order[i]]:
+        o = order[i]
+        cumulative[moving[o]] += signed[o]
+        here, following = following, u[order[i + 1]]
+        if not following > here:
             continue  # not between distinct crossing points: no candidate
         n_left, n_right = 0.0, 0.0
         largest_left, largest_right = -np.inf, -np.inf
@@ -168,6 +283,27 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
     if best_position < 0:
         return np.inf, np.nan
     return best_score, (u[order[best_position]] + u[order[best_position + 1]]) / 2
+
+
+@njit(cache=True, nogil=True)
+def side_impurity(values, classes, weights, total, code, parent_entropy, rank, moving,
+                  crossings, counts):
+    """The impurity of the split ``values >= 0`` (right) by measure ``code``: numpy's
+    ``impurity(left[None], total, measure)`` for the class counts ``left`` of the rows
+    with ``values < 0``, to the bit for whole-number weights and fewer than 8 classes
+    (numpy adds more classes pairwise).
+
+    It is the one candidate of a :func:`line_step` from ``-1`` (rows left of the split)
+    and ``+1`` (right) along ``+1``: all crossings are at ``±1``, so the only candidate is
+    ``t = 0``, with the rows right of the split on its right; with whole-number weights
+    its counts (the node's less those on the right) are the left rows' counts exactly."""
+    n = values.shape[0]
+    sides = np.empty(n)
+    for j in range(n):
+        sides[j] = -1.0 if values[j] < 0 else 1.0
+    score, _ = line_step(sides, np.ones(n), classes, weights, total, code, parent_entropy,
+                         rank, moving, crossings, counts)
+    return score
 
 
 # ----- GDT (Manwani & Sastry): a node's split -----

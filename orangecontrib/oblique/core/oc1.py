@@ -222,9 +222,9 @@ def _equal_compiled(new, old):
 
 
 @kernels.njit(cache=True, nogil=True)
-def sequential_local_search(Z, columns, indicators, total, code, parent_entropy, rank,
-                            hyperplane, values, current, n_random_jumps, stagnation_step,
-                            max_passes, draws, start):
+def sequential_local_search(Z, columns, classes, weights, total, code, parent_entropy,
+                            rank, hyperplane, values, current, n_random_jumps,
+                            stagnation_step, max_passes, draws, start):
     """One restart of :meth:`OC1Splitter.local_search` with the sequential coefficient
     order, compiled: the deterministic perturbation of Figure 2 (every coefficient but the
     bias, in order, by :func:`~.kernels.best_step`; an equal impurity taken with
@@ -238,19 +238,27 @@ def sequential_local_search(Z, columns, indicators, total, code, parent_entropy,
     (a stagnant move: one; a jump's direction ``uniform(-1, 1, d + 1)``: ``d + 1``, as
     ``-1 + 2 u``); when they run out the search stops and returns position ``-1`` (the
     caller draws more and starts again).  A jump's ``Z @ direction`` is numpy's own
-    product (:func:`~.kernels.numpy_matvec`: the BLAS call numpy's ``matmul`` makes)."""
+    product (:func:`~.kernels.numpy_matvec`: the BLAS call numpy's ``matmul`` makes).
+
+    The rows' classes are ``classes`` and ``weights`` (:func:`~.kernels.row_classes`); a
+    ``current`` impurity of NaN is computed here (:func:`~.kernels.side_impurity`)."""
     n, n_coefficients = Z.shape
     last = n_coefficients - 1
     used = start
     change = np.empty(n)
+    moving, crossings, counts = kernels.line_workspace(n, total.shape[0])
+    if math.isnan(current):
+        current = kernels.side_impurity(values, classes, weights, total, code,
+                                        parent_entropy, rank, moving, crossings, counts)
     while True:
         # deterministic perturbation (Figure 2)
         p_move = 1.0
         for _ in range(max_passes):
             moved = False
             for m in range(last):
-                new, step = kernels.best_step(values, columns[m], indicators, total, code,
-                                              parent_entropy, rank)
+                new, step = kernels.line_step(values, columns[m], classes, weights, total,
+                                              code, parent_entropy, rank, moving, crossings,
+                                              counts)
                 if not math.isfinite(new):
                     continue
                 if _improves_compiled(new, current):
@@ -283,8 +291,8 @@ def sequential_local_search(Z, columns, indicators, total, code, parent_entropy,
                 direction[m] = -1.0 + 2.0 * draws[used + m]
             used += n_coefficients
             kernels.numpy_matvec(Z, direction, change)
-            new, step = kernels.best_step(values, change, indicators, total, code,
-                                          parent_entropy, rank)
+            new, step = kernels.line_step(values, change, classes, weights, total, code,
+                                          parent_entropy, rank, moving, crossings, counts)
             if _improves_compiled(new, current):
                 for m in range(n_coefficients):
                     hyperplane[m] += step * direction[m]
@@ -295,6 +303,25 @@ def sequential_local_search(Z, columns, indicators, total, code, parent_entropy,
                 break
         if not jumped:
             return current, used
+
+
+class _CompiledNode:
+    """What the compiled line searches of one node share, made once for its restarts:
+    ``arguments`` (the rows' classes and weights, the node's class totals, the measure's
+    code and the node's constants: :func:`~.kernels.line_step`'s arguments after the
+    direction) and a ``workspace`` (:func:`~.kernels.line_workspace`)."""
+
+    def __init__(self, class_counts, total, measure):
+        classes, weights = kernels.row_classes(class_counts)
+        code = kernels.MEASURE_CODES[measure]
+        entropy, rank = node_constants(total)
+        self.arguments = (classes, weights, total, code, entropy, rank)
+        self.workspace = kernels.line_workspace(class_counts.shape[1], len(total))
+        #: :func:`~.kernels.side_impurity` gives ``split_impurity``'s number: for
+        #: whole-number weights (exact sums) and fewer than 8 classes
+        self.side_impurity_compiled = bool(
+            len(total) < 8 and np.all(weights == np.round(weights))
+            and weights.sum() < 2.0 ** 52)
 
 
 class OC1Splitter:
@@ -421,40 +448,41 @@ class OC1Splitter:
         return best, best_impurity
 
     def _line_searcher(self, Z, class_counts):
-        """``(search, columns)`` for the node of ``Z`` (kept for its restarts):
+        """``(search, columns, node)`` for the node of ``Z`` (kept for its restarts):
         ``search(values, direction)`` is
         :func:`~.impurity.best_step` by the node's measure (compiled below
         :data:`~.impurity.COMPILED_LINE_SEARCH_ROWS` rows, with the node's constants
-        computed once), ``columns[m]`` the node's column ``m``, contiguous."""
+        computed once), ``columns[m]`` the node's column ``m``, contiguous; ``node`` the
+        compiled search's :class:`_CompiledNode` (None for numpy's)."""
         cached = getattr(self, "_searcher_cache", None)
         if cached is not None and cached[0] is Z and cached[1] is class_counts:
             return cached[2]
         total = class_counts.sum(axis=1)
         columns = np.ascontiguousarray(Z.T)
+        node = None
         if kernels.AVAILABLE and len(Z) < COMPILED_LINE_SEARCH_ROWS:
-            code = kernels.MEASURE_CODES[self.measure]
-            entropy, rank = node_constants(total)
+            node = _CompiledNode(class_counts, total, self.measure)
 
             def search(values, direction):
-                return kernels.best_step(values, direction, class_counts, total, code,
-                                         entropy, rank)
+                return kernels.line_step(values, direction, *node.arguments,
+                                         *node.workspace)
         else:
             def search(values, direction):
                 return best_step(values, direction, class_counts, self.measure, total,
                                  compiled=False)
-        self._searcher_cache = (Z, class_counts, (search, columns))
-        return search, columns
+        self._searcher_cache = (Z, class_counts, (search, columns, node))
+        return search, columns, node
 
     def local_search(self, Z, class_counts, hyperplane):
         """One restart: perturb coefficients to a local minimum, then try up to J random
         jumps; every successful jump starts the deterministic perturbation again."""
         values = Z @ hyperplane
-        current = self.split_impurity(values, class_counts)
         if (COMPILED_LOCAL_SEARCH and kernels.AVAILABLE and kernels.PASS_AVAILABLE
                 and self.coefficient_order == "sequential"
                 and len(Z) < COMPILED_LINE_SEARCH_ROWS):
-            return self._compiled_local_search(Z, class_counts, hyperplane, values, current)
-        line_search, _ = self._line_searcher(Z, class_counts)
+            return self._compiled_local_search(Z, class_counts, hyperplane, values)
+        current = self.split_impurity(values, class_counts)
+        line_search, _, _ = self._line_searcher(Z, class_counts)
         while True:
             current = self.perturb_coefficients(Z, class_counts, hyperplane, values, current)
             for _ in range(self.n_random_jumps):
@@ -469,24 +497,24 @@ class OC1Splitter:
             else:
                 return hyperplane, current
 
-    def _compiled_local_search(self, Z, class_counts, hyperplane, values, current):
+    def _compiled_local_search(self, Z, class_counts, hyperplane, values):
         """:meth:`local_search` as one kernel call (:func:`sequential_local_search`), with
         the same moves, draws and result.  The kernel takes its random numbers from the
         splitter's :class:`_Draws`, at least :data:`DRAWS_PER_COEFFICIENT` per
         coefficient; if it runs out, the search runs again with four times as many."""
-        _, columns = self._line_searcher(Z, class_counts)   # kept for the node's restarts
-        total = class_counts.sum(axis=1)
-        entropy, rank = node_constants(total)
-        code = kernels.MEASURE_CODES[self.measure]
+        _, columns, node = self._line_searcher(Z, class_counts)  # kept for the restarts
+        # the starting impurity: computed by the kernel where it adds as numpy does
+        current = (np.nan if node.side_impurity_compiled
+                   else self.split_impurity(values, class_counts))
         draws = self._draws
         needed = DRAWS_PER_COEFFICIENT * Z.shape[1]
         while True:
             draws.ensure(needed)
             plane, rows = hyperplane.copy(), values.copy()
             impurity_found, position = sequential_local_search(
-                Z, columns, class_counts, total, code, entropy, rank, plane, rows,
-                current, self.n_random_jumps, self.stagnation_step,
-                MAX_PERTURBATION_PASSES, draws.buffer, draws.position)
+                Z, columns, *node.arguments, plane, rows, current, self.n_random_jumps,
+                self.stagnation_step, MAX_PERTURBATION_PASSES, draws.buffer,
+                draws.position)
             if position >= 0:
                 break
             needed = 4 * (len(draws.buffer) - draws.position)
@@ -508,7 +536,7 @@ class OC1Splitter:
         """
         n_coefficients = Z.shape[1]
         total = class_counts.sum(axis=1)
-        line_search, columns = self._line_searcher(Z, class_counts)
+        line_search, columns, _ = self._line_searcher(Z, class_counts)
         p_move = 1.0
 
         def try_move(m, new, step):
