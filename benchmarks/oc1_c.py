@@ -217,9 +217,11 @@ def startup_cost(program):
     return float(np.median(cpu)), float(np.median(wall))
 
 
-def evaluate(program, X, y):
+def evaluate(program, X, y, repeats=1):
     """Per fold, C and ours: correct test rows, leaves, CPU seconds (and C's wall
-    seconds); the warnings our fits raised; the folds on which C wrote no tree."""
+    seconds); the warnings our fits raised; the seeds with which C wrote no tree.  With
+    ``repeats`` R every fold is fitted R times by each program, fold ``k``'s repeat ``r``
+    with the seed ``k + 10 r``."""
     record = {side: {"correct": 0, "leaves": [], "cpu": []} for side in ("C", "ours")}
     record["C"]["wall"] = []
     raised, no_tree = {}, []
@@ -231,7 +233,8 @@ def evaluate(program, X, y):
                                      random_state=CV_SEED).split(X, y))
     with counted_warnings(raised):
         OC1Classifier(random_state=0).fit(X[folds[0][0]], y[folds[0][0]])   # warm-up
-    for seed, (train, test) in enumerate(folds):
+    for seed, (train, test) in ((k + N_FOLDS * r, fold) for r in range(repeats)
+                                for k, fold in enumerate(folds)):
         with tempfile.TemporaryDirectory(prefix="oc1c") as folder:
             write_oc1_data(os.path.join(folder, TRAIN_FILE), X[train], y[train])
             write_oc1_data(os.path.join(folder, TEST_FILE), X[test], y[test])
@@ -257,9 +260,10 @@ def evaluate(program, X, y):
     return record, raised, no_tree
 
 
-def summary_row(title, X, y, record):
+def summary_row(title, X, y, record, repeats=1):
     """A table row and whether it passes."""
-    accuracy = {side: 100 * record[side]["correct"] / len(y) for side in record}
+    accuracy = {side: 100 * record[side]["correct"] / (repeats * len(y))
+                for side in record}
     seconds = {side: float(np.median(record[side]["cpu"])) for side in record}
     ratio = seconds["ours"] / seconds["C"] if seconds["C"] > 0 else np.inf
     passed = (seconds["ours"] <= seconds["C"]
@@ -283,8 +287,14 @@ def main(argv=None):
                         help="a built mktree of OC1 3.0 (not shipped with the project)")
     parser.add_argument("--sets", type=comma_separated(SETS, "sets"), default=None,
                         help=f"comma-separated subset of {','.join(SETS)} (default all)")
+    parser.add_argument("--repeats", type=int, default=1, metavar="R",
+                        help="fit every fold R times with each program, fold k's repeat r "
+                             "seeded k + 10 r; accuracy pooled over all, CPU the median of "
+                             "all fits (default 1)")
     add_blas_threads(parser)
     args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
     program = os.path.abspath(args.oc1_program)
     if not os.path.isfile(program):
         parser.error(f"--oc1-program {args.oc1_program}: no such file; build OC1 3.0's "
@@ -302,7 +312,9 @@ def main(argv=None):
     print(f"C program start-up cost (mktree on a 2-row training file and a 2-row test "
           f"file, median of {STARTUP_RUNS} runs): CPU {1000 * cpu:.2f} ms, "
           f"wall {1000 * wall:.2f} ms")
-    print(f"{N_FOLDS}-fold stratified CV (random_state={CV_SEED}), fold k seeded k.  "
+    print(f"{N_FOLDS}-fold stratified CV (random_state={CV_SEED}), fold k seeded k"
+          + (f", every fold fitted {args.repeats} times (repeat r seeded k + {N_FOLDS} r)"
+             if args.repeats > 1 else "") + ".  "
           f"Accuracy: pooled over the folds.  CPU s: median per fit (C: the child "
           f"process's user+sys, start-up and file reading included; ours: "
           f"time.process_time around fit, in-process, after a warm-up fit).  Leaves: mean "
@@ -312,15 +324,15 @@ def main(argv=None):
     with threadpool_limits(limits=args.blas_threads):
         for title in sets:
             X, y = load_set(title, n_synthetic)
-            record, raised, no_tree = evaluate(program, X, y)
-            row, ok = summary_row(title, X, y, record)
+            record, raised, no_tree = evaluate(program, X, y, args.repeats)
+            row, ok = summary_row(title, X, y, record, args.repeats)
             rows.append(row)
             passed += ok
             print(f"  done: {title}", file=sys.stderr, flush=True)
             for message, count in raised.items():
                 notes.append(f"note: {title}: our fits raised {count} × {message}")
             if no_tree:
-                notes.append(f"note: {title}: the C program found no split on folds "
+                notes.append(f"note: {title}: the C program found no split with seeds "
                              f"{no_tree}; counted as the training rows' majority class")
     print()
     print_aligned(HEADER, rows)

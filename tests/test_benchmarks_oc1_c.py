@@ -50,3 +50,33 @@ def test_a_missing_program_is_a_clear_usage_error(oc1_c, tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"--oc1-program {missing}: no such file" in err
     assert "OC1 3.0" in err
+
+
+def test_repeats_fit_every_fold_again_with_new_seeds(oc1_c, tmp_path):
+    """``--repeats R``: both programs fit every fold R times, fold k's repeat r seeded
+    k + 10 r, and the accuracy is pooled over all R · n predictions."""
+    seeds_file = tmp_path / "seeds"
+    program = tmp_path / "mktree"
+    # a stand-in for the C program: every test row right, its seed written down
+    program.write_text(
+        f"#!{sys.executable}\n"
+        "import sys\n"
+        "arguments = sys.argv[1:]\n"
+        "rows = sum(1 for _ in open(arguments[arguments.index('-T') + 1]))\n"
+        f"open({str(seeds_file)!r}, 'a').write(arguments[arguments.index('-s') + 1] + ' ')\n"
+        "print('accuracy = 100.00\\t#leaves = 1.00\\tmax depth = 0.00')\n")
+    program.chmod(0o755)
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 2))
+    y = (X[:, 0] > 0).astype(int)
+    record, _, no_tree = oc1_c.evaluate(str(program), X, y, repeats=2)
+    assert sorted(map(int, seeds_file.read_text().split())) == list(range(20))
+    assert len(record["C"]["cpu"]) == len(record["ours"]["cpu"]) == 20
+    assert record["C"]["correct"] == 2 * len(y) and not no_tree
+    row, _ = oc1_c.summary_row("toy", X, y, record, repeats=2)
+    assert row[2] == "100.00"      # the stand-in's accuracy, pooled over both repeats
+    assert 50.0 <= float(row[3]) <= 100.0
+
+    with pytest.raises(SystemExit) as stop:
+        oc1_c.main(["--oc1-program", str(program), "--repeats", "0"])
+    assert stop.value.code == 2
