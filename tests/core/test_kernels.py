@@ -80,10 +80,12 @@ def test_oc1_grows_the_same_tree_compiled_or_not(monkeypatch, impurity_name):
 # ----- numpy's argsort in the line search (issue 16) -----
 
 def test_the_line_search_sorts_with_numpy_argsort():
-    """numpy 2's float64 argsort is found in its C API table (numba's quicksort took 70 %
-    of a line search) and orders values, ties, infinities and NaN as ``np.argsort``."""
+    """numpy 2's float64 argsorts are found in its C API table (numba's quicksort took
+    70 % of a line search) and order values, ties, infinities and NaN as ``np.argsort``
+    (the quicksort) and ``np.argsort(kind="stable")``."""
     import numba
     assert kernels.NUMPY_ARGSORT, "numpy's argsort slot was not found"
+    assert kernels.NUMPY_STABLE_ARGSORT, "numpy's stable argsort slot was not found"
 
     @numba.njit
     def numpy_argsort(values):
@@ -100,6 +102,9 @@ def test_the_line_search_sorts_with_numpy_argsort():
         if case % 5 == 0:
             values[rng.random(n) < 0.1] = np.nan
         assert np.array_equal(numpy_argsort(values), np.argsort(values))
+        order = np.empty(n, dtype=np.intp)
+        kernels.stable_argsort(values, order)
+        assert np.array_equal(order, np.argsort(values, kind="stable"))
 
 
 @pytest.mark.parametrize("measure", sorted(kernels.MEASURE_CODES))
@@ -124,22 +129,25 @@ def test_side_impurity_is_the_numpy_impurity(measure):
 
 
 def test_numbas_sort_stands_in_with_the_same_trees(tmp_path):
-    """Without numpy's argsort (``OBLIQUE_NUMBA_ARGSORT=1``) numba's quicksort runs
-    through the same symbol: the same OC1 trees with whole-number weights."""
+    """Without numpy's argsorts (``OBLIQUE_NUMBA_ARGSORT=1``) numba's sorts run through
+    the same symbols: the same OC1 trees (whole-number weights) and forest trees."""
     import os
     import subprocess
     import sys
     from sklearn.datasets import load_wine
-    from orangecontrib.oblique.core import OC1Classifier
+    from orangecontrib.oblique.core import OC1Classifier, ObliqueForestClassifier
     script = (
         "import sys, numpy as np\n"
         "from sklearn.datasets import load_wine\n"
-        "from orangecontrib.oblique.core import OC1Classifier, kernels\n"
+        "from orangecontrib.oblique.core import (OC1Classifier, ObliqueForestClassifier,\n"
+        "                                        kernels)\n"
         "X, y = load_wine(return_X_y=True)\n"
         "tree = OC1Classifier(random_state=2).fit(X, y).tree_\n"
-        "np.save(sys.argv[1], np.concatenate([[kernels.NUMPY_ARGSORT]]\n"
-        "        + [np.append(s.weights.ravel(), s.bias) for s in tree.splits\n"
-        "           if s is not None]))\n")
+        "forest = ObliqueForestClassifier(n_estimators=3, random_state=0).fit(X, y)\n"
+        "np.save(sys.argv[1], np.concatenate(\n"
+        "    [[kernels.NUMPY_ARGSORT, kernels.NUMPY_STABLE_ARGSORT]]\n"
+        "    + [np.append(s.weights.ravel(), s.bias) for t in [tree] + [\n"
+        "       e.tree_ for e in forest.estimators_] for s in t.splits if s is not None]))\n")
     output = tmp_path / "splits.npy"
     environment = dict(os.environ, OBLIQUE_NUMBA_ARGSORT="1")
     subprocess.run([sys.executable, "-c", script, str(output)], env=environment,
@@ -147,7 +155,9 @@ def test_numbas_sort_stands_in_with_the_same_trees(tmp_path):
     found = np.load(output)
     X, y = load_wine(return_X_y=True)
     tree = OC1Classifier(random_state=2).fit(X, y).tree_
-    expected = np.concatenate([np.append(s.weights.ravel(), s.bias) for s in tree.splits
-                               if s is not None])
-    assert found[0] == 0.0                     # numba's sort ran in the subprocess
-    assert np.array_equal(found[1:], expected)
+    forest = ObliqueForestClassifier(n_estimators=3, random_state=0).fit(X, y)
+    expected = np.concatenate([np.append(s.weights.ravel(), s.bias) for t in
+                               [tree] + [e.tree_ for e in forest.estimators_]
+                               for s in t.splits if s is not None])
+    assert list(found[:2]) == [0.0, 0.0]       # numba's sorts ran in the subprocess
+    assert np.array_equal(found[2:], expected)

@@ -84,15 +84,18 @@ def _add_side_variance(variance, counts, size, rank):
 # whole-number weights changes no count, impurity or step.
 
 #: ``_PyDataType_GetArrFuncs``' place in numpy's C API table (``__multiarray_api.h``) and
-#: ``argsort[0]``'s place in ``PyArray_ArrFuncs`` (21 casts, 12 functions, 3 sorts).
-_ARRFUNCS_API_INDEX, _ARGSORT_SLOT = 365, 36
+#: the places of ``argsort[quicksort]`` and ``argsort[stable]`` in ``PyArray_ArrFuncs``
+#: (21 casts, 12 functions, 3 sorts, then the 3 argsorts).
+_ARRFUNCS_API_INDEX, _ARGSORT_SLOTS = 365, {"quicksort": 36, "stable": 38}
 
 
-def _numpy_argsort_address():
-    """The address of numpy's float64 quicksort argsort,
+def _numpy_argsort_address(kind):
+    """The address of numpy's float64 argsort of ``kind`` ("quicksort" or "stable"),
     ``int f(double *values, npy_intp *order, npy_intp n, void *unused)`` (``order``
-    holding 0 .. n - 1 on entry), if it sorts as ``np.argsort`` does; else None."""
+    holding 0 .. n - 1 on entry), if it sorts as ``np.argsort(kind=kind)`` does; else
+    None."""
     import ctypes
+    slot = _ARGSORT_SLOTS[kind]
     try:
         from numpy._core import _multiarray_umath
         get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
@@ -102,8 +105,7 @@ def _numpy_argsort_address():
             get_pointer(_multiarray_umath._ARRAY_API, None))
         array_functions = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p)(
             table[_ARRFUNCS_API_INDEX])(id(np.dtype(np.float64)))
-        address = (ctypes.c_void_p * (_ARGSORT_SLOT + 1)).from_address(
-            array_functions)[_ARGSORT_SLOT]
+        address = (ctypes.c_void_p * (slot + 1)).from_address(array_functions)[slot]
         argsort = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
                                    ctypes.c_ssize_t, ctypes.c_void_p)(address)
     except (AttributeError, ImportError, OSError, TypeError, ValueError):
@@ -115,38 +117,67 @@ def _numpy_argsort_address():
         values[::7] = np.nan
         order = np.arange(n, dtype=np.intp)
         if argsort(values.ctypes.data, order.ctypes.data, n, values.ctypes.data) != 0 \
-                or not np.array_equal(order, np.argsort(values)):
+                or not np.array_equal(order, np.argsort(values, kind=kind)):
             return None
     return address
 
 
-#: Whether the kernels sort with numpy's own argsort (:func:`_numpy_argsort_address`).
-NUMPY_ARGSORT = False
+#: Whether the kernels sort with numpy's own argsort (:func:`_numpy_argsort_address`):
+#: its quicksort, and its stable sort.
+NUMPY_ARGSORT = NUMPY_STABLE_ARGSORT = False
 if AVAILABLE:  # pragma: no cover - without numba nothing below is called
     import llvmlite.binding as _llvm
     from numba import carray as _carray, cfunc as _cfunc, types as _types
 
-    # OBLIQUE_NUMBA_ARGSORT=1: numba's sort (for comparisons)
-    _argsort_address = (None if os.environ.get("OBLIQUE_NUMBA_ARGSORT")
-                        else _numpy_argsort_address())
-    NUMPY_ARGSORT = _argsort_address is not None
-    if not NUMPY_ARGSORT:
-        @_cfunc(_types.intc(_types.CPointer(_types.float64), _types.CPointer(_types.intp),
-                            _types.intp, _types.voidptr), cache=True, nogil=True)
-        def _numba_argsort(values, order, n, _unused):
-            """numba's quicksort, in the signature of numpy's argsort function."""
-            sorted_order = np.argsort(np.copy(_carray(values, (n,))))
-            for i in range(n):
-                order[i] = sorted_order[i]
-            return 0
+    _ARGSORT_SIGNATURE = _types.intc(_types.voidptr, _types.voidptr, _types.intp,
+                                     _types.voidptr)
+    _FALLBACK_SIGNATURE = _types.intc(_types.CPointer(_types.float64),
+                                      _types.CPointer(_types.intp), _types.intp,
+                                      _types.voidptr)
 
-        _argsort_address = _numba_argsort.address
-    _llvm.add_symbol("oblique_numpy_argsort", _argsort_address)
-    _numpy_argsort = _types.ExternalFunction(
-        "oblique_numpy_argsort",
-        _types.intc(_types.voidptr, _types.voidptr, _types.intp, _types.voidptr))
+    def _argsort_symbol(kind):
+        """numpy's argsort of ``kind`` as an external function of the kernels, or numba's
+        sort of that kind in its signature; and whether it is numpy's.
+        ``OBLIQUE_NUMBA_ARGSORT=1``: numba's (for comparisons)."""
+        address = (None if os.environ.get("OBLIQUE_NUMBA_ARGSORT")
+                   else _numpy_argsort_address(kind))
+        found = address is not None
+        if not found:
+            if kind == "stable":
+                @_cfunc(_FALLBACK_SIGNATURE, cache=True, nogil=True)
+                def _numba_argsort(values, order, n, _unused):
+                    """numba's stable sort, in the signature of numpy's argsort."""
+                    sorted_order = np.argsort(np.copy(_carray(values, (n,))),
+                                              kind="mergesort")
+                    for i in range(n):
+                        order[i] = sorted_order[i]
+                    return 0
+            else:
+                @_cfunc(_FALLBACK_SIGNATURE, cache=True, nogil=True)
+                def _numba_argsort(values, order, n, _unused):
+                    """numba's quicksort, in the signature of numpy's argsort."""
+                    sorted_order = np.argsort(np.copy(_carray(values, (n,))))
+                    for i in range(n):
+                        order[i] = sorted_order[i]
+                    return 0
+            address = _numba_argsort.address
+        name = f"oblique_numpy_argsort_{kind}"
+        _llvm.add_symbol(name, address)
+        return _types.ExternalFunction(name, _ARGSORT_SIGNATURE), found
+
+    _numpy_argsort, NUMPY_ARGSORT = _argsort_symbol("quicksort")
+    _numpy_stable_argsort, NUMPY_STABLE_ARGSORT = _argsort_symbol("stable")
 else:  # pragma: no cover
-    _numpy_argsort = None
+    _numpy_argsort = _numpy_stable_argsort = None
+
+
+@njit(cache=True, nogil=True)
+def stable_argsort(values, order):
+    """``order[:] = np.argsort(values, kind="stable")`` by numpy's own stable sort (or
+    numba's, :data:`NUMPY_STABLE_ARGSORT`): the one order of a stable sort."""
+    for i in range(values.shape[0]):
+        order[i] = i
+    _numpy_stable_argsort(values.ctypes, order.ctypes, values.shape[0], values.ctypes)
 
 
 #: Rows of a :func:`line_step` workspace's ``counts`` (K columns each).

@@ -215,12 +215,13 @@ def search_compiled(X, rows, features, cells, negative, unit, n_columns, indicat
         for i in range(n):
             values[projection[t], i] += coefficient[t] * X[rows[i], feature[t]]
     left, right = np.empty(n_classes), np.empty(n_classes)
+    order = np.empty(n, dtype=np.intp)
     best_k, best_low, best_high, best_score = -1, np.nan, np.nan, np.inf
     for k in range(n_columns):
         if members[k] == 0:
             continue
         v = values[k]
-        order = np.argsort(v, kind="mergesort")
+        kernels.stable_argsort(v, order)
         left[:] = 0.0
         for i in range(n - 1):
             row = order[i]
