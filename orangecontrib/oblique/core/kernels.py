@@ -146,23 +146,16 @@ if AVAILABLE:  # pragma: no cover - without numba nothing below is called
                    else _numpy_argsort_address(kind))
         found = address is not None
         if not found:
-            if kind == "stable":
-                @_cfunc(_FALLBACK_SIGNATURE, cache=True, nogil=True)
-                def _numba_argsort(values, order, n, _unused):
-                    """numba's stable sort, in the signature of numpy's argsort."""
-                    sorted_order = np.argsort(np.copy(_carray(values, (n,))),
-                                              kind="mergesort")
-                    for i in range(n):
-                        order[i] = sorted_order[i]
-                    return 0
-            else:
-                @_cfunc(_FALLBACK_SIGNATURE, cache=True, nogil=True)
-                def _numba_argsort(values, order, n, _unused):
-                    """numba's quicksort, in the signature of numpy's argsort."""
-                    sorted_order = np.argsort(np.copy(_carray(values, (n,))))
-                    for i in range(n):
-                        order[i] = sorted_order[i]
-                    return 0
+            numba_kind = "mergesort" if kind == "stable" else "quicksort"
+
+            @_cfunc(_FALLBACK_SIGNATURE, cache=True, nogil=True)
+            def _numba_argsort(values, order, n, _unused):
+                """numba's sort of the kind, in the signature of numpy's argsort."""
+                sorted_order = np.argsort(np.copy(_carray(values, (n,))), kind=numba_kind)
+                for i in range(n):
+                    order[i] = sorted_order[i]
+                return 0
+
             address = _numba_argsort.address
         name = f"oblique_numpy_argsort_{kind}"
         _llvm.add_symbol(name, address)
