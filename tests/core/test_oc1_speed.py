@@ -118,7 +118,8 @@ def test_kernel_stops_when_its_draws_run_out():
     hyperplane = np.array([1.0, 0, 0, 0, -0.5])
     values = Z @ hyperplane
     arguments = (Z, np.ascontiguousarray(Z.T), classes, weights, total, 0, 0.0, np.zeros(3),
-                 hyperplane.copy(), values.copy(), np.inf, 5, 0.1, 100)
+                 *kernels.line_workspace(len(y), 3), hyperplane.copy(), values.copy(),
+                 np.inf, 5, 0.1, 100)
     impurity, position = oc1.sequential_local_search(*arguments, np.zeros(0), 0)
     assert position == -1
     impurity, position = oc1.sequential_local_search(*arguments, np.full(10_000, 0.5), 3)

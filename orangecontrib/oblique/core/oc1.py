@@ -223,11 +223,11 @@ def _equal_compiled(new, old):
 
 @kernels.njit(cache=True, nogil=True)
 def sequential_local_search(Z, columns, classes, weights, total, code, parent_entropy,
-                            rank, hyperplane, values, current, n_random_jumps,
-                            stagnation_step, max_passes, draws, start):
+                            rank, moving, crossings, counts, hyperplane, values, current,
+                            n_random_jumps, stagnation_step, max_passes, draws, start):
     """One restart of :meth:`OC1Splitter.local_search` with the sequential coefficient
     order, compiled: the deterministic perturbation of Figure 2 (every coefficient but the
-    bias, in order, by :func:`~.kernels.best_step`; an equal impurity taken with
+    bias, in order, by :func:`~.kernels.line_step`; an equal impurity taken with
     probability ``P_move``), then up to J random jumps (Section 2.3), again after every
     jump that lowers the impurity.  ``hyperplane`` and ``values`` (``Z @ hyperplane``)
     change in place; returns ``(impurity, position)``, ``position`` the index in
@@ -240,13 +240,13 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
     caller draws more and starts again).  A jump's ``Z @ direction`` is numpy's own
     product (:func:`~.kernels.numpy_matvec`: the BLAS call numpy's ``matmul`` makes).
 
-    The rows' classes are ``classes`` and ``weights`` (:func:`~.kernels.row_classes`); a
+    The rows' classes are ``classes`` and ``weights`` (:func:`~.kernels.row_classes`),
+    ``moving, crossings, counts`` the node's :func:`~.kernels.line_workspace`; a
     ``current`` impurity of NaN is computed here (:func:`~.kernels.side_impurity`)."""
     n, n_coefficients = Z.shape
     last = n_coefficients - 1
     used = start
     change = np.empty(n)
-    moving, crossings, counts = kernels.line_workspace(n, total.shape[0])
     if math.isnan(current):
         current = kernels.side_impurity(values, classes, weights, total, code,
                                         parent_entropy, rank, moving, crossings, counts)
@@ -512,9 +512,9 @@ class OC1Splitter:
             draws.ensure(needed)
             plane, rows = hyperplane.copy(), values.copy()
             impurity_found, position = sequential_local_search(
-                Z, columns, *node.arguments, plane, rows, current, self.n_random_jumps,
-                self.stagnation_step, MAX_PERTURBATION_PASSES, draws.buffer,
-                draws.position)
+                Z, columns, *node.arguments, *node.workspace, plane, rows, current,
+                self.n_random_jumps, self.stagnation_step, MAX_PERTURBATION_PASSES,
+                draws.buffer, draws.position)
             if position >= 0:
                 break
             needed = 4 * (len(draws.buffer) - draws.position)
