@@ -38,6 +38,76 @@ except ImportError:  # pragma: no cover
 
 _TINY = float(np.finfo(float).tiny)
 
+#: The package's modules with cached compiled functions: a cached function of one of them
+#: holds the compiled code of the kernels it calls from the others.
+COMPILED_MODULES = ("kernels.py", "oc1.py", "odt_svm.py", "sporf.py", "xmeans.py")
+#: The folders whose compiled modules :func:`register_compiled_modules` has registered.
+_REGISTERED = set()
+
+
+def modules_digest(folder, modules=COMPILED_MODULES):
+    """The SHA-256 of the contents of ``modules`` (files in ``folder``), in order."""
+    import hashlib
+    digest = hashlib.sha256()
+    for name in modules:
+        with open(os.path.join(folder, name), "rb") as source:
+            digest.update(source.read())
+    return digest.hexdigest()
+
+
+def register_compiled_modules(folder, modules=COMPILED_MODULES):
+    """Key numba's cache of every function of ``modules`` (files in ``folder``) on all of
+    them together; returns whether that was done.
+
+    numba keys a cached function on its own source file only, not on the functions it
+    calls from other modules (its documentation: "changes in functions called by a cached
+    function are not detected"): after an update that changes only ``kernels.py`` -- a
+    ``git pull`` in the README's editable install -- a cached function of ``oc1.py`` would
+    run the old kernels' code.  So each of numba's cache locators gets a subclass, first in
+    its list (``numba.core.caching.CacheImpl._locator_classes``), that takes the
+    functions of these files only, keeps them where numba would, and adds the digest of all
+    of them (:func:`modules_digest`) to each function's source stamp: a change of any one
+    compiles all of them again.  Must run before their functions are decorated.  Where
+    numba's internals are not as expected (another numba) nothing is changed."""
+    folder = os.path.abspath(folder)
+    if folder in _REGISTERED:
+        return True
+    try:
+        from numba.core import caching
+        digest = modules_digest(folder, modules)
+        paths = frozenset(os.path.normcase(os.path.join(folder, name)) for name in modules)
+        implementation = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+        locators = implementation._locator_classes
+
+        def ours(base):
+            class Locator(base):
+                """numba's locator for the package's compiled modules only, its stamp
+                with the digest of all of them."""
+
+                @classmethod
+                def from_function(cls, py_func, py_file):
+                    if os.path.normcase(os.path.abspath(py_file)) not in paths:
+                        return None
+                    return super().from_function(py_func, py_file)
+
+                def get_source_stamp(self):
+                    return super().get_source_stamp(), digest
+
+            Locator.__name__ = Locator.__qualname__ = "Oblique" + base.__name__
+            Locator.oblique_modules = paths
+            return Locator
+
+        locators[:0] = [ours(base) for base in list(locators)
+                        if not hasattr(base, "oblique_modules")]
+    except (AttributeError, ImportError, OSError, TypeError):
+        return False
+    _REGISTERED.add(folder)
+    return True
+
+
+if AVAILABLE:  # before any cached function of the package is decorated
+    register_compiled_modules(os.path.dirname(os.path.abspath(__file__)))
+
 #: The measures of :data:`~.impurity.MEASURES`, numbered for the kernels.
 MEASURE_CODES = {"twoing": 0, "information_gain": 1, "gini": 2, "max_minority": 3,
                  "sum_minority": 4, "sum_of_variances": 5}
