@@ -253,7 +253,10 @@ _FIXED_RIGHT, _NEGATIVE_SUM, _CUMULATIVE, _LEFT, _RIGHT = range(5)
 @njit(cache=True, nogil=True)
 def line_workspace(n_rows, n_classes):
     """The arrays :func:`line_step` works in, made once for a node's line searches:
-    ``(moving, crossings, counts)``."""
+    ``(classes_and_order, crossings_and_weights, counts)`` -- per row that moves, its
+    class and the sort order (2 × n whole numbers); its crossing point and its weight,
+    negative for a row moving left (2 × n); and the class counts of a candidate (5 × K:
+    rows right that never move, rows moving left, the cumulative moves, the two sides)."""
     return (np.empty((2, n_rows), dtype=np.int64), np.empty((2, n_rows)),
             np.empty((5, n_classes)))
 
@@ -284,19 +287,18 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
     computed once by the caller.  (A node's many searches call :func:`line_step`.)
     """
     classes, weights = row_classes(indicators)
-    moving, crossings, counts = line_workspace(current.shape[0], total.shape[0])
     return line_step(current, direction, classes, weights, total, code, parent_entropy,
-                     rank, moving, crossings, counts)
+                     rank, *line_workspace(current.shape[0], total.shape[0]))
 
 
 @njit(cache=True, nogil=True)
 def line_step(current, direction, classes, weights, total, code, parent_entropy, rank,
-              moving_and_order, crossings_and_weights, counts):
+              classes_and_order, crossings_and_weights, counts):
     """:func:`best_step` from the rows' ``classes`` and ``weights`` (:func:`row_classes`),
     in a :func:`line_workspace`: each row adds its weight to its own class's count only
     (the indicator matrix's zeros added nothing), with the same sums in the same order."""
     K, n = total.shape[0], current.shape[0]
-    moving, order = moving_and_order[0], moving_and_order[1]
+    moving_class, order = classes_and_order[0], classes_and_order[1]
     crossings, signed = crossings_and_weights[0], crossings_and_weights[1]
     fixed_right, negative_sum = counts[_FIXED_RIGHT], counts[_NEGATIVE_SUM]
     cumulative, left, right = counts[_CUMULATIVE], counts[_LEFT], counts[_RIGHT]
@@ -306,7 +308,7 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
     any_negative = False
     for j in range(n):
         if direction[j] != 0:
-            moving[n_moving] = classes[j]
+            moving_class[n_moving] = classes[j]
             crossings[n_moving] = -current[j] / direction[j]
             if direction[j] < 0:
                 any_negative = True
@@ -333,7 +335,7 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
     following = u[order[0]]
     for i in range(n_moving - 1):
         o = order[i]
-        cumulative[moving[o]] += signed[o]
+        cumulative[moving_class[o]] += signed[o]
         here, following = following, u[order[i + 1]]
         if not following > here:
             continue  # not between distinct crossing points: no candidate
@@ -383,8 +385,8 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
 
 
 @njit(cache=True, nogil=True)
-def side_impurity(values, classes, weights, total, code, parent_entropy, rank, moving,
-                  crossings, counts):
+def side_impurity(values, classes, weights, total, code, parent_entropy, rank,
+                  classes_and_order, crossings_and_weights, counts):
     """The impurity of the split ``values >= 0`` (right) by measure ``code``: numpy's
     ``impurity(left[None], total, measure)`` for the class counts ``left`` of the rows
     with ``values < 0``, to the bit for whole-number weights and fewer than 8 classes
@@ -399,7 +401,7 @@ def side_impurity(values, classes, weights, total, code, parent_entropy, rank, m
     for j in range(n):
         sides[j] = -1.0 if values[j] < 0 else 1.0
     score, _ = line_step(sides, np.ones(n), classes, weights, total, code, parent_entropy,
-                         rank, moving, crossings, counts)
+                         rank, classes_and_order, crossings_and_weights, counts)
     return score
 
 

@@ -223,8 +223,9 @@ def _equal_compiled(new, old):
 
 @kernels.njit(cache=True, nogil=True)
 def sequential_local_search(Z, columns, classes, weights, total, code, parent_entropy,
-                            rank, moving, crossings, counts, hyperplane, values, current,
-                            n_random_jumps, stagnation_step, max_passes, draws, start):
+                            rank, classes_and_order, crossings_and_weights, counts,
+                            hyperplane, values, current, n_random_jumps, stagnation_step,
+                            max_passes, draws, start):
     """One restart of :meth:`OC1Splitter.local_search` with the sequential coefficient
     order, compiled: the deterministic perturbation of Figure 2 (every coefficient but the
     bias, in order, by :func:`~.kernels.line_step`; an equal impurity taken with
@@ -241,7 +242,8 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
     product (:func:`~.kernels.numpy_matvec`: the BLAS call numpy's ``matmul`` makes).
 
     The rows' classes are ``classes`` and ``weights`` (:func:`~.kernels.row_classes`),
-    ``moving, crossings, counts`` the node's :func:`~.kernels.line_workspace`; a
+    ``classes_and_order, crossings_and_weights, counts`` the node's
+    :func:`~.kernels.line_workspace`; a
     ``current`` impurity of NaN is computed here (:func:`~.kernels.side_impurity`)."""
     n, n_coefficients = Z.shape
     last = n_coefficients - 1
@@ -249,7 +251,8 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
     change = np.empty(n)
     if math.isnan(current):
         current = kernels.side_impurity(values, classes, weights, total, code,
-                                        parent_entropy, rank, moving, crossings, counts)
+                                        parent_entropy, rank, classes_and_order,
+                                        crossings_and_weights, counts)
     while True:
         # deterministic perturbation (Figure 2)
         p_move = 1.0
@@ -257,8 +260,8 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
             moved = False
             for m in range(last):
                 new, step = kernels.line_step(values, columns[m], classes, weights, total,
-                                              code, parent_entropy, rank, moving, crossings,
-                                              counts)
+                                              code, parent_entropy, rank, classes_and_order,
+                                              crossings_and_weights, counts)
                 if not math.isfinite(new):
                     continue
                 if _improves_compiled(new, current):
@@ -292,7 +295,8 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
             used += n_coefficients
             kernels.numpy_matvec(Z, direction, change)
             new, step = kernels.line_step(values, change, classes, weights, total, code,
-                                          parent_entropy, rank, moving, crossings, counts)
+                                          parent_entropy, rank, classes_and_order,
+                                          crossings_and_weights, counts)
             if _improves_compiled(new, current):
                 for m in range(n_coefficients):
                     hyperplane[m] += step * direction[m]
