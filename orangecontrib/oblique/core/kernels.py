@@ -169,6 +169,8 @@ def _numpy_argsort_address(kind):
     None."""
     import ctypes
     slot = _ARGSORT_SLOTS[kind]
+    if np.lib.NumpyVersion(np.__version__) < "2.0.0":
+        return None   # the C API table's places above are numpy 2's
     try:
         from numpy._core import _multiarray_umath
         get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
