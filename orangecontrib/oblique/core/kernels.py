@@ -173,9 +173,9 @@ def _numpy_argsort_address(kind):
         return None   # the C API table's places above are numpy 2's
     try:
         from numpy._core import _multiarray_umath
-        get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
-        get_pointer.restype = ctypes.c_void_p
-        get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+        # a prototype of its own (ctypes.pythonapi's attributes are shared by everyone)
+        get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c_char_p)(
+            ("PyCapsule_GetPointer", ctypes.pythonapi))
         table = (ctypes.c_void_p * (_ARRFUNCS_API_INDEX + 1)).from_address(
             get_pointer(_multiarray_umath._ARRAY_API, None))
         array_functions = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p)(
