@@ -27,7 +27,8 @@ import numpy as np
 try:  # pragma: no cover - numba is a dependency; the numpy code is the fallback
     if os.environ.get("OBLIQUE_NO_NUMBA"):
         raise ImportError("OBLIQUE_NO_NUMBA is set")
-    from numba import njit
+    import llvmlite.binding as _llvm   # external symbols: LAPACK, BLAS, numpy's argsorts
+    from numba import carray as _carray, cfunc as _cfunc, njit, types as _types
     AVAILABLE = True
 except ImportError:  # pragma: no cover
     AVAILABLE = False
@@ -201,9 +202,6 @@ def _numpy_argsort_address(kind):
 #: its quicksort, and its stable sort.
 NUMPY_ARGSORT = NUMPY_STABLE_ARGSORT = False
 if AVAILABLE:  # pragma: no cover - without numba nothing below is called
-    import llvmlite.binding as _llvm
-    from numba import carray as _carray, cfunc as _cfunc, types as _types
-
     _ARGSORT_SIGNATURE = _types.intc(_types.voidptr, _types.voidptr, _types.intp,
                                      _types.voidptr)
     _FALLBACK_SIGNATURE = _types.intc(_types.CPointer(_types.float64),
@@ -418,8 +416,6 @@ def side_impurity(values, classes, weights, total, code, parent_entropy, rank,
 # may add them in another order, and the Gini indices then agree to rounding.
 
 if AVAILABLE:  # pragma: no cover - without numba nothing below is called
-    import llvmlite.binding as _llvm
-    from numba import types as _types
     from numba.extending import get_cython_function_address as _cython_function
 
     # external symbols (not ctypes pointers), so that the kernels can be cached
