@@ -4,16 +4,26 @@ Estimators (scikit-learn API): :class:`GeometricTreeClassifier` (Manwani & Sastr
 :class:`OC1Classifier` (Murthy, Kasif & Salzberg), :class:`ODTSVMClassifier` (Menkovski,
 Christou & Efremidis), :class:`HedgeEnsembleClassifier` (Hedge(β) over any of them) and
 :class:`ObliqueForestClassifier` (a forest of sparse oblique trees, SPORF: Tomita et al.).
-"""
-from .ensemble import HedgeEnsembleClassifier
-from .forest import ObliqueForestClassifier, SparseProjectionTreeClassifier
-from .geometric import GeometricTreeClassifier
-from .oc1 import OC1Classifier
-from .odt_svm import ODTSVMClassifier
-from .splits import Split
-from .tree import ObliqueTree
-from .xmeans import XMeans
 
-__all__ = ["GeometricTreeClassifier", "OC1Classifier", "ODTSVMClassifier",
-           "HedgeEnsembleClassifier", "ObliqueForestClassifier",
-           "SparseProjectionTreeClassifier", "XMeans", "ObliqueTree", "Split"]
+They are imported on first use (PEP 562): ``import orangecontrib.oblique.core.compilation``
+-- what the widgets do when Orange Canvas starts -- loads neither scikit-learn nor numba.
+"""
+import importlib
+
+#: Every public name and the module that defines it.
+_MODULES = {"GeometricTreeClassifier": "geometric", "OC1Classifier": "oc1",
+            "ODTSVMClassifier": "odt_svm", "HedgeEnsembleClassifier": "ensemble",
+            "ObliqueForestClassifier": "forest", "SparseProjectionTreeClassifier": "forest",
+            "XMeans": "xmeans", "ObliqueTree": "tree", "Split": "splits"}
+
+__all__ = list(_MODULES)
+
+
+def __getattr__(name):
+    if name in _MODULES:
+        return getattr(importlib.import_module(f".{_MODULES[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -24,6 +24,8 @@ import os
 
 import numpy as np
 
+from .compilation import COMPILED_MODULES, modules_digest
+
 try:  # pragma: no cover - numba is a dependency; the numpy code is the fallback
     if os.environ.get("OBLIQUE_NO_NUMBA"):
         raise ImportError("OBLIQUE_NO_NUMBA is set")
@@ -39,21 +41,8 @@ except ImportError:  # pragma: no cover
 
 _TINY = float(np.finfo(float).tiny)
 
-#: The package's modules with cached compiled functions: a cached function of one of them
-#: holds the compiled code of the kernels it calls from the others.
-COMPILED_MODULES = ("kernels.py", "oc1.py", "odt_svm.py", "sporf.py", "xmeans.py")
 #: The folders whose compiled modules :func:`register_compiled_modules` has registered.
 _REGISTERED = set()
-
-
-def modules_digest(folder, modules=COMPILED_MODULES):
-    """The SHA-256 of the contents of ``modules`` (files in ``folder``), in order."""
-    import hashlib
-    digest = hashlib.sha256()
-    for name in modules:
-        with open(os.path.join(folder, name), "rb") as source:
-            digest.update(source.read())
-    return digest.hexdigest()
 
 
 def register_compiled_modules(folder, modules=COMPILED_MODULES):
