@@ -461,3 +461,16 @@ def test_subtree_raising_prunes_a_tree_deeper_than_the_recursion_limit():
     assert sys.getrecursionlimit() == limit
     assert pruned.node_count < chain.node_count
     np.testing.assert_allclose(pruned.value.sum(axis=1)[0], n)
+
+
+def test_holdout_pruning_with_fractional_weights_and_no_held_out_error():
+    """The held-out error of the pruned trees is a running sum of fractional weights; where
+    no held-out row is misclassified it can end a hair below 0, which made the standard
+    error NaN and the choice of a tree an IndexError (OC1 on breast cancer, seed 112)."""
+    from sklearn.datasets import load_breast_cancer
+    from orangecontrib.oblique.core import OC1Classifier
+    X, y = load_breast_cancer(return_X_y=True)
+    weights = np.random.RandomState(0).uniform(0.2, 2, len(y))
+    model = OC1Classifier(random_state=112).fit(X, y, sample_weight=weights)
+    assert model.tree_.n_leaves >= 1
+    assert model.score(X, y) > 0.9

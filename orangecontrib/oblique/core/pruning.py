@@ -223,7 +223,10 @@ def prune_with_holdout(tree, X, y, sample_weight=None, se_rule=0.0):
     is_ever_leaf = first_leaf < removed
     change = (np.bincount(first_leaf[is_ever_leaf], wrong[is_ever_leaf], n_steps + 1)
               - np.bincount(removed[is_ever_leaf], wrong[is_ever_leaf], n_steps + 1))
-    error = np.cumsum(change)[:n_steps] / total_weight
+    # A running sum of fractional weights can end a hair below 0 where no held-out row is
+    # misclassified (-1e-17): an error rate is in [0, 1], and a negative one would make
+    # the standard error NaN and leave no tree to choose.
+    error = np.clip(np.cumsum(change)[:n_steps] / total_weight, 0.0, 1.0)
 
     e_min = error.min()
     n_effective = total_weight ** 2 / (weights ** 2).sum()
