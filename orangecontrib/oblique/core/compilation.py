@@ -137,6 +137,11 @@ def start_background_compile():
     return _started
 
 
+def running():
+    """Whether the process :func:`start_background_compile` started is still compiling."""
+    return _started is not None and _started.poll() is None
+
+
 def _data(n_rows=120, n_classes=3, seed=0):
     """Rows of 4 continuous attributes, one with 3 values (nominal-like) and a constant
     one, and labels of ``n_classes`` classes."""

@@ -16,13 +16,15 @@ from threadpoolctl import ThreadpoolController
 
 from AnyQt.QtWidgets import QAbstractSlider, QComboBox, QDoubleSpinBox, QLabel, QSpinBox
 
-from AnyQt.QtCore import Qt
+from AnyQt.QtCore import Qt, QTimer
 
 from Orange.widgets import gui
 from Orange.widgets.settings import Setting
 from Orange.widgets.utils.concurrent import ConcurrentMixin, ConcurrentWidgetMixin, TaskState
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.widget import Msg
+
+from ..core import compilation
 
 __all__ = ["AttributesPerSplitMixin", "ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin",
            "FitInterrupted", "LearnerControlsMixin", "add_explanation", "explanation_label",
@@ -165,12 +167,23 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
     did to the data (the fitted model's ``fit_messages``: rows left out, ±inf values) is
     shown as widget warnings.
     Settings stored by another version are brought to types and ranges the controls
-    accept before the first fit.
+    accept before the first fit.  While the add-on's kernels are still being compiled in
+    the background (:mod:`~orangecontrib.oblique.core.compilation`, once after
+    installing), a fit shows ``Information.compiling``, until the compilation ends.
     """
+
+    #: How often (ms) the widget looks whether the background compilation has ended.
+    COMPILING_POLL_MS = 2000
+
+    class Information(OWBaseLearner.Information):
+        compiling = Msg("The add-on is compiling its kernels in the background (once after "
+                        "installing, about a minute); until it is done a fit may take "
+                        "longer.")
 
     def __init__(self, *args, **kwargs):
         ConcurrentWidgetMixin.__init__(self)
         restore_mistyped_settings(self)
+        self._compiling_timer = None
         # ConcurrentMixin.__init__ does not chain, so continue with the widget's __init__
         super(ConcurrentMixin, self).__init__(*args, **kwargs)
         # the first fit is scheduled (QTimer) by OWBaseLearner.__init__, after this
@@ -181,6 +194,7 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
         self.show_fit_messages(())
         self.model = None
         if self.check_data():
+            self._show_compiling()
             self.start(fit_model, self.learner, self.data)
             self.Outputs.model.invalidate()
         else:
@@ -213,7 +227,22 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
     def on_partial_result(self, result):
         """The fit reports no partial results."""
 
+    def _show_compiling(self):
+        """Show ``Information.compiling`` while the background compilation runs, and
+        look again every :data:`COMPILING_POLL_MS` until it ends."""
+        compiling = compilation.running()
+        self.Information.compiling(shown=compiling)
+        if compiling and self._compiling_timer is None:
+            self._compiling_timer = QTimer(self, interval=self.COMPILING_POLL_MS)
+            self._compiling_timer.timeout.connect(self._show_compiling)
+            self._compiling_timer.start()
+        elif not compiling and self._compiling_timer is not None:
+            self._compiling_timer.stop()
+            self._compiling_timer = None
+
     def onDeleteWidget(self):
+        if self._compiling_timer is not None:
+            self._compiling_timer.stop()
         self.shutdown()
         super().onDeleteWidget()
 
