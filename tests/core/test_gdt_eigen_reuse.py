@@ -141,3 +141,105 @@ def test_screens_change_no_tree(monkeypatch, compiled):
                                 lambda self, attempt, size, screen=screen: screen)
             fits.append(GeometricTreeClassifier().fit(*data))
         assert_identical_trees(fits[0].tree_, fits[1].tree_)
+
+
+def test_singular_by_rows_counts_the_rows_of_each_group():
+    """G is singular when S+ has fewer rows of positive weight than its size, H when S−
+    has."""
+    positive = np.array([True, True, True, False, False])
+    assert not geometric.singular_by_rows(positive, None, 2)
+    assert geometric.singular_by_rows(positive, None, 3)        # S−: 2 rows < 3
+    weights = np.array([1.0, 0.0, 2.0, 0.5, 3.0])
+    assert geometric.singular_by_rows(positive, weights, 3)     # S+: 2 weighted rows
+    assert not geometric.singular_by_rows(positive, weights, 2)
+    assert geometric.singular_by_rows(positive, np.array([1.0, 1, 1, 0, 0]), 1)
+
+
+def wide_set():
+    """More columns than rows in S− (and the row span below the root): the full-rank
+    attempts cannot succeed at any node."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(70, 40))
+    y = (X[:, 0] + 0.5 * X[:, 1] > 0.4).astype(int)
+    return X, y
+
+
+def test_no_full_rank_attempt_where_rows_are_too_few(monkeypatch):
+    """numpy's code: where S+ or S− has fewer rows than G's size, neither full-rank attempt
+    is made (before, both were, at every such node: two to four decompositions whose
+    answer could only be "rank deficient"); elsewhere they are."""
+    attempts, singular_nodes = [], []
+    full_rank_directions = geometric._full_rank_directions
+    singular_by_rows = geometric.singular_by_rows
+
+    def recording_attempt(G, H, tolerance, screen=False):
+        attempts.append(len(G))
+        return full_rank_directions(G, H, tolerance, screen)
+
+    def recording_count(positive, weights, size):
+        singular_nodes.append(singular_by_rows(positive, weights, size))
+        return singular_nodes[-1]
+
+    monkeypatch.setattr(kernels, "AVAILABLE", False)
+    monkeypatch.setattr(geometric, "_full_rank_directions", recording_attempt)
+    monkeypatch.setattr(geometric, "singular_by_rows", recording_count)
+    GeometricTreeClassifier().fit(*wide_set())
+    assert len(singular_nodes) > 3 and all(singular_nodes)
+    assert attempts == []
+    X, y = load_breast_cancer_head()
+    GeometricTreeClassifier().fit(X, y)
+    assert not all(singular_nodes)
+    assert len(attempts) >= singular_nodes.count(False)
+
+
+def load_breast_cancer_head():
+    from sklearn.datasets import load_breast_cancer
+    X, y = load_breast_cancer(return_X_y=True)
+    return X[:200], y[:200]
+
+
+@pytest.mark.parametrize("compiled", [True, False] if kernels.AVAILABLE else [False])
+def test_skipping_the_attempts_changes_no_tree(monkeypatch, compiled):
+    """With the attempts made at every node, as before (``singular_by_rows`` always
+    False), and skipped where the rows are too few: the same trees to the bit, on the
+    one-hot set, the wide set and breast cancer, with and without weights."""
+    monkeypatch.setattr(kernels, "AVAILABLE", compiled)
+    X_cancer, y_cancer = load_breast_cancer_head()
+    for X, y in (one_hot_set(), wide_set(), (X_cancer, y_cancer)):
+        weights = np.random.default_rng(6).uniform(0.5, 2.0, len(y))
+        for sample_weight in (None, weights):
+            skipping = GeometricTreeClassifier().fit(X, y, sample_weight=sample_weight)
+            with monkeypatch.context() as always_attempting:
+                always_attempting.setattr(geometric, "singular_by_rows",
+                                          lambda positive, weights, size: False)
+                attempting = GeometricTreeClassifier().fit(X, y, sample_weight=sample_weight)
+            assert_identical_trees(skipping.tree_, attempting.tree_)
+
+
+@needs_numba
+def test_compiled_split_without_attempts_is_the_same_split():
+    """:func:`kernels.gdt_node_split` with ``singular`` True at nodes whose S− has fewer
+    rows than columns: the split, G, H and the attempts' record as with the attempts made
+    (they fail)."""
+    rng = np.random.default_rng(8)
+    checked = 0
+    for trial in range(40):
+        d = int(rng.integers(3, 30))
+        n_negative = int(rng.integers(1, d + 1))
+        n_positive = int(rng.integers(d + 2, 3 * d + 4))
+        Z = np.hstack([rng.normal(size=(n_positive + n_negative, d)),
+                       np.ones((n_positive + n_negative, 1))])
+        positive = np.arange(len(Z)) < n_positive
+        assert geometric.singular_by_rows(positive, None, d + 1)
+        weights = np.ones(len(Z))
+        results = [kernels.gdt_node_split(Z, positive, weights, True, float(n_positive),
+                                          float(n_negative), geometric.WELL_CONDITIONED,
+                                          geometric.RANK_TOLERANCE, False, False, 10.0,
+                                          singular)
+                   for singular in (True, False)]
+        assert results[0][0] == results[1][0]
+        for a, b in zip(results[0][1:4], results[1][1:4]):
+            np.testing.assert_array_equal(a, b)
+        assert results[0][4:] == results[1][4:] == (False, 0)
+        checked += results[0][0] == 1
+    assert checked > 20

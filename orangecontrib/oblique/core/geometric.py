@@ -95,6 +95,24 @@ def _clearly_rank_deficient(matrix, tolerance):
     return info == 0 and values[0] <= 0.5 * tolerance * max(float(values[-1]), _TINY)
 
 
+def singular_by_rows(positive, weights, size):
+    """Whether G or H has fewer rows of positive weight than its ``size``: then it is
+    singular, ``rank(G) ≤`` the rows of S+ (``positive``) and ``rank(H) ≤`` those of S−,
+    and :func:`_clustering_directions` goes to Section II-B's null-space method without
+    its two full-rank attempts.  (The attempts could only succeed on rounding noise: an
+    exact zero eigenvalue comes out of dsyev as some ``(d+1)·ε·λ_max``, far below their
+    thresholds of ``1e-6`` and ``1e-9 · λ_max``; so the decisions, and the hyperplanes,
+    are those of the attempts, at none of their cost -- at wide nodes the larger part of
+    the split's eigendecompositions, tests/core/test_gdt_eigen_reuse.py.)"""
+    if weights is None:
+        rows_positive, rows = int(np.count_nonzero(positive)), len(positive)
+    else:
+        present = weights > 0
+        rows_positive, rows = int(np.count_nonzero(positive & present)), int(
+            np.count_nonzero(present))
+    return min(rows_positive, rows - rows_positive) < size
+
+
 def _maximise_ratio_with_nullity(numerator, denominator, nullity, eigen=None):
     """``argmax w̃ᵀNw̃ / w̃ᵀDw̃`` when ``D`` has ``nullity`` null directions (decided by the
     caller; ``eigen``: ``D``'s :func:`_symmetric_eigen`, if the caller has it).
@@ -130,7 +148,7 @@ def maximise_ratio(numerator, denominator, tolerance=RANK_TOLERANCE):
     return _maximise_ratio_with_nullity(numerator, denominator, nullity)
 
 
-def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None):
+def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None, singular=False):
     """The two clustering hyperplanes ``w̃1``, ``w̃2`` of Eqs. (1)-(3).
 
     ``w̃1`` minimises ``w̃ᵀGw̃ / w̃ᵀHw̃`` (close to S+, far from S−): the eigenvector of the
@@ -146,23 +164,25 @@ def clustering_hyperplanes(G, H, tolerance=RANK_TOLERANCE, history=None):
     ``(G + H) / 2``): the solutions are covariant (``w̃ = Aᵀ w̃'``), so the hyperplanes do
     not depend on it, but a relative rank test then no longer depends on feature units.
     Each hyperplane is scaled so that its non-bias part has unit norm; ``None`` when it has
-    no non-bias part.  ``history``: the fit's :class:`RankHistory`, if any.
+    no non-bias part.  ``history``: the fit's :class:`RankHistory`, if any; ``singular``:
+    G or H is known to be singular (:func:`singular_by_rows`), no full-rank attempt.
     """
     directions = _clustering_directions(G, H, tolerance, lambda: _equilibration(G, H),
-                                        history)
+                                        history, singular)
     return _unit_normal(directions[0]), _unit_normal(directions[1])
 
 
-def _clustering_directions(G, H, tolerance, equilibration, history=None):
+def _clustering_directions(G, H, tolerance, equilibration, history=None, singular=False):
     """:func:`clustering_hyperplanes` before scaling: ``w̃1``, ``w̃2`` as computed;
     ``equilibration()`` gives ``A`` (:func:`_equilibration`, or its part within the
     coordinates of ``G`` and ``H``, see :func:`row_span_hyperplanes`); ``history``, a
-    :class:`RankHistory` of the fit's nodes so far, if any.  (Compiled, with the same
-    results: :func:`.kernels.gdt_node_split` and, after the first attempt,
-    :func:`.kernels.gdt_rank_deficient_directions`.)"""
+    :class:`RankHistory` of the fit's nodes so far, if any; ``singular``, no full-rank
+    attempt (:func:`singular_by_rows`; recorded in the history as two failed ones).
+    (Compiled, with the same results: :func:`.kernels.gdt_node_split` and, after the
+    first attempt, :func:`.kernels.gdt_rank_deficient_directions`.)"""
     # Clearly of full rank (the usual case at large nodes): no change of coordinates needed.
-    directions = _full_rank_directions(G, H, WELL_CONDITIONED,
-                                       history is not None and history.screen(0, len(G)))
+    directions = None if singular else _full_rank_directions(
+        G, H, WELL_CONDITIONED, history is not None and history.screen(0, len(G)))
     if history is not None:
         history.record(0, directions is not None)
     if directions is not None:
@@ -170,13 +190,15 @@ def _clustering_directions(G, H, tolerance, equilibration, history=None):
     A = equilibration()
     screen = history is not None and history.screen(1, len(G))
     if kernels.AVAILABLE:
-        status, w1, w2 = kernels.gdt_rank_deficient_directions(G, H, A, tolerance, screen)
+        status, w1, w2 = kernels.gdt_rank_deficient_directions(G, H, A, tolerance, screen,
+                                                               singular)
         if status:
             if history is not None:
                 history.record(1, status == 1)
             return w1, w2
     G_equilibrated, H_equilibrated = A @ G @ A.T, A @ H @ A.T
-    directions = _full_rank_directions(G_equilibrated, H_equilibrated, tolerance, screen)
+    directions = None if singular else _full_rank_directions(
+        G_equilibrated, H_equilibrated, tolerance, screen)
     if history is not None:
         history.record(1, directions is not None)
     if directions is not None:
@@ -210,7 +232,7 @@ def _clustering_directions(G, H, tolerance, equilibration, history=None):
 
 
 def row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
-                         tolerance=RANK_TOLERANCE, history=None):
+                         tolerance=RANK_TOLERANCE, history=None, singular=None):
     """:func:`clustering_hyperplanes` of the node's augmented rows ``Z`` (n × (d+1), with
     ``n < d + 1``), ``S+`` the rows in ``positive``, computed within the span of the rows.
 
@@ -229,17 +251,21 @@ def row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
     metric of the null-space method is kept), and ``w̃ = U w̃_U``: the same hyperplanes
     up to rounding, at a cost of O(n² d) and memory O(n d) instead of O((d+1)³) and
     O((d+1)²) (100 rows × 2,000 attributes took 30 s at the root, issue 15, D4).
+    ``singular``: as in :func:`clustering_hyperplanes`; None decides it by
+    :func:`singular_by_rows` in the basis's r coordinates.
     """
     # each row's share of the mixture (G + H) / 2 of the equilibration
     share = weights * np.where(positive, 0.5 / n_positive, 0.5 / n_negative)
     if kernels.AVAILABLE and Z.flags.c_contiguous:  # the same steps compiled
         basis, G, H = kernels.gdt_row_span(Z, positive, weights)
+        if singular is None:
+            singular = singular_by_rows(positive, weights, basis.shape[1])
         directions = _clustering_directions(
             G / n_positive, H / n_negative, tolerance,
-            lambda: kernels.gdt_row_span_equilibration(Z, share, basis), history)
+            lambda: kernels.gdt_row_span_equilibration(Z, share, basis), history, singular)
         return _unit_normal(basis @ directions[0]), _unit_normal(basis @ directions[1])
-    _, singular, right = np.linalg.svd(Z, full_matrices=False)
-    keep = singular > singular[0] * max(Z.shape) * np.finfo(float).eps
+    _, singular_values, right = np.linalg.svd(Z, full_matrices=False)
+    keep = singular_values > singular_values[0] * max(Z.shape) * np.finfo(float).eps
     basis = right[keep].T                          # (d + 1, r), orthonormal
     coordinates = Z @ basis                        # the rows in that basis
     weighted = coordinates * weights[:, None]
@@ -257,8 +283,10 @@ def row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
             in_basis[:-1] /= spread[:, None]
         return np.linalg.qr(in_basis, mode="r")
 
+    if singular is None:
+        singular = singular_by_rows(positive, weights, basis.shape[1])
     directions = _clustering_directions(G / n_positive, H / n_negative, tolerance,
-                                        equilibration, history)
+                                        equilibration, history, singular)
     return _unit_normal(basis @ directions[0]), _unit_normal(basis @ directions[1])
 
 
@@ -408,30 +436,33 @@ class GeometricSplitter:
             total = float(counts.sum())
         n_negative = total - n_positive
         history = self.rank_history
+        row_weights = None if self.unit_weights else weights
         if len(rows) < Z.shape[1]:
             # fewer rows than features: G and H live in the span of the rows
             if compiled:
                 share = weights * np.where(positive, 0.5 / n_positive, 0.5 / n_negative)
                 basis, G, H = kernels.gdt_row_span(Z, positive, weights)
                 G, H = G / n_positive, H / n_negative
+                singular = singular_by_rows(positive, row_weights, len(G))
                 status, w, direct, equilibrated = kernels.gdt_row_span_split(
                     Z, positive, weights, share, basis, G, H, WELL_CONDITIONED,
                     RANK_TOLERANCE, history.screen(0, len(G)), history.screen(1, len(G)),
-                    self.largest_row_norm)
+                    self.largest_row_norm, singular)
                 if status != 3:
                     return self._compiled_split(status, w, direct, equilibrated, features)
             # numpy's code (also where LAPACK failed: its eigh stands in)
             w1, w2 = row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
                                           history=history)
         elif compiled:
+            singular = singular_by_rows(positive, row_weights, Z.shape[1])
             status, w, G, H, direct, equilibrated = kernels.gdt_node_split(
                 Z, positive, weights, self.unit_weights, n_positive, n_negative,
                 WELL_CONDITIONED, RANK_TOLERANCE, history.screen(0, Z.shape[1]),
-                history.screen(1, Z.shape[1]), self.largest_row_norm)
+                history.screen(1, Z.shape[1]), self.largest_row_norm, singular)
             if status != 3:
                 return self._compiled_split(status, w, direct, equilibrated, features)
             # LAPACK failed: numpy's code, whose eigh stands in
-            w1, w2 = clustering_hyperplanes(G, H, history=history)
+            w1, w2 = clustering_hyperplanes(G, H, history=history, singular=singular)
         else:
             if self.unit_weights:
                 positive_rows = Z[positive]
@@ -441,8 +472,9 @@ class GeometricSplitter:
                 weighted = Z * weights[:, None]
                 G = weighted[positive].T @ Z[positive]
                 H = weighted.T @ Z - G
-            w1, w2 = clustering_hyperplanes(G / n_positive, H / n_negative,
-                                            history=self.rank_history)
+            w1, w2 = clustering_hyperplanes(
+                G / n_positive, H / n_negative, history=self.rank_history,
+                singular=singular_by_rows(positive, row_weights, Z.shape[1]))
         if w1 is None and w2 is None:
             return None
         if compiled:

@@ -646,14 +646,16 @@ def _equilibration(G, H):
 @njit(cache=True, nogil=True)
 def gdt_node_split(Z, positive, weights, unit_weights, n_positive, n_negative,
                    well_conditioned, rank_tolerance, screen_direct, screen_equilibrated,
-                   largest_row_norm):
+                   largest_row_norm, singular):
     """A GDT node's split (Algorithm 2, one node) from its augmented rows ``Z`` (S+ the
     rows in ``positive``, row weights ``weights``, all 1 when ``unit_weights``): the numpy
     code's ``G`` and ``H`` (``/ n_positive``, ``/ n_negative``), the clustering
     hyperplanes of :func:`~.geometric._clustering_directions` (the direct attempt at
     ``well_conditioned``, then the equilibrated one and Section II-B's null-space method
     at ``rank_tolerance``; ``screen_*``: :func:`~.geometric._clearly_rank_deficient`
-    first), scaled to unit normals, and :func:`gdt_best_bisector`.
+    first; ``singular``: G or H has fewer rows than its size, so that neither attempt is
+    made, :func:`~.geometric.singular_by_rows`), scaled to unit normals, and
+    :func:`gdt_best_bisector`.
 
     Returns ``(status, w, G, H, direct, equilibrated)``: status 1, ``w`` the chosen
     bisector (standardised, augmented); 2, no split; 3, LAPACK failed (the caller solves
@@ -672,30 +674,35 @@ def gdt_node_split(Z, positive, weights, unit_weights, n_positive, n_negative,
     H /= n_negative
     status, w, direct, equilibrated = _split_of(
         Z, positive, weights, G, H, np.eye(0), Z[:0], np.empty(0), well_conditioned,
-        rank_tolerance, screen_direct, screen_equilibrated, largest_row_norm)
+        rank_tolerance, screen_direct, screen_equilibrated, largest_row_norm, singular)
     return status, w, G, H, direct, equilibrated
 
 
 @njit(cache=True, nogil=True)
 def gdt_row_span_split(Z, positive, weights, share, basis, G, H, well_conditioned,
                        rank_tolerance, screen_direct, screen_equilibrated,
-                       largest_row_norm):
+                       largest_row_norm, singular):
     """:func:`gdt_node_split` for a node with fewer rows than columns, from
     :func:`gdt_row_span`'s ``basis`` and its scaled ``G`` and ``H`` (the equilibration
     of :func:`gdt_row_span_equilibration`, from the rows' ``share``s).  Returns
     ``(status, w, direct, equilibrated)`` as :func:`gdt_node_split`."""
     return _split_of(Z, positive, weights, G, H, basis, Z, share, well_conditioned,
-                     rank_tolerance, screen_direct, screen_equilibrated, largest_row_norm)
+                     rank_tolerance, screen_direct, screen_equilibrated, largest_row_norm,
+                     singular)
 
 
 @njit(cache=True, nogil=True)
 def _split_of(Z, positive, weights, G, H, basis, span_rows, share, well_conditioned,
-              rank_tolerance, screen_direct, screen_equilibrated, largest_row_norm):
+              rank_tolerance, screen_direct, screen_equilibrated, largest_row_norm,
+              singular):
     """The clustering hyperplanes of ``G`` and ``H`` (in the coordinates of ``basis``
     when it has columns, :func:`gdt_row_span`; its equilibration from ``span_rows`` and
-    ``share``), as unit normals, and :func:`gdt_best_bisector`."""
+    ``share``), as unit normals, and :func:`gdt_best_bisector`; ``singular``: no
+    full-rank attempt (:func:`~.geometric.singular_by_rows`)."""
     empty = np.empty(0)
-    status, w1, w2 = _full_rank_directions(G, H, well_conditioned, screen_direct)
+    status, w1, w2 = 0, empty, empty
+    if not singular:
+        status, w1, w2 = _full_rank_directions(G, H, well_conditioned, screen_direct)
     direct, equilibrated = status == 1, -1
     if status == 0:
         if basis.shape[1]:
@@ -703,7 +710,7 @@ def _split_of(Z, positive, weights, G, H, basis, span_rows, share, well_conditio
         else:
             A = _equilibration(G, H)
         status, w1, w2 = gdt_rank_deficient_directions(G, H, A, rank_tolerance,
-                                                       screen_equilibrated)
+                                                       screen_equilibrated, singular)
         equilibrated = 1 if status == 1 else 0
         status = 1 if status != 0 else 3
     if status == 3:
@@ -854,11 +861,12 @@ def _maximise_ratio_with_nullity(numerator, denominator_values, denominator_vect
 
 
 @njit(cache=True, nogil=True)
-def gdt_rank_deficient_directions(G, H, A, tolerance, screen):
+def gdt_rank_deficient_directions(G, H, A, tolerance, screen, singular):
     """:func:`~.geometric._clustering_directions` after its first attempt failed (G or H
     rank deficient in the given coordinates): the attempt in the coordinates of the
-    equilibration ``A`` (``screen``: :func:`~.geometric._clearly_rank_deficient` first),
-    then Section II-B's null-space method.
+    equilibration ``A`` (``screen``: :func:`~.geometric._clearly_rank_deficient` first;
+    none when ``singular``, :func:`~.geometric.singular_by_rows`), then Section II-B's
+    null-space method.
 
     Returns ``(status, w̃1, w̃2)`` unnormalised: status 1 when the equilibrated attempt
     found G and H of full rank, 2 when the null-space method was needed, 0 when LAPACK
@@ -868,22 +876,23 @@ def gdt_rank_deficient_directions(G, H, A, tolerance, screen):
     empty = np.empty(0)
     G_e = A @ G @ A.T
     H_e = A @ H @ A.T
-    deficient, g_values, g_vectors, info = _screened_eigen(G_e, tolerance, screen)
-    full_rank = not deficient
-    if full_rank:
-        if info != 0:
-            return 0, empty, empty
-        full_rank = g_values[0] > tolerance * max(g_values[size - 1], _TINY)
-    if full_rank:
-        whitening = (g_vectors.T / np.sqrt(g_values)[:, None]).T
-        deficient, m_values, m_vectors, info = _screened_eigen(
-            whitening.T @ H_e @ whitening, tolerance, screen)
-        if not deficient and info != 0:
-            return 0, empty, empty
-        if not deficient and m_values[0] > tolerance * max(m_values[size - 1], _TINY):
-            w1 = whitening @ np.ascontiguousarray(m_vectors[:, size - 1])
-            w2 = whitening @ np.ascontiguousarray(m_vectors[:, 0])
-            return 1, A.T @ w1, A.T @ w2
+    if not singular:
+        deficient, g_values, g_vectors, info = _screened_eigen(G_e, tolerance, screen)
+        full_rank = not deficient
+        if full_rank:
+            if info != 0:
+                return 0, empty, empty
+            full_rank = g_values[0] > tolerance * max(g_values[size - 1], _TINY)
+        if full_rank:
+            whitening = (g_vectors.T / np.sqrt(g_values)[:, None]).T
+            deficient, m_values, m_vectors, info = _screened_eigen(
+                whitening.T @ H_e @ whitening, tolerance, screen)
+            if not deficient and info != 0:
+                return 0, empty, empty
+            if not deficient and m_values[0] > tolerance * max(m_values[size - 1], _TINY):
+                w1 = whitening @ np.ascontiguousarray(m_vectors[:, size - 1])
+                w2 = whitening @ np.ascontiguousarray(m_vectors[:, 0])
+                return 1, A.T @ w1, A.T @ w2
     both_values, both_vectors, info = symmetric_eigen(G_e + H_e, True)
     _, all_vectors, info_all = symmetric_eigen(G + H, True)
     if info != 0 or info_all != 0:
