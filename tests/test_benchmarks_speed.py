@@ -69,3 +69,31 @@ def test_parallel_benchmark_quick(capsys):
     out = capsys.readouterr().out
     assert "wine" in out and " yes " in out
     assert "goal: 2 jobs at least 1.7× faster than 1" in out
+
+
+def test_parallel_benchmark_ceiling_fits_the_ensembles_members():
+    """The "2 processes" ceiling fits the ensemble's own members: the same parameters,
+    seeds and rows, so that fitted here they predict as the ensemble's members do; and
+    two processes fit them in a positive time."""
+    from sklearn.datasets import load_wine
+
+    from orangecontrib.oblique.core import HedgeEnsembleClassifier
+    X, y = load_wine(return_X_y=True)
+    model = HedgeEnsembleClassifier(n_estimators=3, random_state=0).fit(X, y)
+    with benchmark_script("parallel") as parallel:
+        fits = parallel.member_fits(model, X, y)
+        assert len(fits) == 3
+        for (estimator, X_member, y_member), member in zip(fits, model.estimators_):
+            estimator.fit(X_member, y_member)
+            assert np.array_equal(estimator.predict(X), member.predict(X))
+        fits = parallel.member_fits(model, X, y)
+        assert parallel.two_processes(fits) > 0
+        assert parallel.machine_ceiling(fits, repeats=1) > 0
+
+
+def test_parallel_benchmark_prints_the_machine_ceiling(capsys):
+    with benchmark_script("parallel") as parallel:
+        parallel.main(["--quick", "--repeats", "1"])
+    out = capsys.readouterr().out
+    assert "2 processes" in out.splitlines()[1]
+    assert "joblib's hand-over); below the goal on:" in out
