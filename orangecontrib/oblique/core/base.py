@@ -9,12 +9,12 @@ import numbers
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .pruning import holdout_split, prune_with_holdout
 from .sparse import check_max_terms
-from .validation import (check_parameter_types, densified, map_row_chunks,
+from .validation import (ParameterNamesOnce, check_classification_labels,
+                         check_parameter_types, densified, map_row_chunks,
                          normalised_sample_weight)
 
 
@@ -22,7 +22,7 @@ from .validation import (check_parameter_types, densified, map_row_chunks,
 MIN_PRUNING_ROWS = 5
 
 
-class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
+class ObliqueTreeClassifierMixin(ParameterNamesOnce, ClassifierMixin, BaseEstimator):
     """Fit/predict plumbing for tree classifiers built on :class:`ObliqueTree`."""
 
     def fit(self, X, y, sample_weight=None, progress_callback=None):
@@ -54,7 +54,7 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         """
         self._validate_parameters()
         X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1)
-        check_classification_targets(y)
+        check_classification_labels(y)
         check_max_terms(getattr(self, "max_terms", None), X.shape[1])
         sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
                                              ensure_non_negative=True)

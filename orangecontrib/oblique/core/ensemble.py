@@ -25,14 +25,14 @@ from functools import partial
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.utils import check_random_state
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import (_check_sample_weight, check_is_fitted,
                                       has_fit_parameter, validate_data)
 
 from .parallel import run_fits, scaled_progress
 from .preprocessing import stratified_sample
 from .tree import SplitStatistics
-from .validation import (check_parameter_types, densified, map_row_chunks,
+from .validation import (ParameterNamesOnce, check_classification_labels,
+                         check_parameter_types, densified, map_row_chunks,
                          normalised_sample_weight, store_parameters)
 
 _MAX_SEED = np.iinfo(np.int32).max
@@ -147,7 +147,8 @@ def _predicted_codes(member, X):
     return np.asarray(member.predict(X), dtype=np.intp)
 
 
-class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
+class HedgeEnsembleClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimatorMixin,
+                              BaseEstimator):
     """Hedge(β) ensemble of classifiers, updatable online (ODT-SVM paper, Sections V–VI).
 
     ``fit`` trains ``n_estimators`` clones of ``estimator``, each on a different random
@@ -322,7 +323,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
                              reset=first_call)
         if first_call:
             return self._fit(X, y, None, classes, progress_callback)
-        check_classification_targets(y)
+        check_classification_labels(y)
         if classes is not None and not np.array_equal(np.unique(classes), self.classes_):
             raise ValueError(f"classes {np.unique(classes).tolist()} differ from the "
                              f"classes {self.classes_.tolist()} the ensemble was fitted with")
@@ -331,7 +332,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
 
     def _fit(self, X, y, sample_weight, classes, progress_callback=None):
         """Fit on validated ``X, y`` (the parameters are checked by the caller)."""
-        check_classification_targets(y)
+        check_classification_labels(y)
         self.estimator_ = self._resolved_estimator()
         if sample_weight is not None:
             if not has_fit_parameter(self.estimator_, "sample_weight"):

@@ -32,14 +32,14 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.metrics import roc_auc_score
 from sklearn.utils import check_random_state
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .base import ObliqueTreeClassifierMixin
 from .parallel import run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
 from .tree import ObliqueTree, SplitStatistics, grow_tree
-from .validation import (check_parameter_types, densified, map_row_chunks,
+from .validation import (ParameterNamesOnce, check_classification_labels,
+                         check_parameter_types, densified, map_row_chunks,
                          normalised_sample_weight, store_parameters)
 
 __all__ = ["ObliqueForestClassifier", "SparseProjectionTreeClassifier", "bag_counts",
@@ -131,7 +131,8 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
         return self
 
 
-class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
+class ObliqueForestClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimatorMixin,
+                              BaseEstimator):
     """A forest of oblique trees: SPORF (Tomita et al. 2020), or bagged trees of any of
     the papers' learners.
 
@@ -267,7 +268,7 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin, BaseEstimator
         """
         self._check_parameters()
         X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1)
-        check_classification_targets(y)
+        check_classification_labels(y)
         self.classes_, codes = np.unique(y, return_inverse=True)
         self.n_classes_ = len(self.classes_)
         codes = codes.astype(np.intp)

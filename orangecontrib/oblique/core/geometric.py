@@ -99,11 +99,12 @@ def singular_by_rows(positive, weights, size):
     """Whether G or H has fewer rows of positive weight than its ``size``: then it is
     singular, ``rank(G) ≤`` the rows of S+ (``positive``) and ``rank(H) ≤`` those of S−,
     and :func:`_clustering_directions` goes to Section II-B's null-space method without
-    its two full-rank attempts.  (The attempts could only succeed on rounding noise: an
-    exact zero eigenvalue comes out of dsyev as some ``(d+1)·ε·λ_max``, far below their
-    thresholds of ``1e-6`` and ``1e-9 · λ_max``; so the decisions, and the hyperplanes,
-    are those of the attempts, at none of their cost -- at wide nodes the larger part of
-    the split's eigendecompositions, tests/core/test_gdt_eigen_reuse.py.)"""
+    its two full-rank attempts, which could only find G or H deficient: an exact zero
+    eigenvalue comes out of dsyev as some ``(d+1)·ε·λ_max``, far below their thresholds
+    of ``1e-6`` and ``1e-9 · λ_max``.  So the hyperplanes are the attempts' (the same
+    trees on every recorded fit), without their decompositions; had rounding noise ever
+    passed a threshold, the null-space method is the paper's answer for a singular
+    matrix."""
     if weights is None:
         rows_positive, rows = int(np.count_nonzero(positive)), len(positive)
     else:
