@@ -164,6 +164,12 @@ def wide_set():
     return X, y
 
 
+def load_breast_cancer_head():
+    from sklearn.datasets import load_breast_cancer
+    X, y = load_breast_cancer(return_X_y=True)
+    return X[:200], y[:200]
+
+
 def test_no_full_rank_attempt_where_rows_are_too_few(monkeypatch):
     """numpy's code: where S+ or S− has fewer rows than G's size, neither full-rank attempt
     is made (before, both were, at every such node: two to four decompositions whose
@@ -190,12 +196,6 @@ def test_no_full_rank_attempt_where_rows_are_too_few(monkeypatch):
     GeometricTreeClassifier().fit(X, y)
     assert not all(singular_nodes)
     assert len(attempts) >= singular_nodes.count(False)
-
-
-def load_breast_cancer_head():
-    from sklearn.datasets import load_breast_cancer
-    X, y = load_breast_cancer(return_X_y=True)
-    return X[:200], y[:200]
 
 
 @pytest.mark.parametrize("compiled", [True, False] if kernels.AVAILABLE else [False])

@@ -13,7 +13,6 @@ types, instance weights and sparse data.
   estimator's parameter names read from its signature once per class.
 """
 import functools
-import inspect
 import numbers
 
 import numpy as np
@@ -54,9 +53,9 @@ def _parameter_names(cls):
 class ParameterNamesOnce:
     """Mixed in before scikit-learn's ``BaseEstimator``: ``get_params`` and ``clone`` read
     the parameter names from the signature of ``__init__`` through ``inspect`` at every
-    call (some 40 µs; a Hedge ensemble of ten trees clones and
-    seeds its members through it); a class's signature does not change, so it is read
-    once per class."""
+    call (some 40 µs; a Hedge ensemble of ten trees clones and seeds its members through
+    it); a class's signature does not change, so it is read once per class (the names
+    :func:`store_parameters` sets, too)."""
 
     @classmethod
     def _get_param_names(cls):
@@ -159,14 +158,8 @@ def store_parameters(instance, arguments):
     from ``arguments``, the constructor's ``locals()``: what a scikit-learn estimator's
     ``__init__`` does, one assignment per parameter, with no other work (its
     ``get_params`` reads them back).  The constructor's signature is read once per class."""
-    for name in _constructor_parameters(type(instance)):
+    for name in _parameter_names(type(instance)):
         setattr(instance, name, arguments[name])
-
-
-@functools.cache
-def _constructor_parameters(cls):
-    return tuple(name for name in inspect.signature(cls.__init__).parameters
-                 if name != "self")
 
 
 def check_parameter_types(estimator):
