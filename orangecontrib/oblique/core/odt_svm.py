@@ -275,10 +275,14 @@ class ODTSVMSplitter:
         self.estimator = estimator
         self.random_state = random_state
         self.liblinear_seeds = np.random.RandomState(0)   # reseeded at every node
+        # X-means draws from its own generator, reseeded at every node from the fit's
+        # generator (one draw a node, made whether X-means runs or not): a node whose SVM
+        # tests cannot be valid skips X-means without changing any other node's draws.
+        self.xmeans_draws = np.random.RandomState(0)
         # One k-means run per Improve-Params step, as in Pelleg & Moore's X-means; one
         # estimator refitted at every node (making one costs as much as a small fit)
         self.xmeans = XMeans(min_clusters=2, max_clusters=estimator.max_clusters, n_init=1,
-                             random_state=random_state)
+                             random_state=self.xmeans_draws)
         self.log2_attributes = np.log2(max(X.shape[1], 2))
 
     def __call__(self, rows, counts, depth):
@@ -397,8 +401,12 @@ class ODTSVMSplitter:
             return None
         seed = liblinear_seed(self.random_state.randint(np.iinfo(np.int32).max),
                               self.liblinear_seeds)
+        self.xmeans_draws.seed(self.random_state.randint(np.iinfo(np.int32).max))
 
         pairwise = self.estimator.multiclass == "pairwise" and present.size > 2
+        hopeless = self.hopeless_svm_tests(y, weights)
+        if hopeless(1):
+            return None
 
         def fit_one(columns, rows):
             classes, coef, intercept = linear_svm(Z[np.ix_(rows, columns)], y[rows],
@@ -407,21 +415,37 @@ class ODTSVMSplitter:
             normals[:, columns] = coef
             return classes, normals, intercept
 
-        def fit_svm(columns):
+        def fit_svm(columns, give_up=None):
             if not pairwise:
                 return fit_one(columns, np.arange(len(y)))
             # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the
             # rows of its two classes; LinearSVC's value is positive for b, so the sign is
-            # turned: v ≥ 0 is a vote for a (the pairwise_vote kind's convention)
-            normals, biases = [], []
-            for a, b in pairwise_pairs(present.size):
-                rows = np.flatnonzero((y == present[a]) | (y == present[b]))
-                _, normal, bias = fit_one(columns, rows)
-                normals.append(-normal[0])
-                biases.append(-bias[0])
-            return present, np.array(normals), np.array(biases)
+            # turned: v ≥ 0 is a vote for a (the pairwise_vote kind's convention).  Every
+            # pair's SVM is its own liblinear run (seeded alike), so they are fitted
+            # smallest first: ``give_up`` may end the node's SVM before the largest.
+            pair_rows = [np.flatnonzero((y == present[a]) | (y == present[b]))
+                         for a, b in pairwise_pairs(present.size)]
+            normals = np.zeros((len(pair_rows), Z.shape[1]))
+            biases = np.zeros(len(pair_rows))
+            for pair in sorted(range(len(pair_rows)), key=lambda p: len(pair_rows[p])):
+                _, normal, bias = fit_one(columns, pair_rows[pair])
+                normals[pair], biases[pair] = -normal[0], -bias[0]
+                if give_up is not None and give_up(normals[pair]):
+                    return None
+            return present, normals, biases
 
-        svm_classes, normals, biases = fit_svm(np.arange(Z.shape[1]))
+        # The attributes of non-zero weight in any hyperplane so far: they only grow
+        used = np.zeros(Z.shape[1], dtype=bool)
+
+        def too_many_attributes(normals):
+            used[:] |= np.any(standardisation.raw_weights(normals) != 0, axis=0)
+            return hopeless(np.count_nonzero(used))
+
+        give_up = too_many_attributes if self.estimator.max_terms is None else None
+        svm = fit_svm(np.arange(Z.shape[1]), give_up)
+        if svm is None or (give_up is not None and give_up(svm[1])):
+            return None
+        svm_classes, normals, biases = svm
         if self.estimator.max_terms is not None:
             # Backward elimination from the SVM's hyperplanes, the SVM retrained on the
             # attributes left after every removal (as SVM-RFE, Guyon et al. 2002)
@@ -443,6 +467,24 @@ class ODTSVMSplitter:
         raw[:, self.continuous] = raw_continuous
         raw_bias = standardisation.raw_bias(raw_continuous, biases)
         return raw, raw_bias, svm_classes, norms
+
+    def hopeless_svm_tests(self, y, weights):
+        """A function of a number of attributes ``a``: True when an SVM split using ``a``
+        attributes can never be a valid test at the node of rows ``y, weights``, and so
+        neither can the clustering split on its hyperplanes (Section II-C-3).
+
+        A test's information gain is at most the node's class entropy ``H`` (the
+        remainder of :func:`gain_and_split_info` is a sum of non-negative terms), and the
+        SVM split's MDL cost is ``a · log2 m / N`` bits a row -- the clustering split's
+        more -- so with a cost of at least ``H`` the corrected gain is not positive and
+        :meth:`score` rejects both.  The comparison keeps a margin of 10⁻⁹ of ``H`` (and
+        10⁻¹² absolute) for the rounding of class totals summed in another order.  Never
+        True without the MDL penalty."""
+        if not self.estimator.mdl_penalty:
+            return lambda attributes: False
+        n = float(weights.sum())
+        bound = float(entropy(np.bincount(y, weights, self.n_classes))) * (1 + 1e-9) + 1e-12
+        return lambda attributes: attributes * self.log2_attributes / n >= bound
 
     def svm_tests(self, X, y, weights, n, raw, raw_bias, svm_classes, norms):
         """The SVM split (Fig. 2, 2.3-2.4) and the SVM clustering split (Section II-C-2)."""
