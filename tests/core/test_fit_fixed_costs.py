@@ -1,7 +1,9 @@
-"""A small fit's fixed costs (issue 16): class labels checked at once where they are
-plainly classes, parameter names read once per class.  Both give what scikit-learn's own
-code gives."""
+"""A small fit's fixed costs (issue 16): class labels and training data checked at once
+where they are plainly classes and plain arrays, parameter names read once per class.
+All give what scikit-learn's own code gives."""
+import contextlib
 import inspect
+import warnings
 
 import numpy as np
 import pytest
@@ -78,3 +80,96 @@ def test_parameter_names_read_once_per_class(monkeypatch, estimator):
     assert inspect.signature is broken
     assert model.get_params() == params
     assert clone(model).get_params(deep=False) == model.get_params(deep=False)
+
+
+# ----- the training data: validate_training_data -----
+
+def training_data():
+    """(X, y, whether the data plainly passes): the fast path's inputs and others."""
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(30, 4))
+    y = rng.integers(0, 3, 30)
+    yield X, y, True
+    yield np.asfortranarray(X), y.astype(np.uint8), True
+    yield X[::2], (y[::2] > 0), True                       # strided rows, bool labels
+    yield X[:, ::2], y.astype(np.int8), True               # strided columns
+    read_only = X.copy()
+    read_only.flags.writeable = False
+    yield read_only, y, True
+    yield X[:1], y[:1], True                               # one row
+    yield X[:, :1], y, True                                # one column
+    yield X.astype(np.float32), y, False                   # converted to float64
+    yield X.tolist(), y, False
+    yield X, y.tolist(), False
+    yield X, y.astype(float), False
+    yield X, np.array(["a", "b", "c"] * 10), False
+    yield X, y[:, None], False                             # a column vector (warns)
+    big = X.copy()
+    big[:, 0] = 1e308                                      # finite, sum overflows
+    yield big, y, False
+
+
+def errors():
+    rng = np.random.default_rng(2)
+    X, y = rng.normal(size=(10, 3)), rng.integers(0, 2, 10)
+    with_nan, with_inf = X.copy(), X.copy()
+    with_nan[3, 1], with_inf[0, 0] = np.nan, np.inf
+    yield with_nan, y
+    yield with_inf, y
+    yield X[:0], y[:0]                                     # no rows
+    yield X[:, :0], y                                      # no columns
+    yield X[0], y                                          # 1-d X
+    yield X, y[:-1]                                        # lengths differ
+    yield X + 1j, y                                        # complex
+
+
+@pytest.mark.parametrize("index", range(len(list(training_data()))))
+def test_training_data_checked_as_scikit_learn_checks_it(index, monkeypatch):
+    from sklearn.utils.validation import validate_data
+
+    from orangecontrib.oblique.core import validation
+    X, y, plain = list(training_data())[index]
+    reference = GeometricTreeClassifier()
+    with pytest.warns() if np.ndim(y) == 2 else contextlib.nullcontext():
+        expected = validate_data(reference, X, y, dtype=np.float64, ensure_min_samples=1)
+    calls = []
+    monkeypatch.setattr(validation, "validate_data",
+                        lambda *args, **kwargs: calls.append(1) or validate_data(*args,
+                                                                                 **kwargs))
+    ours = GeometricTreeClassifier()
+    with pytest.warns() if np.ndim(y) == 2 else contextlib.nullcontext():
+        result = validation.validate_training_data(ours, X, y)
+    assert (not calls) == plain
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)   # no overflow warning of ours
+        validation.validate_training_data(GeometricTreeClassifier(), X, np.ravel(y))
+    for a, b in zip(result, expected):
+        assert a.dtype == b.dtype and a.shape == b.shape and a.strides == b.strides
+        np.testing.assert_array_equal(a, b)
+    assert ours.n_features_in_ == reference.n_features_in_
+    assert not hasattr(ours, "feature_names_in_")
+
+
+@pytest.mark.parametrize("index", range(len(list(errors()))))
+def test_bad_training_data_meets_scikit_learns_error(index):
+    from sklearn.utils.validation import validate_data
+
+    from orangecontrib.oblique.core.validation import validate_training_data
+    X, y = list(errors())[index]
+    with pytest.raises(ValueError) as expected:
+        validate_data(GeometricTreeClassifier(), X, y, dtype=np.float64, ensure_min_samples=1)
+    with pytest.raises(ValueError) as ours:
+        validate_training_data(GeometricTreeClassifier(), X, y)
+    assert str(ours.value) == str(expected.value)
+
+
+def test_feature_names_forgotten_on_a_refit_without_them():
+    pandas = pytest.importorskip("pandas")
+    rng = np.random.default_rng(3)
+    X, y = rng.normal(size=(40, 3)), rng.integers(0, 2, 40)
+    for estimator in ESTIMATORS:
+        model = estimator().fit(pandas.DataFrame(X, columns=["a", "b", "c"]), y)
+        assert list(model.feature_names_in_) == ["a", "b", "c"]
+        model.fit(X[:, :2], y)
+        assert not hasattr(model, "feature_names_in_")
+        assert model.n_features_in_ == 2

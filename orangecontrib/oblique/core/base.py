@@ -14,8 +14,8 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted, vali
 from .pruning import holdout_split, prune_with_holdout
 from .sparse import check_max_terms
 from .validation import (ParameterNamesOnce, check_classification_labels,
-                         check_parameter_types, densified, map_row_chunks,
-                         normalised_sample_weight)
+                         check_parameter_types, map_row_chunks, normalised_sample_weight,
+                         validate_training_data)
 
 
 #: Fewest held-out rows with which a tree is pruned (see ``_grow_and_prune``).
@@ -53,7 +53,7 @@ class ObliqueTreeClassifierMixin(ParameterNamesOnce, ClassifierMixin, BaseEstima
             leaf; an exception it raises aborts the fit.
         """
         self._validate_parameters()
-        X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1)
+        X, y = validate_training_data(self, X, y)
         check_classification_labels(y)
         check_max_terms(getattr(self, "max_terms", None), X.shape[1])
         sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,

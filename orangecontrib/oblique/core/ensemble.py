@@ -33,7 +33,8 @@ from .preprocessing import stratified_sample
 from .tree import SplitStatistics
 from .validation import (ParameterNamesOnce, check_classification_labels,
                          check_parameter_types, densified, map_row_chunks,
-                         normalised_sample_weight, store_parameters)
+                         normalised_sample_weight, store_parameters,
+                         validate_training_data)
 
 _MAX_SEED = np.iinfo(np.int32).max
 
@@ -281,7 +282,7 @@ class HedgeEnsembleClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimator
         self
         """
         _check_parameters(self)
-        X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1)
+        X, y = validate_training_data(self, X, y)
         return self._fit(X, y, sample_weight, None, progress_callback)
 
     def partial_fit(self, X, y, classes=None, progress_callback=None):

@@ -39,8 +39,8 @@ from .parallel import run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
 from .tree import ObliqueTree, SplitStatistics, grow_tree
 from .validation import (ParameterNamesOnce, check_classification_labels,
-                         check_parameter_types, densified, map_row_chunks,
-                         normalised_sample_weight, store_parameters)
+                         check_parameter_types, map_row_chunks, normalised_sample_weight,
+                         store_parameters, validate_training_data)
 
 __all__ = ["ObliqueForestClassifier", "SparseProjectionTreeClassifier", "bag_counts",
            "oob_search_grid"]
@@ -267,7 +267,7 @@ class ObliqueForestClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimator
         self
         """
         self._check_parameters()
-        X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1)
+        X, y = validate_training_data(self, X, y)
         check_classification_labels(y)
         self.classes_, codes = np.unique(y, return_inverse=True)
         self.n_classes_ = len(self.classes_)

@@ -9,8 +9,10 @@ types, instance weights and sparse data.
 * :func:`densified` and :func:`map_row_chunks` -- sparse input: densified for fitting up
   to :data:`MAX_DENSE_BYTES`, refused above it; predicted on in blocks of rows.
 * :func:`check_classification_labels` -- scikit-learn's check of class labels, answered
-  at once for labels that are plainly classes; :class:`ParameterNamesOnce` -- an
-  estimator's parameter names read from its signature once per class.
+  at once for labels that are plainly classes; :func:`validate_training_data` --
+  scikit-learn's check of a fit's data, answered at once for plain arrays;
+  :class:`ParameterNamesOnce` -- an estimator's parameter names read from its signature
+  once per class.
 """
 import functools
 import numbers
@@ -19,10 +21,12 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator
 from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import validate_data
 
 __all__ = ["PARAMETER_TYPES", "check_parameter_types", "normalised_sample_weight",
            "MAX_WEIGHT_RATIO", "MAX_DENSE_BYTES", "densified", "dense_size_error",
-           "map_row_chunks", "check_classification_labels", "ParameterNamesOnce"]
+           "map_row_chunks", "check_classification_labels", "ParameterNamesOnce",
+           "validate_training_data"]
 
 
 # ----- class labels and parameter names, at a small fit's cost -----
@@ -43,6 +47,34 @@ def check_classification_labels(y):
             and bool(np.all(y == np.floor(y))))):
         return
     check_classification_targets(y)
+
+
+def _finite_sum(X):
+    with np.errstate(over="ignore", invalid="ignore"):
+        return bool(np.isfinite(np.sum(X)))
+
+
+def validate_training_data(estimator, X, y):
+    """``validate_data(estimator, densified(X), y, dtype=np.float64,
+    ensure_min_samples=1)``: the training data of a fit, checked as scikit-learn checks
+    it, ``n_features_in_`` (and ``feature_names_in_``) set as it sets them.
+
+    Data that plainly passes -- a 2-d float64 ``ndarray`` of at least one row and column
+    and finite numbers, ``y`` a 1-d ``ndarray`` of integer or bool labels, one a row --
+    is taken as it is without scikit-learn's checks (0.2 ms, of which most for data
+    frames; a small fit takes 2-6 ms): such data has no feature names, and scikit-learn
+    would return the same two arrays.  Anything else goes to ``validate_data``, and so
+    meets its conversions and its own errors.  (A finite sum of the numbers shows them
+    all finite; a sum that overflows sends the data to scikit-learn's check.)"""
+    if (type(X) is np.ndarray and X.dtype == np.float64 and X.ndim == 2
+            and X.shape[0] >= 1 and X.shape[1] >= 1
+            and type(y) is np.ndarray and y.ndim == 1 and y.dtype.kind in "biu"
+            and y.shape[0] == X.shape[0] and _finite_sum(X)):
+        if hasattr(estimator, "feature_names_in_"):
+            del estimator.feature_names_in_      # fitted before on named columns
+        estimator.n_features_in_ = X.shape[1]
+        return X, y
+    return validate_data(estimator, densified(X), y, dtype=np.float64, ensure_min_samples=1)
 
 
 @functools.cache
