@@ -172,3 +172,56 @@ def test_x_means_draws_from_its_own_generator(settings, monkeypatch):
     assert len(runs) >= 1 and len(set(first_seeds)) >= 3
     assert [call[4] for call in seeds] == first_seeds
     assert_identical_trees(first.tree_, second.tree_)
+
+
+# ----- the one threshold test the paper's rule can choose -----
+
+def nodes_for_thresholds():
+    rng = np.random.RandomState(4)
+    cancer = load_breast_cancer(return_X_y=True)
+    yield cancer[0], cancer[1], np.ones(len(cancer[1]))
+    yield cancer[0], cancer[1], rng.uniform(0.1, 2.0, len(cancer[1]))
+    X, y = rare_class_set()
+    yield X, y, np.ones(len(y))
+    # equal gains: duplicated columns, and columns rounded to few values
+    yield np.hstack([X[:, :5], X[:, :5]]), y, np.ones(len(y))
+    yield np.round(X[:, :12]), y, rng.randint(1, 3, len(y)) * 1.0
+    yield X[:9, :4], y[:9], np.ones(9)                       # few rows: few or no cuts
+
+
+@pytest.mark.parametrize("block_cells", [None, 600])
+@pytest.mark.parametrize("index", range(len(list(nodes_for_thresholds()))))
+def test_only_best_threshold_is_the_one_the_gain_rule_chooses(index, block_cells,
+                                                              monkeypatch):
+    if block_cells is not None:           # attributes in blocks: the best across blocks
+        monkeypatch.setattr(odt_svm, "BLOCK_CELLS", block_cells)
+    X, y, weights = list(nodes_for_thresholds())[index]
+    n_classes = int(y.max()) + 1
+    splitter = ODTSVMSplitter(X, y, weights, n_classes, np.array([], dtype=np.intp),
+                              ODTSVMClassifier(min_samples_leaf=1),
+                              np.random.RandomState(0))
+    n = float(weights.sum())
+    every = [c for c in splitter.threshold_tests(X, y, weights, n) if np.isfinite(c.ratio)]
+    best = splitter.threshold_tests(X, y, weights, n, only_best=True)
+    if not every:
+        assert best == []
+        return
+    expected = max(every, key=lambda c: c.gain)        # the first of highest gain
+    assert len(best) == 1
+    assert best[0].gain == expected.gain and best[0].ratio == expected.ratio
+    assert best[0].split.weights.tolist() == expected.split.weights.tolist()
+    assert best[0].split.bias.tolist() == expected.split.bias.tolist()
+    if index == 3:   # duplicated columns: the tie goes to the first column
+        assert np.flatnonzero(best[0].split.weights[0])[0] < 5
+
+
+@pytest.mark.parametrize("settings", [{}, {"random_state": 3}, {"max_terms": 2}], ids=str)
+@pytest.mark.parametrize("name, data", list(data_sets()), ids=[n for n, _ in data_sets()])
+def test_the_same_trees_as_with_every_threshold_test(name, data, settings, monkeypatch):
+    X, y, weights = data
+    one = fit(X, y, weights, **settings)
+    original = ODTSVMSplitter.threshold_tests
+    monkeypatch.setattr(ODTSVMSplitter, "threshold_tests",
+                        lambda self, X, y, w, n, only_best=False: original(self, X, y, w, n))
+    every = fit(X, y, weights, **settings)
+    assert_identical_trees(one.tree_, every.tree_)
