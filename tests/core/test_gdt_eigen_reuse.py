@@ -198,6 +198,22 @@ def test_no_full_rank_attempt_where_rows_are_too_few(monkeypatch):
     assert len(attempts) >= singular_nodes.count(False)
 
 
+@needs_numba
+def test_compiled_row_count_is_singular_by_rows():
+    """kernels._singular_by_rows, which kernels.gdt_node uses, is
+    geometric.singular_by_rows: with unit weights and with weights, zeros among them."""
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        n = int(rng.integers(1, 12))
+        positive = rng.random(n) < rng.random()
+        weights = rng.integers(0, 3, n) * rng.uniform(0.5, 2, n)
+        for size in range(0, 8):
+            assert (kernels._singular_by_rows(positive, np.ones(n), True, size)
+                    == geometric.singular_by_rows(positive, None, size))
+            assert (kernels._singular_by_rows(positive, weights, False, size)
+                    == geometric.singular_by_rows(positive, weights, size))
+
+
 @pytest.mark.parametrize("compiled", [True, False] if kernels.AVAILABLE else [False])
 def test_skipping_the_attempts_changes_no_tree(monkeypatch, compiled):
     """With the attempts made at every node, as before (``singular_by_rows`` always
@@ -212,6 +228,9 @@ def test_skipping_the_attempts_changes_no_tree(monkeypatch, compiled):
             with monkeypatch.context() as always_attempting:
                 always_attempting.setattr(geometric, "singular_by_rows",
                                           lambda positive, weights, size: False)
+                # the node's steps one by one (kernels.gdt_node decides in the kernel)
+                always_attempting.setattr(kernels, "gdt_node", lambda *args: (
+                    3, np.empty(0), 0.0, False, -1))
                 attempting = GeometricTreeClassifier().fit(X, y, sample_weight=sample_weight)
             assert_identical_trees(skipping.tree_, attempting.tree_)
 

@@ -71,11 +71,20 @@ def test_compiled_fit_is_numpys_to_the_bit(monkeypatch, name, X, y, sample_weigh
     assert_identical_trees(compiled.tree_, plain.tree_)
 
 
+def lapack_failed(*args):
+    """kernels.gdt_node's answer when LAPACK fails: the splitter then takes the steps one
+    by one."""
+    return 3, np.empty(0), 0.0, False, -1
+
+
 @needs_numba
 def test_the_kernels_run(monkeypatch):
-    """The comparison above compares something: the compiled paths are taken."""
+    """The comparison above compares something: the compiled paths are taken, in one
+    kernel call per node (``gdt_node``), and one by one where that call reports LAPACK
+    failing."""
     calls = []
-    names = {"gdt_node_split", "gdt_row_span", "gdt_row_span_split", "gdt_raw_hyperplane"}
+    names = {"gdt_node", "gdt_node_split", "gdt_row_span", "gdt_row_span_split",
+             "gdt_raw_hyperplane"}
     for name in names:
         kernel = getattr(kernels, name)
         monkeypatch.setattr(kernels, name,
@@ -83,7 +92,64 @@ def test_the_kernels_run(monkeypatch):
                                                                      kernel(*args))[1])
     for _, X, y, sample_weight, parameters in CASES:
         GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
-    assert set(calls) == names
+    assert "gdt_node" in calls
+    calls.clear()
+    monkeypatch.setattr(kernels, "gdt_node", lapack_failed)
+    for _, X, y, sample_weight, parameters in CASES:
+        GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
+    assert set(calls) == names - {"gdt_node"}
+
+
+@needs_numba
+@pytest.mark.parametrize("name, X, y, sample_weight, parameters", CASES,
+                         ids=[case[0] for case in CASES])
+def test_one_kernel_call_a_node_is_the_steps(monkeypatch, name, X, y, sample_weight,
+                                             parameters):
+    """kernels.gdt_node gives the trees of the kernels called one by one."""
+    one_call = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
+    with monkeypatch.context() as patch:
+        patch.setattr(kernels, "gdt_node", lapack_failed)
+        steps = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
+    assert_identical_trees(one_call.tree_, steps.tree_)
+
+
+@needs_numba
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("data", ["one-hot", "wide", "cancer"])
+def test_one_kernel_call_a_node_on_random_nodes(data, weighted):
+    """At 60 random nodes (full and row span, screened or not): the same split and the
+    same rank history as the steps."""
+    from orangecontrib.oblique.core.geometric import GeometricSplitter
+    from orangecontrib.oblique.core.preprocessing import Standardisation
+    if data == "one-hot":
+        X, y = one_hot_set()
+    elif data == "wide":
+        X = np.random.default_rng(1).normal(size=(40, 60))
+        y = (X[:, 0] + X[:, 1] > 0).astype(int) + (X[:, 2] > 1)
+    else:
+        X, y = load_breast_cancer(return_X_y=True)
+    rng = np.random.default_rng(2)
+    weights = rng.uniform(0.2, 3, len(y)) if weighted else np.ones(len(y))
+    standardisation = Standardisation.from_rows(X, weights)
+    augmented = np.hstack([standardisation.transform(X), np.ones((len(X), 1))])
+    one_call = GeometricSplitter(augmented, y, weights, standardisation)
+    steps = GeometricSplitter(augmented, y, weights, standardisation)
+    for node in range(60):
+        size = int(rng.integers(3, len(y) + 1))
+        rows = np.sort(rng.choice(len(y), size, replace=False))
+        counts = np.bincount(y[rows], weights[rows], minlength=y.max() + 1)
+        if np.count_nonzero(counts) < 2:
+            continue
+        a = one_call(rows, counts, 0)
+        b = steps._split_in_steps(rows, counts, None)
+        assert (a is None) == (b is None), node
+        if a is not None:
+            np.testing.assert_array_equal(a.weights, b.weights)
+            np.testing.assert_array_equal(a.bias, b.bias)
+        np.testing.assert_array_equal(one_call.rank_history.full_rank,
+                                      steps.rank_history.full_rank)
+        np.testing.assert_array_equal(one_call.rank_history.rank_deficient,
+                                      steps.rank_history.rank_deficient)
 
 
 @needs_numba

@@ -103,6 +103,9 @@ def test_the_splitter_takes_the_row_span_only_with_fewer_rows_than_features(monk
     compiled = geometric.kernels.gdt_row_span  # the compiled splitter's row span
     monkeypatch.setattr(geometric.kernels, "gdt_row_span",
                         lambda *args: calls.append(len(args[0])) or compiled(*args))
+    # the node's kernels one by one (kernels.gdt_node takes the same branch inside)
+    monkeypatch.setattr(geometric.kernels, "gdt_node",
+                        lambda *args: (3, np.empty(0), 0.0, False, -1))
     for n_rows in (10, 11, 12):
         X, y = _few_rows(0, n_rows, 10)
         augmented = np.hstack([X, np.ones((n_rows, 1))])

@@ -67,8 +67,9 @@ class RankHistory:
     SMALLEST_SCREENED = 8
 
     def __init__(self):
-        self.full_rank = [0, 0]
-        self.rank_deficient = [0, 0]
+        # arrays, as the compiled node (kernels.gdt_node) reads them
+        self.full_rank = np.zeros(2, dtype=np.int64)
+        self.rank_deficient = np.zeros(2, dtype=np.int64)
 
     def screen(self, attempt, size):
         return (size >= self.SMALLEST_SCREENED
@@ -419,6 +420,42 @@ class GeometricSplitter:
     def __call__(self, rows, counts, depth, features=None):
         """The split of the node of ``rows``; with ``features``, a split over those
         features only (the others get weight 0)."""
+        if features is None and self.compiled:
+            # the compiled steps below in one kernel call (kernels.gdt_node)
+            majority = int(counts.argmax())
+            n_positive, n_negative = self._class_weights(counts, majority)
+            history = self.rank_history
+            standardisation = self.standardisation
+            status, weights, bias, direct, equilibrated = kernels.gdt_node(
+                self.augmented, self.y, self.sample_weight, rows, majority,
+                self.unit_weights, n_positive, n_negative, WELL_CONDITIONED,
+                RANK_TOLERANCE, history.full_rank, history.rank_deficient,
+                RankHistory.SMALLEST_SCREENED, self.largest_row_norm,
+                standardisation.mean, standardisation.scale, standardisation.zero_columns)
+            if status != 3:
+                history.record(0, direct)
+                if equilibrated >= 0:
+                    history.record(1, equilibrated == 1)
+                return Split.hyperplane(weights, bias) if status == 1 else None
+            # LAPACK failed: the steps one by one, numpy's code standing in (below)
+        return self._split_in_steps(rows, counts, features)
+
+    @staticmethod
+    def _class_weights(counts, majority):
+        """The weights of S+ (class ``majority``) and S− in the node's class ``counts``,
+        the total summed as numpy sums fewer than 8 numbers (in order)."""
+        n_positive = float(counts[majority])
+        if len(counts) < 8:  # counts.sum(): numpy adds fewer than 8 numbers in order
+            total = 0.0
+            for count in counts.tolist():
+                total += count
+        else:
+            total = float(counts.sum())
+        return n_positive, total - n_positive
+
+    def _split_in_steps(self, rows, counts, features):
+        """:meth:`__call__` step by step: the kernels one by one where they apply, else
+        numpy's code."""
         Z = self.augmented[rows]
         if features is not None:
             Z = Z[:, np.append(features, Z.shape[1] - 1)]
@@ -428,14 +465,7 @@ class GeometricSplitter:
         majority = int(counts.argmax())
         positive = self.y[rows] == majority
         weights = self.ones[:len(rows)] if self.unit_weights else self.sample_weight[rows]
-        n_positive = float(counts[majority])
-        if len(counts) < 8:  # counts.sum(): numpy adds fewer than 8 numbers in order
-            total = 0.0
-            for count in counts.tolist():
-                total += count
-        else:
-            total = float(counts.sum())
-        n_negative = total - n_positive
+        n_positive, n_negative = self._class_weights(counts, majority)
         history = self.rank_history
         row_weights = None if self.unit_weights else weights
         if len(rows) < Z.shape[1]:

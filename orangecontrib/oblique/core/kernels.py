@@ -812,6 +812,71 @@ def gdt_best_bisector(Z, positive, weights, w1, w2, both, largest_row_norm):
 
 
 @njit(cache=True, nogil=True)
+def _singular_by_rows(positive, weights, unit_weights, size):
+    """:func:`~.geometric.singular_by_rows` (``weights`` None: ``unit_weights``)."""
+    rows_positive, rows = 0, 0
+    for i in range(positive.shape[0]):
+        if unit_weights or weights[i] > 0:
+            rows += 1
+            if positive[i]:
+                rows_positive += 1
+    return min(rows_positive, rows - rows_positive) < size
+
+
+@njit(cache=True, nogil=True)
+def gdt_node(augmented, y, sample_weight, rows, majority, unit_weights, n_positive,
+             n_negative, well_conditioned, rank_tolerance, full_rank, rank_deficient,
+             smallest_screened, largest_row_norm, mean, scale, zero_columns):
+    """:meth:`~.geometric.GeometricSplitter.__call__`'s compiled steps in one call, from
+    the fit's augmented rows and the node's ``rows``: the node's rows ``Z``, S+ (class
+    ``majority``) and weights gathered as numpy's indexing gathers them, then
+    :func:`gdt_row_span` and :func:`gdt_row_span_split` (fewer rows than columns) or
+    :func:`gdt_node_split`, the screens of the :class:`~.geometric.RankHistory` (its
+    counts ``full_rank`` and ``rank_deficient``; matrices of at least
+    ``smallest_screened`` rows) and :func:`gdt_raw_hyperplane`.
+
+    Returns ``(status, raw_weights, raw_bias, direct, equilibrated)`` as
+    :func:`gdt_node_split` (status 3: LAPACK failed, the caller takes the steps one by
+    one, its numpy code standing in)."""
+    n, size = rows.shape[0], augmented.shape[1]
+    Z = np.empty((n, size))
+    positive = np.empty(n, dtype=np.bool_)
+    weights = np.empty(n)
+    for i in range(n):
+        row = rows[i]
+        for j in range(size):
+            Z[i, j] = augmented[row, j]
+        positive[i] = y[row] == majority
+        weights[i] = 1.0 if unit_weights else sample_weight[row]
+    empty = np.empty(0)
+    if n < size:
+        # fewer rows than features: G and H live in the span of the rows
+        positive_share, negative_share = 0.5 / n_positive, 0.5 / n_negative
+        share = np.empty(n)
+        for i in range(n):
+            share[i] = weights[i] * (positive_share if positive[i] else negative_share)
+        basis, G, H = gdt_row_span(Z, positive, weights)
+        G, H = G / n_positive, H / n_negative
+        m = G.shape[0]
+        status, w, direct, equilibrated = gdt_row_span_split(
+            Z, positive, weights, share, basis, G, H, well_conditioned, rank_tolerance,
+            m >= smallest_screened and rank_deficient[0] >= full_rank[0],
+            m >= smallest_screened and rank_deficient[1] >= full_rank[1],
+            largest_row_norm, _singular_by_rows(positive, weights, unit_weights, m))
+    else:
+        status, w, _, _, direct, equilibrated = gdt_node_split(
+            Z, positive, weights, unit_weights, n_positive, n_negative, well_conditioned,
+            rank_tolerance,
+            size >= smallest_screened and rank_deficient[0] >= full_rank[0],
+            size >= smallest_screened and rank_deficient[1] >= full_rank[1],
+            largest_row_norm, _singular_by_rows(positive, weights, unit_weights, size))
+    if status != 1:
+        return status, empty, 0.0, direct, equilibrated
+    raw_weights, raw_bias = gdt_raw_hyperplane(w, mean, scale, zero_columns)
+    return status, raw_weights, raw_bias, direct, equilibrated
+
+
+@njit(cache=True, nogil=True)
 def gdt_raw_hyperplane(w, mean, scale, zero_columns):
     """:meth:`~.geometric.GeometricSplitter.to_raw_units`: the hyperplane ``w`` over the
     standardised features ``(x − mean) / scale`` in raw units, ``(weights, bias)`` with a
