@@ -59,22 +59,28 @@ def cases():
 CASES = list(cases())
 
 
-@needs_numba
-@pytest.mark.parametrize("name, X, y, sample_weight, parameters", CASES,
-                         ids=[case[0] for case in CASES])
-def test_compiled_fit_is_numpys_to_the_bit(monkeypatch, name, X, y, sample_weight,
-                                           parameters):
-    compiled = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
-    with monkeypatch.context() as patch:
-        patch.setattr(kernels, "AVAILABLE", False)
-        plain = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
-    assert_identical_trees(compiled.tree_, plain.tree_)
-
-
 def lapack_failed(*args):
     """kernels.gdt_node's answer when LAPACK fails: the splitter then takes the steps one
     by one."""
     return 3, np.empty(0), 0.0, False, -1
+
+
+#: The other ways to the same trees: numpy's code, and the compiled steps one by one
+#: instead of kernels.gdt_node's one call a node.
+OTHER_PATHS = {"numpy": ("AVAILABLE", False), "steps": ("gdt_node", lapack_failed)}
+
+
+@needs_numba
+@pytest.mark.parametrize("path", sorted(OTHER_PATHS))
+@pytest.mark.parametrize("name, X, y, sample_weight, parameters", CASES,
+                         ids=[case[0] for case in CASES])
+def test_compiled_fit_is_numpys_to_the_bit(monkeypatch, name, X, y, sample_weight,
+                                           parameters, path):
+    compiled = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
+    with monkeypatch.context() as patch:
+        patch.setattr(kernels, *OTHER_PATHS[path])
+        other = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
+    assert_identical_trees(compiled.tree_, other.tree_)
 
 
 @needs_numba
@@ -98,19 +104,6 @@ def test_the_kernels_run(monkeypatch):
     for _, X, y, sample_weight, parameters in CASES:
         GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
     assert set(calls) == names - {"gdt_node"}
-
-
-@needs_numba
-@pytest.mark.parametrize("name, X, y, sample_weight, parameters", CASES,
-                         ids=[case[0] for case in CASES])
-def test_one_kernel_call_a_node_is_the_steps(monkeypatch, name, X, y, sample_weight,
-                                             parameters):
-    """kernels.gdt_node gives the trees of the kernels called one by one."""
-    one_call = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
-    with monkeypatch.context() as patch:
-        patch.setattr(kernels, "gdt_node", lapack_failed)
-        steps = GeometricTreeClassifier(**parameters).fit(X, y, sample_weight)
-    assert_identical_trees(one_call.tree_, steps.tree_)
 
 
 @needs_numba
