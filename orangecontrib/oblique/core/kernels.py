@@ -824,6 +824,12 @@ def _singular_by_rows(positive, weights, unit_weights, size):
 
 
 @njit(cache=True, nogil=True)
+def _screen(attempt, size, full_rank, rank_deficient, smallest_screened):
+    """:meth:`~.geometric.RankHistory.screen` from the history's counts."""
+    return size >= smallest_screened and rank_deficient[attempt] >= full_rank[attempt]
+
+
+@njit(cache=True, nogil=True)
 def gdt_node(augmented, y, sample_weight, rows, majority, unit_weights, n_positive,
              n_negative, well_conditioned, rank_tolerance, full_rank, rank_deficient,
              smallest_screened, largest_row_norm, mean, scale, zero_columns):
@@ -860,15 +866,14 @@ def gdt_node(augmented, y, sample_weight, rows, majority, unit_weights, n_positi
         m = G.shape[0]
         status, w, direct, equilibrated = gdt_row_span_split(
             Z, positive, weights, share, basis, G, H, well_conditioned, rank_tolerance,
-            m >= smallest_screened and rank_deficient[0] >= full_rank[0],
-            m >= smallest_screened and rank_deficient[1] >= full_rank[1],
+            _screen(0, m, full_rank, rank_deficient, smallest_screened),
+            _screen(1, m, full_rank, rank_deficient, smallest_screened),
             largest_row_norm, _singular_by_rows(positive, weights, unit_weights, m))
     else:
         status, w, _, _, direct, equilibrated = gdt_node_split(
             Z, positive, weights, unit_weights, n_positive, n_negative, well_conditioned,
-            rank_tolerance,
-            size >= smallest_screened and rank_deficient[0] >= full_rank[0],
-            size >= smallest_screened and rank_deficient[1] >= full_rank[1],
+            rank_tolerance, _screen(0, size, full_rank, rank_deficient, smallest_screened),
+            _screen(1, size, full_rank, rank_deficient, smallest_screened),
             largest_row_norm, _singular_by_rows(positive, weights, unit_weights, size))
     if status != 1:
         return status, empty, 0.0, direct, equilibrated

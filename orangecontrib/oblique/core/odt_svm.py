@@ -379,36 +379,29 @@ class ODTSVMSplitter:
         # all attributes at once, in blocks whose cumulative counts (classes × attributes ×
         # rows) have at most BLOCK_CELLS cells; the same arithmetic as one at a time
         width = max(1, BLOCK_CELLS // max(self.n_classes * len(y), 1))
-        best = None
+        blocks = []
         for first in range(0, V.shape[1], width):
             block = slice(first, first + width)
             columns, cuts, gains, split_infos = best_cuts(order[:, block],
                                                           sorted_values[:, block],
                                                           indicators, total, minimum)
-            gains = gains - correction        # float(gain) - correction, one by one
-            if only_best:
-                # _Candidate's gain ratio finite: __call__ keeps no other candidate
-                with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
-                    valid = ((gains > 0) & (split_infos > 1e-12)
-                             & np.isfinite(gains / np.where(split_infos > 1e-12,
-                                                            split_infos, 1.0)))
-                if not valid.any():
-                    continue
-                at = int(np.argmax(np.where(valid, gains, -np.inf)))   # the first
-                if best is not None and not gains[at] > best[2]:
-                    continue
-                columns, cuts, gains, split_infos = (columns[at:at + 1], cuts[at:at + 1],
-                                                     gains[at:at + 1], split_infos[at:at + 1])
-                candidates = []
-            for j, i, gain, split_info in zip(columns, cuts, gains.tolist(), split_infos):
-                if gain <= 0:
-                    continue
-                threshold = (sorted_values[i, first + j] + sorted_values[i + 1, first + j]) / 2
-                split = functools.partial(Split.axis_parallel,
-                                          int(self.continuous[first + j]), threshold,
-                                          X.shape[1])
-                candidates.append(_Candidate(split, gain, float(split_info)))
-                best = (j, i, gain)
+            blocks.append((columns + first, cuts, gains, split_infos))
+        columns, cuts, gains, split_infos = (np.concatenate(parts) for parts in zip(*blocks))
+        gains = gains - correction            # float(gain) - correction, one by one
+        valid = gains > 0
+        if only_best:
+            # _Candidate's gain ratio finite: __call__ keeps no other candidate
+            with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+                valid &= (split_infos > 1e-12) & np.isfinite(
+                    gains / np.where(split_infos > 1e-12, split_infos, 1.0))
+            if valid.any():
+                valid[:] = np.arange(len(gains)) == np.argmax(np.where(valid, gains, -np.inf))
+        for j, i, gain, split_info in zip(columns[valid], cuts[valid], gains[valid].tolist(),
+                                          split_infos[valid]):
+            threshold = (sorted_values[i, j] + sorted_values[i + 1, j]) / 2
+            split = functools.partial(Split.axis_parallel, int(self.continuous[j]),
+                                      threshold, X.shape[1])
+            candidates.append(_Candidate(split, gain, float(split_info)))
         return candidates
 
     def svm_hyperplanes(self, X, y, weights):
@@ -442,7 +435,8 @@ class ODTSVMSplitter:
 
         def fit_svm(columns, give_up=None):
             if not pairwise:
-                return fit_one(columns, np.arange(len(y)))
+                svm = fit_one(columns, np.arange(len(y)))
+                return None if give_up is not None and give_up(svm[1]) else svm
             # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the
             # rows of its two classes; LinearSVC's value is positive for b, so the sign is
             # turned: v ≥ 0 is a vote for a (the pairwise_vote kind's convention).  Every
@@ -468,7 +462,7 @@ class ODTSVMSplitter:
 
         give_up = too_many_attributes if self.estimator.max_terms is None else None
         svm = fit_svm(np.arange(Z.shape[1]), give_up)
-        if svm is None or (give_up is not None and give_up(svm[1])):
+        if svm is None:
             return None
         svm_classes, normals, biases = svm
         if self.estimator.max_terms is not None:
