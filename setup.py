@@ -18,21 +18,20 @@ setup(
         # the widgets' F1 help: the documentation built by doc/build_help.py
         "orangecontrib.oblique": ["help/html/*", "help/html/**/*"],
     },
+    # Lower bounds only: the add-on installs into the Orange its users have (Orange3 3.38 to
+    # 3.40 on Python 3.11, each with the numpy, scipy and scikit-learn it brings). Qt comes
+    # with Orange, as for every Orange add-on. constraints/oldest.txt pins the oldest
+    # supported stack, which CI tests beside the newest.
     install_requires=[
-        "Orange3>=3.40,<3.41",
-        "numpy<2.4",
-        "scipy",
-        # ODT-SVM calls scikit-learn's liblinear and k-means routines directly, without
-        # LinearSVC's and KMeans' per-call checks (private functions, tested bit for bit
-        # against the public estimators): raise the bound once the tests pass on a release
-        "scikit-learn>=1.9,<1.10",
-        # compiled per-node kernels (core/kernels.py); a wheel, no compiler needed
-        "numba",
-        "PyQt5",
-        "PyQtWebEngine",
+        "Orange3>=3.38",
+        "numpy>=1.26",
+        "scipy>=1.9",
+        "scikit-learn>=1.5.1",
+        # compiled per-node kernels; a wheel on every platform Orange supports
+        "numba>=0.59",
     ],
     extras_require={"test": ["pytest", "hypothesis", "sphinx", "myst-parser",
-                             "dask[distributed]"],
+                             "dask[distributed]", "PyQt5", "PyQtWebEngine"],
                     "benchmark": ["stree"]},
     entry_points={
         "orange.widgets": ["Oblique Trees = orangecontrib.oblique.widgets"],

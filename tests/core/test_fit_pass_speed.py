@@ -15,14 +15,14 @@ from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier, ObliqueForestClassifier,
-                                        ODTSVMClassifier, kernels)
+                                        ODTSVMClassifier, kernels, pass_kernels)
 from orangecontrib.oblique.core.datasets import rotated_checkerboard
 from orangecontrib.oblique.core.splits import Split, round_significant
 from orangecontrib.oblique.core.tree import ObliqueTree
 
 from .invariants import assert_identical_trees
 
-needs_pass = pytest.mark.skipif(not (kernels.AVAILABLE and kernels.PASS_AVAILABLE),
+needs_pass = pytest.mark.skipif(not (kernels.AVAILABLE and pass_kernels.PASS_AVAILABLE),
                                 reason="numba or numpy's BLAS symbols are not available")
 
 
@@ -96,7 +96,7 @@ def test_the_compiled_pass_runs(monkeypatch):
     """The comparisons above compare something: GDT's and OC1's fits (all hyperplanes)
     take the compiled pass."""
     calls = []
-    kernel = kernels.calibration_pass
+    kernel = pass_kernels.calibration_pass
     monkeypatch.setattr(kernels, "calibration_pass",
                         lambda *args: (calls.append(args[0].shape), kernel(*args))[1])
     X, y, _ = SETS["wine weighted"]
@@ -225,7 +225,7 @@ def test_corner_trees_reach_the_corners(monkeypatch):
     """The trees above drop terms, leave digits to the Python code (halfway points, all
     17 digits) and round more than 32 weights the vectorised way."""
     seen = {"dropped": 0, "resumed": 0, "wide": 0}
-    kernel = kernels.calibration_pass
+    kernel = pass_kernels.calibration_pass
 
     def counting(*args):
         result = kernel(*args)
@@ -283,13 +283,13 @@ def test_rounding_is_the_printed_texts():
             padded = np.concatenate([values, np.ones(40)])  # the vectorised path
             vectorised = round_significant(padded, digits)[:len(values)]
             for value, text, numpy_value in zip(values, texts, vectorised):
-                rounded, exact = kernels.round_as_text(value, digits)
+                rounded, exact = pass_kernels.round_as_text(value, digits)
                 counts["text" if exact else "text left"] += 1
                 if exact and not same_float(rounded, text):
                     wrong.append(("text", value, digits, rounded, text))
                 if digits <= 12:
-                    rounded, exact = kernels.round_as_numpy(value, digits,
-                                                            kernels.NUMPY_POWERS_EXACT)
+                    rounded, exact = pass_kernels.round_as_numpy(value, digits,
+                                                            pass_kernels.NUMPY_POWERS_EXACT)
                     counts["numpy" if exact else "numpy left"] += 1
                     if exact and not same_float(rounded, numpy_value):
                         wrong.append(("numpy", value, digits, rounded, numpy_value))
@@ -302,12 +302,12 @@ def test_rounding_is_the_printed_texts():
 def test_halfway_points_are_left_to_python():
     """A number whose scaled value is a half-integer is not rounded by the kernel (the
     exact product may lie on either side), nor are 16 or 17 digits."""
-    assert kernels.round_as_text(1.0625, 4) == (1.0625, False)  # 1062.5
-    assert kernels.round_as_text(0.1, 16)[1] is False
-    assert kernels.round_as_text(1.0625, 5) == (1.0625, True)
-    assert kernels.round_as_text(0.123456, 4) == (0.1235, True)
-    assert kernels.round_as_text(-0.0, 4)[0] == 0.0
-    assert np.signbit(kernels.round_as_text(-0.0, 4)[0])
+    assert pass_kernels.round_as_text(1.0625, 4) == (1.0625, False)  # 1062.5
+    assert pass_kernels.round_as_text(0.1, 16)[1] is False
+    assert pass_kernels.round_as_text(1.0625, 5) == (1.0625, True)
+    assert pass_kernels.round_as_text(0.123456, 4) == (0.1235, True)
+    assert pass_kernels.round_as_text(-0.0, 4)[0] == 0.0
+    assert np.signbit(pass_kernels.round_as_text(-0.0, 4)[0])
 
 
 @needs_pass
@@ -322,15 +322,15 @@ def test_products_and_sums_are_numpys():
             w = rng.normal(size=(1, d)) * 10.0 ** rng.uniform(-3, 3, size=d)
             row_weights = rng.uniform(0.1, 3, m)
             out = np.empty(m)
-            kernels.numpy_matvec(X, w[0].copy(), out)
+            pass_kernels.numpy_matvec(X, w[0].copy(), out)
             np.testing.assert_array_equal(out, (X @ w.T)[:, 0])
             out = np.empty(d)
-            kernels.numpy_vecmat(row_weights, X, out)
+            pass_kernels.numpy_vecmat(row_weights, X, out)
             np.testing.assert_array_equal(out, row_weights @ X)
-            assert kernels.numpy_sum(row_weights) == row_weights.sum()
+            assert pass_kernels.numpy_sum(row_weights) == row_weights.sum()
     for n in range(0, 1100, 7):
         values = rng.uniform(0, 1, n) * 10.0 ** rng.uniform(-8, 8, n)
-        assert kernels.numpy_sum(values) == values.sum()
+        assert pass_kernels.numpy_sum(values) == values.sum()
 
 
 @needs_pass
@@ -350,7 +350,7 @@ def test_hyperplane_partition_is_grow_trees_numpy_step():
         rows = np.sort(rng.choice(n, int(rng.integers(1, n + 1)), replace=False))
         w = rng.normal(size=d)
         b = -float(X[rng.choice(rows)] @ w) if case % 3 == 0 else rng.normal()
-        left, right, counts = kernels.hyperplane_partition(X, rows, w, b, y, sample_weight,
+        left, right, counts = pass_kernels.hyperplane_partition(X, rows, w, b, y, sample_weight,
                                                           n_classes)
         position = X[rows] @ w + b >= 0
         np.testing.assert_array_equal(left, rows[~position])

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from scipy.linalg.lapack import dsyev
 
-from orangecontrib.oblique.core import GeometricTreeClassifier, kernels
+from orangecontrib.oblique.core import GeometricTreeClassifier, gdt_kernels, kernels
 from orangecontrib.oblique.core import geometric
 from orangecontrib.oblique.core.geometric import RankHistory
 
@@ -46,11 +46,11 @@ def matrices():
 @pytest.mark.parametrize("index", range(len(list(matrices()))))
 def test_dsyev_in_steps_is_scipys_dsyev(index):
     matrix = list(matrices())[index]
-    values, info, reduced, diagonal, work, direct = kernels.symmetric_eigen_first(matrix)
+    values, info, reduced, diagonal, work, direct = gdt_kernels.symmetric_eigen_first(matrix)
     expected_values, _, expected_info = dsyev(matrix, compute_v=0)
     assert info == expected_info
     np.testing.assert_array_equal(values, expected_values)
-    values, vectors, info = kernels.symmetric_eigen_then(matrix, reduced, diagonal, work,
+    values, vectors, info = gdt_kernels.symmetric_eigen_then(matrix, reduced, diagonal, work,
                                                          direct)
     expected_values, expected_vectors, expected_info = dsyev(matrix)
     assert info == expected_info
@@ -63,17 +63,17 @@ def test_screened_eigen_computes_no_vectors_of_a_deficient_matrix():
     rng = np.random.default_rng(1)
     B = rng.normal(size=(5, 12))
     deficient = B.T @ B
-    deficient_found, _, vectors, _ = kernels._screened_eigen(deficient, 1e-6, True)
+    deficient_found, _, vectors, _ = gdt_kernels._screened_eigen(deficient, 1e-6, True)
     assert deficient_found and vectors.shape == (0, 0)
     A = rng.normal(size=(30, 12))
     full = A.T @ A
-    found, values, vectors, info = kernels._screened_eigen(full, 1e-6, True)
+    found, values, vectors, info = gdt_kernels._screened_eigen(full, 1e-6, True)
     expected_values, expected_vectors, _ = dsyev(full)
     assert not found and info == 0
     np.testing.assert_array_equal(values, expected_values)
     np.testing.assert_array_equal(vectors, expected_vectors)
     # unscreened: dsyev with vectors, also of a deficient matrix
-    found, _, vectors, _ = kernels._screened_eigen(deficient, 1e-6, False)
+    found, _, vectors, _ = gdt_kernels._screened_eigen(deficient, 1e-6, False)
     assert not found and vectors.shape == (12, 12)
 
 
@@ -88,16 +88,16 @@ def test_clear_null_count_is_the_count_with_vectors():
         B = rng.normal(size=(int(rng.integers(1, size + 5)), size))
         matrix = B.T @ B
         values, _, info = dsyev(matrix, compute_v=0)
-        count = kernels._clear_null_count(values, info, geometric.RANK_TOLERANCE)
+        count = gdt_kernels._clear_null_count(values, info, geometric.RANK_TOLERANCE)
         with_vectors = dsyev(matrix)[0]
         if count >= 0:
             counted += 1
-            assert count == kernels._null_count(with_vectors, geometric.RANK_TOLERANCE)
+            assert count == gdt_kernels._null_count(with_vectors, geometric.RANK_TOLERANCE)
     assert counted > 150
     values = np.array([1e-9 * 0.9, 0.5, 1.0])  # near 1e-9 · λ_max
-    assert kernels._clear_null_count(values, 0, 1e-9) == -1
-    assert kernels._clear_null_count(np.array([1e-20, 0.5, 1.0]), 0, 1e-9) == 1
-    assert kernels._clear_null_count(np.array([1e-20, 0.5, 1.0]), 1, 1e-9) == -1
+    assert gdt_kernels._clear_null_count(values, 0, 1e-9) == -1
+    assert gdt_kernels._clear_null_count(np.array([1e-20, 0.5, 1.0]), 0, 1e-9) == 1
+    assert gdt_kernels._clear_null_count(np.array([1e-20, 0.5, 1.0]), 1, 1e-9) == -1
 
 
 def test_no_vectors_of_a_clearly_deficient_matrix(monkeypatch):
@@ -200,7 +200,7 @@ def test_no_full_rank_attempt_where_rows_are_too_few(monkeypatch):
 
 @needs_numba
 def test_compiled_row_count_is_singular_by_rows():
-    """kernels._singular_by_rows, which kernels.gdt_node uses, is
+    """gdt_kernels._singular_by_rows, which gdt_kernels.gdt_node uses, is
     geometric.singular_by_rows: with unit weights and with weights, zeros among them."""
     rng = np.random.default_rng(8)
     for _ in range(300):
@@ -208,9 +208,9 @@ def test_compiled_row_count_is_singular_by_rows():
         positive = rng.random(n) < rng.random()
         weights = rng.integers(0, 3, n) * rng.uniform(0.5, 2, n)
         for size in range(0, 8):
-            assert (kernels._singular_by_rows(positive, np.ones(n), True, size)
+            assert (gdt_kernels._singular_by_rows(positive, np.ones(n), True, size)
                     == geometric.singular_by_rows(positive, None, size))
-            assert (kernels._singular_by_rows(positive, weights, False, size)
+            assert (gdt_kernels._singular_by_rows(positive, weights, False, size)
                     == geometric.singular_by_rows(positive, weights, size))
 
 
@@ -228,7 +228,7 @@ def test_skipping_the_attempts_changes_no_tree(monkeypatch, compiled):
             with monkeypatch.context() as always_attempting:
                 always_attempting.setattr(geometric, "singular_by_rows",
                                           lambda positive, weights, size: False)
-                # the node's steps one by one (kernels.gdt_node decides in the kernel)
+                # the node's steps one by one (gdt_kernels.gdt_node decides in the kernel)
                 always_attempting.setattr(kernels, "gdt_node", lambda *args: (
                     3, np.empty(0), 0.0, False, -1))
                 attempting = GeometricTreeClassifier().fit(X, y, sample_weight=sample_weight)
@@ -237,7 +237,7 @@ def test_skipping_the_attempts_changes_no_tree(monkeypatch, compiled):
 
 @needs_numba
 def test_compiled_split_without_attempts_is_the_same_split():
-    """:func:`kernels.gdt_node_split` with ``singular`` True at nodes whose S− has fewer
+    """:func:`gdt_kernels.gdt_node_split` with ``singular`` True at nodes whose S− has fewer
     rows than columns: the split, G, H and the attempts' record as with the attempts made
     (they fail)."""
     rng = np.random.default_rng(8)
@@ -251,7 +251,7 @@ def test_compiled_split_without_attempts_is_the_same_split():
         positive = np.arange(len(Z)) < n_positive
         assert geometric.singular_by_rows(positive, None, d + 1)
         weights = np.ones(len(Z))
-        results = [kernels.gdt_node_split(Z, positive, weights, True, float(n_positive),
+        results = [gdt_kernels.gdt_node_split(Z, positive, weights, True, float(n_positive),
                                           float(n_negative), geometric.WELL_CONDITIONED,
                                           geometric.RANK_TOLERANCE, False, False, 10.0,
                                           singular)

@@ -14,7 +14,7 @@ from scipy.linalg.lapack import dsyev
 from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
-                                        ODTSVMClassifier, kernels)
+                                        ODTSVMClassifier, gdt_kernels, kernels)
 from orangecontrib.oblique.core.datasets import (checkerboard_4x4, rotated_checkerboard,
                                                  synthetic_10d)
 from orangecontrib.oblique.core.geometric import (RankHistory, clustering_hyperplanes,
@@ -60,13 +60,13 @@ CASES = list(cases())
 
 
 def lapack_failed(*args):
-    """kernels.gdt_node's answer when LAPACK fails: the splitter then takes the steps one
+    """gdt_kernels.gdt_node's answer when LAPACK fails: the splitter then takes the steps one
     by one."""
     return 3, np.empty(0), 0.0, False, -1
 
 
 #: The other ways to the same trees: numpy's code, and the compiled steps one by one
-#: instead of kernels.gdt_node's one call a node.
+#: instead of gdt_kernels.gdt_node's one call a node.
 OTHER_PATHS = {"numpy": ("AVAILABLE", False), "steps": ("gdt_node", lapack_failed)}
 
 
@@ -153,7 +153,7 @@ def test_symmetric_eigen_is_scipys_dsyev(size):
     matrix = A.T @ A
     matrix[0, -1] += 1e-3  # not symmetric: both read the same (upper) triangle
     for with_vectors in (True, False):
-        values, vectors, info = kernels.symmetric_eigen(matrix, with_vectors)
+        values, vectors, info = gdt_kernels.symmetric_eigen(matrix, with_vectors)
         expected_values, expected_vectors, expected_info = dsyev(matrix,
                                                                  compute_v=with_vectors)
         assert info == expected_info == 0
@@ -168,8 +168,8 @@ def test_gram_is_numpys_product(shape):
     """``A.T @ A`` to the bit for C-ordered rows (numpy's dsyrk), and its value for
     column-major ones (max_terms' refit picks columns; numpy's code runs there)."""
     A = np.random.default_rng(shape[0]).normal(size=shape)
-    np.testing.assert_array_equal(kernels.gram(A), A.T @ A)
-    np.testing.assert_allclose(kernels.gram(np.asfortranarray(A)), A.T @ A, rtol=1e-12,
+    np.testing.assert_array_equal(gdt_kernels.gram(A), A.T @ A)
+    np.testing.assert_allclose(gdt_kernels.gram(np.asfortranarray(A)), A.T @ A, rtol=1e-12,
                                atol=1e-12 * shape[0])
 
 

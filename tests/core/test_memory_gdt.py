@@ -5,7 +5,7 @@ import time
 import numpy as np
 import pytest
 
-from orangecontrib.oblique.core import GeometricTreeClassifier, geometric
+from orangecontrib.oblique.core import GeometricTreeClassifier, gdt_kernels, geometric
 from orangecontrib.oblique.core.geometric import (GeometricSplitter, clustering_hyperplanes,
                                                   row_span_hyperplanes)
 
@@ -103,7 +103,7 @@ def test_the_splitter_takes_the_row_span_only_with_fewer_rows_than_features(monk
     compiled = geometric.kernels.gdt_row_span  # the compiled splitter's row span
     monkeypatch.setattr(geometric.kernels, "gdt_row_span",
                         lambda *args: calls.append(len(args[0])) or compiled(*args))
-    # the node's kernels one by one (kernels.gdt_node takes the same branch inside)
+    # the node's kernels one by one (gdt_kernels.gdt_node takes the same branch inside)
     monkeypatch.setattr(geometric.kernels, "gdt_node",
                         lambda *args: (3, np.empty(0), 0.0, False, -1))
     for n_rows in (10, 11, 12):

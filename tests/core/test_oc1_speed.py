@@ -5,12 +5,12 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 
-from orangecontrib.oblique.core import OC1Classifier, kernels, oc1
+from orangecontrib.oblique.core import OC1Classifier, kernels, oc1, pass_kernels
 from orangecontrib.oblique.core.datasets import ls10, rotated_checkerboard
 
 from .invariants import assert_identical_trees
 
-pytestmark = pytest.mark.skipif(not (kernels.AVAILABLE and kernels.PASS_AVAILABLE),
+pytestmark = pytest.mark.skipif(not (kernels.AVAILABLE and pass_kernels.PASS_AVAILABLE),
                                 reason="numba or numpy's BLAS symbols are not available")
 
 

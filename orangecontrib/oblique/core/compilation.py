@@ -30,7 +30,7 @@ import time
 
 #: The package's modules with cached compiled functions: a cached function of one of them
 #: holds the compiled code of the kernels it calls from the others.
-COMPILED_MODULES = ("kernels.py", "oc1.py", "odt_svm.py", "sporf.py", "xmeans.py")
+COMPILED_MODULES = ("kernels.py", "gdt_kernels.py", "pass_kernels.py", "oc1.py", "odt_svm.py", "sporf.py", "xmeans.py")
 #: The environment variable that turns the background compilation off ("0").
 SWITCH = "OBLIQUE_BACKGROUND_COMPILE"
 #: The name of the stamp a finished compilation writes.

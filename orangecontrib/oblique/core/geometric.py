@@ -15,7 +15,7 @@ import numpy as np
 from scipy.linalg.lapack import dsyev as _dsyev
 from sklearn.base import clone
 
-from . import kernels
+from . import gdt_kernels, kernels
 from .base import ObliqueTreeClassifierMixin
 from .impurity import MEASURES
 from .preprocessing import Standardisation
@@ -67,7 +67,7 @@ class RankHistory:
     SMALLEST_SCREENED = 8
 
     def __init__(self):
-        # arrays, as the compiled node (kernels.gdt_node) reads them
+        # arrays, as the compiled node (gdt_kernels.gdt_node) reads them
         self.full_rank = np.zeros(2, dtype=np.int64)
         self.rank_deficient = np.zeros(2, dtype=np.int64)
 
@@ -192,7 +192,7 @@ def _clustering_directions(G, H, tolerance, equilibration, history=None, singula
     A = equilibration()
     screen = history is not None and history.screen(1, len(G))
     if kernels.AVAILABLE:
-        status, w1, w2 = kernels.gdt_rank_deficient_directions(G, H, A, tolerance, screen,
+        status, w1, w2 = gdt_kernels.gdt_rank_deficient_directions(G, H, A, tolerance, screen,
                                                                singular)
         if status:
             if history is not None:
@@ -259,12 +259,12 @@ def row_span_hyperplanes(Z, positive, weights, n_positive, n_negative,
     # each row's share of the mixture (G + H) / 2 of the equilibration
     share = weights * np.where(positive, 0.5 / n_positive, 0.5 / n_negative)
     if kernels.AVAILABLE and Z.flags.c_contiguous:  # the same steps compiled
-        basis, G, H = kernels.gdt_row_span(Z, positive, weights)
+        basis, G, H = gdt_kernels.gdt_row_span(Z, positive, weights)
         if singular is None:
             singular = singular_by_rows(positive, weights, basis.shape[1])
         directions = _clustering_directions(
             G / n_positive, H / n_negative, tolerance,
-            lambda: kernels.gdt_row_span_equilibration(Z, share, basis), history, singular)
+            lambda: gdt_kernels.gdt_row_span_equilibration(Z, share, basis), history, singular)
         return _unit_normal(basis @ directions[0]), _unit_normal(basis @ directions[1])
     _, singular_values, right = np.linalg.svd(Z, full_matrices=False)
     keep = singular_values > singular_values[0] * max(Z.shape) * np.finfo(float).eps
@@ -421,12 +421,12 @@ class GeometricSplitter:
         """The split of the node of ``rows``; with ``features``, a split over those
         features only (the others get weight 0)."""
         if features is None and self.compiled:
-            # the compiled steps below in one kernel call (kernels.gdt_node)
+            # the compiled steps below in one kernel call (gdt_kernels.gdt_node)
             majority = int(counts.argmax())
             n_positive, n_negative = self._class_weights(counts, majority)
             history = self.rank_history
             standardisation = self.standardisation
-            status, weights, bias, direct, equilibrated = kernels.gdt_node(
+            status, weights, bias, direct, equilibrated = gdt_kernels.gdt_node(
                 self.augmented, self.y, self.sample_weight, rows, majority,
                 self.unit_weights, n_positive, n_negative, WELL_CONDITIONED,
                 RANK_TOLERANCE, history.full_rank, history.rank_deficient,
@@ -472,10 +472,10 @@ class GeometricSplitter:
             # fewer rows than features: G and H live in the span of the rows
             if compiled:
                 share = weights * np.where(positive, 0.5 / n_positive, 0.5 / n_negative)
-                basis, G, H = kernels.gdt_row_span(Z, positive, weights)
+                basis, G, H = gdt_kernels.gdt_row_span(Z, positive, weights)
                 G, H = G / n_positive, H / n_negative
                 singular = singular_by_rows(positive, row_weights, len(G))
-                status, w, direct, equilibrated = kernels.gdt_row_span_split(
+                status, w, direct, equilibrated = gdt_kernels.gdt_row_span_split(
                     Z, positive, weights, share, basis, G, H, WELL_CONDITIONED,
                     RANK_TOLERANCE, history.screen(0, len(G)), history.screen(1, len(G)),
                     self.largest_row_norm, singular)
@@ -486,7 +486,7 @@ class GeometricSplitter:
                                           history=history)
         elif compiled:
             singular = singular_by_rows(positive, row_weights, Z.shape[1])
-            status, w, G, H, direct, equilibrated = kernels.gdt_node_split(
+            status, w, G, H, direct, equilibrated = gdt_kernels.gdt_node_split(
                 Z, positive, weights, self.unit_weights, n_positive, n_negative,
                 WELL_CONDITIONED, RANK_TOLERANCE, history.screen(0, Z.shape[1]),
                 history.screen(1, Z.shape[1]), self.largest_row_norm, singular)
@@ -510,7 +510,7 @@ class GeometricSplitter:
             return None
         if compiled:
             both = w1 is not None and w2 is not None
-            w, found = kernels.gdt_best_bisector(Z, positive, weights,
+            w, found = gdt_kernels.gdt_best_bisector(Z, positive, weights,
                                                  w2 if w1 is None else w1,
                                                  w1 if w2 is None else w2, both,
                                                  self.largest_row_norm)
@@ -574,7 +574,7 @@ class GeometricSplitter:
             w = full
         if self.compiled:
             standardisation = self.standardisation
-            return Split.hyperplane(*kernels.gdt_raw_hyperplane(
+            return Split.hyperplane(*gdt_kernels.gdt_raw_hyperplane(
                 w, standardisation.mean, standardisation.scale,
                 standardisation.zero_columns))
         weights = self.standardisation.raw_weights(w[:-1])

@@ -16,7 +16,7 @@ import numbers
 
 import numpy as np
 
-from . import kernels
+from . import kernels, pass_kernels
 from .base import ObliqueTreeClassifierMixin
 from .impurity import (MEASURES, best_axis_parallel, best_step, impurity, class_indicators,
                        evaluate_class_major, masked_row_sums, node_constants,
@@ -293,7 +293,7 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
             for m in range(n_coefficients):
                 direction[m] = -1.0 + 2.0 * draws[used + m]
             used += n_coefficients
-            kernels.numpy_matvec(Z, direction, change)
+            pass_kernels.numpy_matvec(Z, direction, change)
             new, step = kernels.line_step(values, change, classes, weights, total, code,
                                           parent_entropy, rank, classes_and_order,
                                           crossings_and_weights, counts)
@@ -481,7 +481,7 @@ class OC1Splitter:
         """One restart: perturb coefficients to a local minimum, then try up to J random
         jumps; every successful jump starts the deterministic perturbation again."""
         values = Z @ hyperplane
-        if (COMPILED_LOCAL_SEARCH and kernels.AVAILABLE and kernels.PASS_AVAILABLE
+        if (COMPILED_LOCAL_SEARCH and kernels.AVAILABLE and pass_kernels.PASS_AVAILABLE
                 and self.coefficient_order == "sequential"
                 and len(Z) < COMPILED_LINE_SEARCH_ROWS):
             return self._compiled_local_search(Z, class_counts, hyperplane, values)

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import sparse
 
-from . import kernels
+from . import kernels, pass_kernels
 from .rules import Vocabulary, branch_conditions, format_number
 from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
@@ -224,7 +224,7 @@ class ObliqueTree:
         :mod:`~.kernels` on this pass); a split whose digits it leaves to the Python code
         (a rounding it does not do) gets them from :meth:`Split.calibrate_digits`, the
         search continued from there."""
-        if not (kernels.AVAILABLE and kernels.PASS_AVAILABLE):
+        if not (kernels.AVAILABLE and pass_kernels.PASS_AVAILABLE):
             return False
         splits = self.splits
         internal, weights, bias = [], [], []
@@ -255,10 +255,10 @@ class ObliqueTree:
         children = np.full((node_count, 2), -1, dtype=np.int64)
         children[internal] = [self.children[node] for node in internal]
         new_weights, dropped, digits, resume, scales, order, start, end = (
-            kernels.calibration_pass(X, sample_weight, calibrate, with_scales, all_weights,
+            pass_kernels.calibration_pass(X, sample_weight, calibrate, with_scales, all_weights,
                                      all_bias, children[:, 0].copy(), children[:, 1].copy(),
                                      NEGLIGIBLE, DIGITS, MAX_DIGITS,
-                                     kernels.NUMPY_POWERS_EXACT))
+                                     pass_kernels.NUMPY_POWERS_EXACT))
         if calibrate:
             for node in np.flatnonzero(dropped).tolist():
                 splits[node].weights = new_weights[node:node + 1].copy()
@@ -593,8 +593,8 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
     splits, children, parent, value, n_samples = [], [], [], [], []
     n_rows = X.shape[0]
     smallest = max(min_samples_split, 2)
-    # a hyperplane's step compiled (kernels.hyperplane_partition, the same numbers)
-    compiled = kernels.AVAILABLE and kernels.PASS_AVAILABLE
+    # a hyperplane's step compiled (pass_kernels.hyperplane_partition, the same numbers)
+    compiled = kernels.AVAILABLE and pass_kernels.PASS_AVAILABLE
     if compiled:
         rows_X = np.ascontiguousarray(X, dtype=float)
         codes = np.ascontiguousarray(y, dtype=np.intp)
@@ -625,7 +625,7 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         if split is None:
             continue
         if split.rule == HYPERPLANE and compiled:
-            left_rows, right_rows, child_counts = kernels.hyperplane_partition(
+            left_rows, right_rows, child_counts = pass_kernels.hyperplane_partition(
                 rows_X, rows, split.weights[0], split.bias[0], codes, row_weights,
                 n_classes)
             if not (left_rows.size and right_rows.size):

@@ -86,7 +86,8 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array, check_is_fitted
 
 from .kernels import AVAILABLE as COMPILED
-from .kernels import PAIRWISE_BLOCK, block_sum, njit, pairwise_sum
+from .kernels import njit
+from .pass_kernels import PAIRWISE_BLOCK, block_sum, pairwise_sum
 from .validation import store_parameters
 
 #: :class:`XMeans` floors the pooled variance at this fraction of the training data's mean
@@ -138,7 +139,7 @@ def nearest_centre(X, centers, compiled=COMPILED):
 
 
 # ----- compiled kernels: numpy's arithmetic above, in numpy's order -----
-# (its sums: kernels.block_sum and kernels.pairwise_sum, numpy's pairwise summation)
+# (its sums: pass_kernels.block_sum and pass_kernels.pairwise_sum, numpy's pairwise summation)
 @njit(cache=True, nogil=True)
 def _nearest_centre(X, centers, squares):
     """:func:`nearest_centre`'s labels; ``squares`` a buffer of ``X.shape[1]`` numbers,
@@ -416,7 +417,7 @@ if COMPILED:  # pragma: no cover - without numba nothing below is called
     from numba import types as _types
     from numba.extending import get_cython_function_address as _cython_function
 
-    from .kernels import gram
+    from .gdt_kernels import gram
 
     # external symbols (not ctypes pointers), so that the kernels can be cached
     for _routine, _library in (("ddot", "blas"), ("dgemv", "blas"), ("dgemm", "blas"),
