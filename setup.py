@@ -25,7 +25,7 @@ setup(
     install_requires=[
         "Orange3>=3.38",
         "numpy>=1.26",
-        "scipy>=1.9",
+        "scipy>=1.10",
         "scikit-learn>=1.5.1",
         # compiled per-node kernels; a wheel on every platform Orange supports
         "numba>=0.59",

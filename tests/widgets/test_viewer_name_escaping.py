@@ -171,3 +171,17 @@ def test_regression_target_message_escapes_the_class_name():
     domain = Domain([ContinuousVariable("x")], ContinuousVariable("price\nin euros"))
     reason = GeometricTreeLearner().incompatibility_reason(domain)
     assert "\n" not in reason and "'price\\nin euros' is numeric" in reason
+
+
+class TestReportEscapesNames(base.WidgetTest):
+    """A model's name (the learner widget's Name field) is HTML in no report."""
+    NAME = "<img src=1 onerror=alert(1)>"
+
+    def test_viewer_report(self):
+        widget = self.create_widget(OWObliqueTreeViewer)
+        model = OC1Learner(random_state=0)(iris())
+        model.name = self.NAME
+        self.send_signal(widget.Inputs.tree, model)
+        widget.create_report_html()
+        self.assertNotIn(self.NAME, widget.report_html)
+        self.assertIn("&lt;img src=1 onerror=alert(1)&gt;", widget.report_html)

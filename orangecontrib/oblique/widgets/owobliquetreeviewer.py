@@ -427,16 +427,18 @@ class OWObliqueTreeViewer(OWWidget):
         if self.view_tree is None:
             return
         tree = self.view_tree
-        self.report_items("Tree", (
+        # every text is escaped: a model's name is the learner widget's Name field
+        self.report_items("Tree", tuple((label, escape(str(value))) for label, value in (
             ("Model", getattr(self.model, "name", type(self.model).__name__)),
             ("Nodes", tree.node_count), ("Leaves", len(tree.leaves())),
             ("Depth", max(tree.depth)),
             ("Splits", viewertexts.split_summary(self.model, tree)),
             ("Coefficients", self.COEFFICIENTS[self.PER_SD if tree.per_sd else self.RAW]),
             ("Counts from", "Data input" if self._counts_from_input()
-             else "training data")))
+             else "training data"))))
         self.report_plot()
-        self.report_caption(viewertexts.rules_caption(tree, self.full_rules, self.max_terms))
+        self.report_caption(escape(viewertexts.rules_caption(tree, self.full_rules,
+                                                             self.max_terms)))
         self.report_raw("<pre>" + escape(self.rules_text(), quote=False) + "</pre>")
 
 
