@@ -181,6 +181,39 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
                     child.description = label
         return nodes[0]
 
+    # ----- pickling and copying at any depth -----
+    def __getstate__(self):
+        """The node structure flat: every node without its links, and its children by
+        index, so that a tree of any depth pickles and copies without deep recursion
+        (Orange's nodes link to their children and parents)."""
+        state = dict(super().__getstate__())
+        nodes = list(self._nodes())
+        position = {id(node): i for i, node in enumerate(nodes)}
+        flat = []
+        for node in nodes:
+            fields = {key: value for key, value in vars(node).items()
+                      if key not in ("children", "parent")}
+            flat.append((type(node), fields, [None if child is None else position[id(child)]
+                                              for child in node.children]))
+        state["root"] = flat
+        return state
+
+    def __setstate__(self, state):
+        flat = state["root"]
+        nodes = []
+        for node_class, fields, _ in flat:
+            node = node_class.__new__(node_class)
+            node.__dict__.update(fields)
+            nodes.append(node)
+        nodes[0].parent = None
+        for node, (_, _, children) in zip(nodes, flat):
+            node.children = [None if child is None else nodes[child] for child in children]
+            for child in node.children:
+                if child is not None:
+                    child.parent = node
+        self.__dict__.update(state)
+        self.root = nodes[0]
+
     # ----- Orange's TreeModel interface -----
     def _compile(self):
         """Nothing to compile: prediction routes rows through ``tree_`` directly."""
