@@ -10,7 +10,7 @@ from sklearn.datasets import load_breast_cancer, load_wine, make_classification
 
 from orangecontrib.oblique.core import HedgeEnsembleClassifier, ODTSVMClassifier, odt_svm
 from orangecontrib.oblique.core.impurity import entropy
-from orangecontrib.oblique.core.odt_svm import ODTSVMSplitter, liblinear_seed, linear_svm
+from orangecontrib.oblique.core.odt_svm import ODTSVMSplitter, linear_svm
 from orangecontrib.oblique.core.splits import pairwise_pairs
 
 from .invariants import assert_identical_trees
@@ -19,7 +19,7 @@ from .invariants import assert_identical_trees
 def rare_class_set():
     """Many attributes, few rows, a rare class: brown-selected's shape (79 attributes, a
     class of a handful of rows), where the SVM splits below the root cannot pay for their
-    attributes and a pairwise SVM of one row against a hundred runs to liblinear's
+    attributes and a pairwise SVM of one row against a hundred runs to the solver's
     iteration limit."""
     X, y = make_classification(180, 60, n_informative=8, n_redundant=0, n_classes=3,
                                n_clusters_per_class=1, weights=[0.04, 0.36, 0.6],
@@ -138,8 +138,7 @@ def test_pairwise_svms_fitted_smallest_first_are_those_in_pair_order(monkeypatch
     raw, raw_bias, classes, _ = splitter.svm_hyperplanes(X, y, np.ones(len(y)))
     assert [len(call[1]) for call in sizes] == sorted(len(call[1]) for call in sizes)
     # the same hyperplanes, fitted one pair after the other in pair order
-    seed = liblinear_seed(np.random.RandomState(0).randint(np.iinfo(np.int32).max),
-                          np.random.RandomState(0))
+    seed = np.random.RandomState(0).randint(np.iinfo(np.int32).max)
     mean, scale = X.mean(axis=0), X.std(axis=0)
     for row, (a, b) in enumerate(pairwise_pairs(3)):
         rows = (y == a) | (y == b)
@@ -150,9 +149,9 @@ def test_pairwise_svms_fitted_smallest_first_are_those_in_pair_order(monkeypatch
 
 @pytest.mark.parametrize("settings", [{}, {"mdl_penalty": False}], ids=str)
 def test_x_means_draws_from_its_own_generator(settings, monkeypatch):
-    """X-means drawing more than it does, after its clustering, changes no liblinear
-    seed of a later node and no tree: the fit's generator gives a node that fits an SVM
-    two numbers (liblinear's seed, X-means' seed), whatever X-means draws."""
+    """X-means drawing more than it does, after its clustering, changes no SVM seed of
+    a later node and no tree: the fit's generator gives a node that fits an SVM two
+    numbers (the SVM's seed, X-means' seed), whatever X-means draws."""
     X, y = load_breast_cancer(return_X_y=True)
     seeds = count_calls(monkeypatch, odt_svm, "linear_svm")
     first = fit(X, y, None, **settings)
@@ -189,12 +188,8 @@ def nodes_for_thresholds():
     yield X[:9, :4], y[:9], np.ones(9)                       # few rows: few or no cuts
 
 
-@pytest.mark.parametrize("block_cells", [None, 600])
 @pytest.mark.parametrize("index", range(len(list(nodes_for_thresholds()))))
-def test_only_best_threshold_is_the_one_the_gain_rule_chooses(index, block_cells,
-                                                              monkeypatch):
-    if block_cells is not None:           # attributes in blocks: the best across blocks
-        monkeypatch.setattr(odt_svm, "BLOCK_CELLS", block_cells)
+def test_only_best_threshold_is_the_one_the_gain_rule_chooses(index):
     X, y, weights = list(nodes_for_thresholds())[index]
     n_classes = int(y.max()) + 1
     splitter = ODTSVMSplitter(X, y, weights, n_classes, np.array([], dtype=np.intp),

@@ -8,7 +8,9 @@ a node are (Fig. 2 and Section II-C)
   its Table I, so J48's tests stay among the candidates; ``axis_parallel_tests``);
 * a linear SVM trained on the node's rows projected on the continuous attributes: one
   hyperplane and two children for two classes; for K classes K one-vs-rest hyperplanes and
-  one child per class, a row going to the class of largest decision value;
+  one child per class, a row going to the class of largest decision value
+  (the hinge-loss SVM of :mod:`.linear_svm`, the problem ``LinearSVC(loss="hinge")``
+  solves);
 * the SVM clustering split: X-means groups the rows by their signed distances to the SVM
   hyperplane(s); one child per cluster, a row going to the nearest cluster centre.
 
@@ -43,15 +45,15 @@ positive corrected gain and at least two branches of ``min_samples_leaf`` rows);
 is then pruned by C4.5's error-based pruning with confidence ``CF``.
 """
 import functools
+import math
 import numbers
 
 import numpy as np
-from sklearn.svm import _liblinear
+from numba import njit
 
 from .base import ObliqueTreeClassifierMixin
-from .impurity import BLOCK_CELLS, entropy
-from .kernels import AVAILABLE as COMPILED
-from .kernels import njit
+from .impurity import entropy
+from .linear_svm import linear_svm
 from .preprocessing import Standardisation
 from .pruning import error_based_prune
 from .sparse import eliminate_terms
@@ -66,38 +68,6 @@ _TINY = float(np.finfo(float).tiny)
 TEST_SELECTIONS = ("gain", "gain_ratio")
 #: The SVM split of a node of K > 2 classes: WEKA's SMO (the paper's), one-vs-rest.
 MULTICLASS = ("pairwise", "one_vs_rest")
-#: liblinear's L2R_L1LOSS_SVC_DUAL: ``LinearSVC(loss="hinge", dual=True)``, one-vs-rest.
-_HINGE_DUAL_SOLVER = 3
-#: ``LinearSVC``'s stopping tolerance and the iteration limit of every SVM of a node.
-SVM_TOLERANCE, SVM_MAX_ITER = 1e-4, 2000
-
-
-def liblinear_seed(seed, generator):
-    """The seed ``LinearSVC(random_state=seed)`` gives liblinear: the first draw of
-    ``RandomState(seed)``, drawn by ``generator`` (a RandomState) reseeded with ``seed``
-    (a new RandomState costs 0.1 ms, reseeding one 5 µs)."""
-    generator.seed(seed)
-    return int(generator.randint(np.iinfo(np.intc).max))
-
-
-def linear_svm(Z, y, sample_weight, C, seed):
-    """``LinearSVC(C=C, loss="hinge", dual=True, max_iter=SVM_MAX_ITER)`` fitted on
-    ``Z, y, sample_weight`` with liblinear seeded by ``seed`` (:func:`liblinear_seed`):
-    ``(classes, coef, intercept)``, bit for bit LinearSVC's ``classes_``, ``coef_`` and
-    ``intercept_``.
-
-    liblinear is called as ``LinearSVC.fit`` calls it, without the estimator's checks of
-    its parameters and arrays (a millisecond a call, most of a small node's SVM): the
-    arrays here are finite float64, of at least two classes and positive weights.  A fit
-    that reaches ``SVM_MAX_ITER`` is kept, as LinearSVC keeps it (with a warning): the
-    hyperplane is a candidate judged by its gain like any other."""
-    classes, codes = np.unique(y, return_inverse=True)
-    _liblinear.set_verbosity_wrap(0)   # liblinear's one global switch: quiet, as LinearSVC
-    raw, _ = _liblinear.train_wrap(
-        np.ascontiguousarray(Z, dtype=np.float64), codes.astype(np.float64), False,
-        _HINGE_DUAL_SOLVER, SVM_TOLERANCE, 1.0, float(C), np.ones(len(classes)),
-        SVM_MAX_ITER, seed, 0.1, np.ascontiguousarray(sample_weight, dtype=np.float64))
-    return classes, raw[:, :-1], raw[:, -1]
 
 
 def gain_and_split_info(branch_counts):
@@ -114,137 +84,73 @@ def gain_and_split_info(branch_counts):
     return entropy(total, axis=-1) - remainder, entropy(sizes, axis=-1)
 
 
-#: numpy adds fewer than this many numbers one after the other (eight running sums beyond):
-#: the threshold kernels add a cut's classes so; a node of more classes takes the numpy code.
-SEQUENTIAL_SUM = 8
+@njit(cache=True, nogil=True)
+def _entropy_times_size(counts, size):
+    """``size · info(counts)`` in bits (Quinlan 1993, ch. 2), ``size`` the counts' sum; 0
+    for no rows (counts of rounding-level sign errors count as none)."""
+    if size <= 0.0:
+        return 0.0
+    total = 0.0
+    for count in counts:
+        if count > 0.0:
+            total -= count * math.log2(count / size)
+    return total
 
 
-def best_cuts(order, sorted_values, indicators, total, minimum, compiled=COMPILED):
+@njit(cache=True, nogil=True)
+def best_cuts(order, sorted_values, indicators, total, minimum):
     """Per column of ``sorted_values`` (rows sorted by ``order``, per column): its first
     admissible cut point of highest information gain -- ``i`` between sorted rows ``i``
     and ``i + 1``, of different values, each side keeping at least ``minimum`` rows --
     as ``(columns, cuts, gains, split_infos)``, columns in order, those without an
     admissible cut left out.  ``indicators`` (K, n) holds each row's weight in its
-    class's row, ``total`` its sums.
-
-    ``compiled`` (the default when numba is there): the class counts and scores by numba
-    kernels in :func:`gain_and_split_info`'s arithmetic and order, the logarithms by numpy
-    (numba's ``log2`` differs from numpy's in the last bit for some numbers): bit for bit
-    the numpy code's result (for fewer than :data:`SEQUENTIAL_SUM` classes)."""
-    if compiled and indicators.shape[0] < SEQUENTIAL_SUM:
-        column, cut, left = _admissible_cuts(order, sorted_values, indicators, minimum)
-        if not column.size:
-            return column, cut, np.empty(0), np.empty(0)
-        proportions = _cut_proportions(left, total)
-        logarithms = np.log2(np.where(proportions > 0, proportions, 1.0))
-        return _first_best_cuts(column, cut, proportions, logarithms, left, total)
-    n = len(order)
-    cumulative = np.cumsum(indicators[:, order.T], axis=2)              # (K, w, n)
-    column, cut = np.nonzero((sorted_values[1:] > sorted_values[:-1]).T)
-    keep = (cut + 1 >= minimum) & (n - cut - 1 >= minimum)
-    column, cut = column[keep], cut[keep]
-    if column.size == 0:
-        return column, cut, np.empty(0), np.empty(0)
-    left = cumulative[:, column, cut].T                                  # (cuts, K)
-    gains, split_infos = gain_and_split_info(np.stack([left, total - left], axis=1))
-    # per attribute, its first cut of highest gain (np.argmax of one at a time)
-    by_gain = np.lexsort((np.arange(gains.size), -gains, column))
-    best = by_gain[np.r_[True, column[by_gain][1:] != column[by_gain][:-1]]]
-    return column[best], cut[best], gains[best], split_infos[best]
-
-
-@njit(cache=True, nogil=True)
-def _admissible_cuts(order, sorted_values, indicators, minimum):
-    """The admissible cuts of :func:`best_cuts` (column by column, in row order) and the
-    class counts left of each, added row by row as numpy's ``cumsum``."""
+    class's row, ``total`` its sums.  Gain and split information are those of
+    :func:`gain_and_split_info` (C4.5's, Quinlan 1993, ch. 2), the class counts left of
+    a cut added row by row."""
     n, width = order.shape
     n_classes = indicators.shape[0]
-    count = 0
-    for j in range(width):
-        for i in range(n - 1):
-            if (sorted_values[i + 1, j] > sorted_values[i, j] and i + 1 >= minimum
-                    and n - i - 1 >= minimum):
-                count += 1
-    column = np.empty(count, dtype=np.intp)
-    cut = np.empty(count, dtype=np.intp)
-    left = np.empty((count, n_classes))
-    running = np.empty(n_classes)
+    columns = np.empty(width, dtype=np.intp)
+    cuts = np.empty(width, dtype=np.intp)
+    gains = np.empty(width)
+    split_infos = np.empty(width)
+    left = np.empty(n_classes)
+    right = np.empty(n_classes)
+    node_size = 0.0
+    for k in range(n_classes):
+        node_size += total[k]
+    scale = max(node_size, _TINY)
+    node_information = _entropy_times_size(total, node_size) / scale
     found = 0
     for j in range(width):
-        running[:] = 0.0
+        left[:] = 0.0
+        best = -1
+        best_gain, best_split_info = -np.inf, 0.0
         for i in range(n - 1):
             row = order[i, j]
             for k in range(n_classes):
-                running[k] += indicators[k, row]
-            if (sorted_values[i + 1, j] > sorted_values[i, j] and i + 1 >= minimum
+                left[k] += indicators[k, row]
+            if not (sorted_values[i + 1, j] > sorted_values[i, j] and i + 1 >= minimum
                     and n - i - 1 >= minimum):
-                column[found], cut[found] = j, i
-                left[found] = running
-                found += 1
-    return column, cut, left
-
-
-@njit(cache=True, nogil=True)
-def _cut_proportions(left, total):
-    """Per cut, the proportions whose logarithms :func:`gain_and_split_info` takes: the
-    classes in the left branch, in the right branch, in the node (K each), and the two
-    branches' shares of the rows.  Fewer than :data:`SEQUENTIAL_SUM` classes: their sums
-    one after the other, as numpy adds them."""
-    n_cuts, n_classes = left.shape
-    proportions = np.empty((n_cuts, 3 * n_classes + 2))
-    for c in range(n_cuts):
-        left_size, right_size, size = 0.0, 0.0, 0.0
-        for k in range(n_classes):
-            left_size += left[c, k]
-            right_size += total[k] - left[c, k]
-            size += left[c, k] + (total[k] - left[c, k])
-        left_scale, right_scale = max(left_size, _TINY), max(right_size, _TINY)
-        scale = max(size, _TINY)
-        for k in range(n_classes):
-            proportions[c, k] = left[c, k] / left_scale
-            proportions[c, n_classes + k] = (total[k] - left[c, k]) / right_scale
-            proportions[c, 2 * n_classes + k] = (left[c, k] + (total[k] - left[c, k])) / scale
-        scale = max(left_size + right_size, _TINY)
-        proportions[c, 3 * n_classes] = left_size / scale
-        proportions[c, 3 * n_classes + 1] = right_size / scale
-    return proportions
-
-
-@njit(cache=True, nogil=True)
-def _first_best_cuts(column, cut, proportions, logarithms, left, total):
-    """:func:`best_cuts`' result from the cuts' proportions and their logarithms: the
-    entropies, gains and split informations of :func:`gain_and_split_info` (fewer than
-    :data:`SEQUENTIAL_SUM` classes, added one after the other), then per column its first
-    cut of highest gain."""
-    n_cuts, n_classes = left.shape
-    gains = np.empty(n_cuts)
-    split_infos = np.empty(n_cuts)
-    for c in range(n_cuts):
-        left_size, right_size, size = 0.0, 0.0, 0.0
-        left_terms, right_terms, node_terms = 0.0, 0.0, 0.0
-        for k in range(n_classes):
-            left_size += left[c, k]
-            right_size += total[k] - left[c, k]
-            size += left[c, k] + (total[k] - left[c, k])
-            left_terms += proportions[c, k] * logarithms[c, k]
-            right_terms += proportions[c, n_classes + k] * logarithms[c, n_classes + k]
-            at = 2 * n_classes + k
-            node_terms += proportions[c, at] * logarithms[c, at]
-        remainder = 0.0 + left_size * -left_terms + right_size * -right_terms
-        gains[c] = -node_terms - remainder / max(size, _TINY)
-        at = 3 * n_classes
-        split_infos[c] = -(0.0 + proportions[c, at] * logarithms[c, at]
-                           + proportions[c, at + 1] * logarithms[c, at + 1])
-    best = np.empty(n_cuts, dtype=np.intp)
-    n_best = 0
-    for c in range(n_cuts):
-        if n_best == 0 or column[c] != column[best[n_best - 1]]:
-            best[n_best] = c
-            n_best += 1
-        elif gains[c] > gains[best[n_best - 1]]:
-            best[n_best - 1] = c
-    best = best[:n_best]
-    return column[best], cut[best], gains[best], split_infos[best]
+                continue
+            left_size, right_size = 0.0, 0.0
+            for k in range(n_classes):
+                right[k] = total[k] - left[k]
+                left_size += left[k]
+                right_size += right[k]
+            gain = node_information - (_entropy_times_size(left, left_size)
+                                       + _entropy_times_size(right, right_size)) / scale
+            if best < 0 or gain > best_gain:
+                best, best_gain = i, gain
+                shares = max(left_size + right_size, _TINY)
+                best_split_info = 0.0
+                for size in (left_size, right_size):
+                    if size > 0.0:
+                        best_split_info -= size / shares * math.log2(size / shares)
+        if best >= 0:
+            columns[found], cuts[found] = j, best
+            gains[found], split_infos[found] = best_gain, best_split_info
+            found += 1
+    return columns[:found], cuts[:found], gains[:found], split_infos[:found]
 
 
 class _Candidate:
@@ -274,13 +180,11 @@ class ODTSVMSplitter:
         self.continuous = np.setdiff1d(np.arange(X.shape[1]), categorical)
         self.estimator = estimator
         self.random_state = random_state
-        self.liblinear_seeds = np.random.RandomState(0)   # reseeded at every node
         # X-means draws from its own generator, reseeded at every node from the fit's
         # generator (one draw a node, made whether X-means runs or not): a node whose SVM
-        # tests cannot be valid skips X-means without changing any other node's draws.
-        # It is liblinear_seeds' generator, done with liblinear's seed by then (making a
-        # generator costs 0.05 ms, reseeding one 5 µs).
-        self.xmeans_draws = self.liblinear_seeds
+        # tests cannot be valid skips X-means without changing any other node's draws
+        # (making a generator costs 0.05 ms, reseeding one 5 µs).
+        self.xmeans_draws = np.random.RandomState(0)
         # One k-means run per Improve-Params step, as in Pelleg & Moore's X-means; one
         # estimator refitted at every node (making one costs as much as a small fit)
         self.xmeans = XMeans(min_clusters=2, max_clusters=estimator.max_clusters, n_init=1,
@@ -376,18 +280,9 @@ class ODTSVMSplitter:
         V = X[:, self.continuous]
         order = np.argsort(V, axis=0, kind="stable")
         sorted_values = np.take_along_axis(V, order, axis=0)
-        # all attributes at once, in blocks whose cumulative counts (classes × attributes ×
-        # rows) have at most BLOCK_CELLS cells; the same arithmetic as one at a time
-        width = max(1, BLOCK_CELLS // max(self.n_classes * len(y), 1))
-        blocks = []
-        for first in range(0, V.shape[1], width):
-            block = slice(first, first + width)
-            columns, cuts, gains, split_infos = best_cuts(order[:, block],
-                                                          sorted_values[:, block],
-                                                          indicators, total, minimum)
-            blocks.append((columns + first, cuts, gains, split_infos))
-        columns, cuts, gains, split_infos = (np.concatenate(parts) for parts in zip(*blocks))
-        gains = gains - correction            # float(gain) - correction, one by one
+        columns, cuts, gains, split_infos = best_cuts(order, sorted_values, indicators,
+                                                      total, float(minimum))
+        gains = gains - correction
         valid = gains > 0
         if only_best:
             # _Candidate's gain ratio finite: __call__ keeps no other candidate
@@ -417,8 +312,7 @@ class ODTSVMSplitter:
         present = np.unique(y)
         if present.size < 2 or not np.any(Z.std(axis=0) > 0):
             return None
-        seed = liblinear_seed(self.random_state.randint(np.iinfo(np.int32).max),
-                              self.liblinear_seeds)
+        seed = self.random_state.randint(np.iinfo(np.int32).max)     # the SVMs' row orders
         self.xmeans_draws.seed(self.random_state.randint(np.iinfo(np.int32).max))
 
         pairwise = self.estimator.multiclass == "pairwise" and present.size > 2
@@ -438,9 +332,9 @@ class ODTSVMSplitter:
                 svm = fit_one(columns, np.arange(len(y)))
                 return None if give_up is not None and give_up(svm[1]) else svm
             # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the
-            # rows of its two classes; LinearSVC's value is positive for b, so the sign is
+            # rows of its two classes; the SVM's value is positive for b, so the sign is
             # turned: v ≥ 0 is a vote for a (the pairwise_vote kind's convention).  Every
-            # pair's SVM is its own liblinear run (seeded alike), so they are fitted
+            # pair's SVM is its own solver run (seeded alike), so they are fitted
             # smallest first: ``give_up`` may end the node's SVM before the largest.
             pair_rows = [np.flatnonzero((y == present[a]) | (y == present[b]))
                          for a, b in pairwise_pairs(present.size)]
