@@ -1,23 +1,29 @@
-"""The compiled line search (:mod:`~orangecontrib.oblique.core.kernels`) gives bit for bit
-the numpy line search's impurity and step on whole-number weights, for every measure."""
+"""OC1's line search (:mod:`~orangecontrib.oblique.core.kernels`, Eq. 2): it finds the
+impurity-minimising step of a hyperplane along a direction, checked against brute force
+over every cut point, and the six measures of OC1's Appendix B have their known values."""
+import math
+
 import numpy as np
 import pytest
 
 from orangecontrib.oblique.core import impurity, kernels
-from orangecontrib.oblique.core.impurity import node_constants
+from orangecontrib.oblique.core.impurity import class_indicators, node_constants
 
-pytestmark = pytest.mark.skipif(not kernels.AVAILABLE, reason="numba is not installed")
+from .test_impurity import LOOP
+
+MEASURES = sorted(kernels.MEASURE_CODES)
 
 
 def line_search_cases(n_cases, seed):
-    """Random nodes: 2–80 rows, 1–6 classes, weights 1–3, values rounded to make ties,
-    directions with zeros (rows that never move) and with one sign only."""
+    """Random nodes: 2–60 rows, 1–6 classes, weights 1–3 (or fractional), values rounded
+    to make ties, directions with zeros (rows that never move) and of one sign only."""
     rng = np.random.default_rng(seed)
     for case in range(n_cases):
-        n, n_classes = int(rng.integers(2, 80)), int(rng.integers(1, 7))
+        n, n_classes = int(rng.integers(2, 60)), int(rng.integers(1, 7))
         y = rng.integers(0, n_classes, n)
-        weights = rng.integers(1, 4, n).astype(float)
-        indicators = impurity.class_indicators(y, weights, n_classes)
+        weights = (rng.integers(1, 4, n).astype(float) if case % 5
+                   else rng.uniform(0.2, 3.0, n))
+        indicators = class_indicators(y, weights, n_classes)
         current = np.round(rng.normal(size=n), int(rng.integers(0, 3)))
         direction = np.round(rng.normal(size=n), int(rng.integers(0, 3)))
         if case % 3 == 0:
@@ -27,137 +33,157 @@ def line_search_cases(n_cases, seed):
         yield current, direction, indicators
 
 
-@pytest.mark.parametrize("measure", sorted(kernels.MEASURE_CODES))
-def test_same_step_as_numpy(measure):
-    mismatches = []
-    for current, direction, indicators in line_search_cases(400, seed=len(measure)):
-        total = indicators.sum(axis=1)
-        expected = impurity.best_step(current, direction, indicators, measure, total,
-                                      compiled=False)
-        found = kernels.best_step(current, direction, indicators, total,
-                                  kernels.MEASURE_CODES[measure], *node_constants(total))
-        if not np.array_equal(expected, found, equal_nan=True):
-            mismatches.append((expected, found))
-    assert not mismatches, mismatches[:3]
-
-
-def test_no_row_moves():
-    indicators = impurity.class_indicators(np.array([0, 1, 1]), np.ones(3), 2)
+def split_impurity(right, indicators, measure):
+    """The impurity of the split with the rows ``right`` on the right, by OC1's measure."""
     total = indicators.sum(axis=1)
-    result = kernels.best_step(np.array([1.0, -1.0, 2.0]), np.zeros(3), indicators, total,
-                               0, *node_constants(total))
+    left = indicators[:, ~right].sum(axis=1)
+    return float(impurity.impurity(left[None, :], total, measure)[0])
+
+
+def right_of(current, direction, t):
+    """The rows right of the hyperplane moved by ``t``: a moving row is right once ``t``
+    has passed its crossing ``-current / direction`` in its direction (compared with the
+    crossings themselves: ``current + t·direction`` may round across 0 between two
+    crossings a rounding apart)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        crossing = -current / direction
+    return np.where(direction > 0, t > crossing,
+                    np.where(direction < 0, t < crossing, current >= 0))
+
+
+def brute_force(current, direction, indicators, measure):
+    """The lowest impurity over every cut point: each midpoint strictly between
+    consecutive distinct crossings ``-current / direction`` of the moving rows."""
+    moving = direction != 0
+    crossings = np.unique(-current[moving] / direction[moving])
+    best = np.inf
+    for low, high in zip(crossings[:-1], crossings[1:]):
+        if low < (low + high) / 2 < high:
+            best = min(best, split_impurity(right_of(current, direction, (low + high) / 2),
+                                            indicators, measure))
+    return best
+
+
+@pytest.mark.parametrize("measure", MEASURES)
+def test_line_search_finds_the_best_cut_point(measure):
+    """The step found gives the impurity returned, and no cut point gives a lower one."""
+    for current, direction, indicators in line_search_cases(150, seed=len(measure)):
+        score, step = impurity.best_step(current, direction, indicators, measure)
+        expected = brute_force(current, direction, indicators, measure)
+        if math.isinf(expected):
+            assert math.isinf(score)
+            continue
+        assert score == pytest.approx(expected, rel=1e-9, abs=1e-9)
+        assert split_impurity(right_of(current, direction, step), indicators, measure) == \
+            pytest.approx(score, rel=1e-9, abs=1e-9)
+
+
+def test_a_hand_made_line_search():
+    """Four rows on a line, classes 0 0 1 1 in the order of their crossings: the pure cut
+    lies between the second and third crossing, at their midpoint."""
+    current = np.array([-1.0, -2.0, -3.0, -4.0])
+    direction = np.ones(4)                   # crossings at 1, 2, 3, 4
+    indicators = class_indicators(np.array([1, 1, 0, 0]), np.ones(4), 2)
+    for measure in MEASURES:
+        assert impurity.best_step(current, direction, indicators, measure) == (0.0, 2.5)
+    # a row moving the other way (direction < 0) is right until its crossing: row 2
+    # (3 − t) is right for t < 3; for t in (2, 3) rows 0-2 (class 0) are right, row 3
+    # (class 1) left: both sides pure; (3, 4) and beyond are not
+    current = np.array([-1.0, -2.0, 3.0, -4.0])
+    direction = np.array([1.0, 1.0, -1.0, 1.0])    # crossings 1, 2, 3, 4
+    indicators = class_indicators(np.array([0, 0, 0, 1]), np.ones(4), 2)
+    assert impurity.best_step(current, direction, indicators, "sum_minority") == (0.0, 2.5)
+    # class 1 in row 2 instead: t in (3, 4) puts rows 0, 1 right and rows 2, 3 left,
+    # both pure
+    indicators = class_indicators(np.array([0, 0, 1, 1]), np.ones(4), 2)
+    assert impurity.best_step(current, direction, indicators, "sum_minority") == (0.0, 3.5)
+
+
+def test_no_row_moves_or_no_cut_point():
+    indicators = class_indicators(np.array([0, 1, 1]), np.ones(3), 2)
+    result = impurity.best_step(np.array([1.0, -1.0, 2.0]), np.zeros(3), indicators)
+    assert np.isinf(result[0]) and np.isnan(result[1])
+    # every moving row crosses at the same point: no midpoint between distinct crossings
+    result = impurity.best_step(np.array([1.0, 2.0, 3.0]), np.array([1.0, 2.0, 3.0]),
+                                indicators)
     assert np.isinf(result[0]) and np.isnan(result[1])
 
 
-def test_best_step_uses_the_kernel_and_agrees():
-    """``impurity.best_step`` calls the kernel by default: the same result as without."""
-    rng = np.random.default_rng(5)
-    y = rng.integers(0, 3, 60)
-    indicators = impurity.class_indicators(y, np.ones(60), 3)
-    current, direction = rng.normal(size=60), rng.normal(size=60)
-    for measure in kernels.MEASURE_CODES:
-        assert impurity.best_step(current, direction, indicators, measure) == \
-            impurity.best_step(current, direction, indicators, measure, compiled=False)
+def test_unknown_measure_is_a_clear_error():
+    indicators = class_indicators(np.array([0, 1]), np.ones(2), 2)
+    with pytest.raises(ValueError, match="unknown impurity measure"):
+        impurity.best_step(np.ones(2), np.ones(2), indicators, "entropy")
 
 
-@pytest.mark.parametrize("impurity_name", ["twoing", "information_gain", "sum_of_variances"])
-def test_oc1_grows_the_same_tree_compiled_or_not(monkeypatch, impurity_name):
-    """Whole OC1 fits: the compiled line search changes no split (the numpy code runs
-    with ``kernels.AVAILABLE`` off)."""
-    from sklearn.datasets import load_wine
-    from orangecontrib.oblique.core import OC1Classifier
-    from orangecontrib.oblique.core.datasets import checkerboard_4x4
-    for X, y in (load_wine(return_X_y=True), checkerboard_4x4(600, random_state=0)):
-        params = dict(impurity=impurity_name, n_restarts=5, random_state=0)
-        compiled = OC1Classifier(**params).fit(X, y)
-        monkeypatch.setattr(kernels, "AVAILABLE", False)
-        plain = OC1Classifier(**params).fit(X, y)
-        monkeypatch.setattr(kernels, "AVAILABLE", True)
-        assert compiled.export_text() == plain.export_text()
-        assert compiled.tree_.splits == plain.tree_.splits
-
-
-# ----- numpy's argsort in the line search (issue 16) -----
-
-def test_the_line_search_sorts_with_numpy_argsort():
-    """numpy 2's float64 argsorts are found in its C API table (numba's quicksort took
-    70 % of a line search) and order values, ties, infinities and NaN as ``np.argsort``
-    (the quicksort) and ``np.argsort(kind="stable")``."""
-    import numba
-    assert kernels.NUMPY_ARGSORT, "numpy's argsort slot was not found"
-    assert kernels.NUMPY_STABLE_ARGSORT, "numpy's stable argsort slot was not found"
-
-    @numba.njit
-    def numpy_argsort(values):
-        order = np.arange(values.shape[0])
-        kernels._numpy_argsort(values.ctypes, order.ctypes, values.shape[0], values.ctypes)
-        return order
-
+@pytest.mark.parametrize("measure", MEASURES)
+def test_side_impurity_has_the_measures_known_values(measure):
+    """The impurity of a given split (the kernel's :func:`~.kernels.side_impurity`) is
+    the loop formula of OC1's Appendix B; both sides pure: 0; an empty side: inf."""
     rng = np.random.default_rng(3)
-    for case in range(300):
-        n = int(rng.integers(1, 700))
-        values = np.round(rng.normal(size=n), int(rng.integers(0, 3)))
-        if case % 4 == 0:
-            values[rng.random(n) < 0.1] = -np.inf
-        if case % 5 == 0:
-            values[rng.random(n) < 0.1] = np.nan
-        assert np.array_equal(numpy_argsort(values), np.argsort(values))
-        order = np.empty(n, dtype=np.intp)
-        kernels.stable_argsort(values, order)
-        assert np.array_equal(order, np.argsort(values, kind="stable"))
-
-
-@pytest.mark.parametrize("measure", sorted(kernels.MEASURE_CODES))
-def test_side_impurity_is_the_numpy_impurity(measure):
-    """The starting impurity of a compiled local search is ``split_impurity``'s number,
-    to the bit, with whole-number weights and fewer than 8 classes."""
-    from orangecontrib.oblique.core.oc1 import OC1Splitter
-    splitter = OC1Splitter.__new__(OC1Splitter)
-    splitter.measure = measure
-    mismatches = []
-    for current, _, indicators in line_search_cases(300, seed=7 + len(measure)):
+    for _ in range(40):
+        n, n_classes = int(rng.integers(4, 30)), int(rng.integers(2, 5))
+        y = rng.integers(0, n_classes, n)
+        values = rng.normal(size=n)
+        indicators = class_indicators(y, np.ones(n), n_classes)
         total = indicators.sum(axis=1)
         classes, weights = kernels.row_classes(indicators)
-        expected = splitter.split_impurity(current, indicators)
-        found = kernels.side_impurity(current, classes, weights, total,
-                                      kernels.MEASURE_CODES[measure],
-                                      *node_constants(total),
-                                      *kernels.line_workspace(len(current), len(total)))
-        if not (expected == found or (np.isinf(expected) and np.isinf(found))):
-            mismatches.append((expected, found))
-    assert not mismatches, mismatches[:3]
+        found = kernels.side_impurity(values, classes, weights, total,
+                                      kernels.MEASURE_CODES[measure], *node_constants(total),
+                                      *kernels.line_workspace(n, n_classes))
+        left = list(indicators[:, values < 0].sum(axis=1))
+        right = list(indicators[:, values >= 0].sum(axis=1))
+        if sum(left) == 0 or sum(right) == 0:
+            assert found == np.inf
+        elif max(left) == sum(left) and max(right) == sum(right):
+            assert found == 0
+        else:
+            with np.errstate(divide="ignore"):
+                expected = LOOP[measure](np.array(left), np.array(right))
+            if not 0 <= expected < 1e300:   # no goodness (twoing, gain): no separation
+                assert found > 1e300
+            else:
+                assert found == pytest.approx(expected, rel=1e-9)
 
 
-def test_numbas_sort_stands_in_with_the_same_trees(tmp_path):
-    """Without numpy's argsorts (``OBLIQUE_NUMBA_ARGSORT=1``) numba's sorts run through
-    the same symbols: the same OC1 trees (whole-number weights) and forest trees."""
-    import os
-    import subprocess
-    import sys
-    from sklearn.datasets import load_wine
-    from orangecontrib.oblique.core import OC1Classifier, ObliqueForestClassifier
-    script = (
-        "import sys, numpy as np\n"
-        "from sklearn.datasets import load_wine\n"
-        "from orangecontrib.oblique.core import (OC1Classifier, ObliqueForestClassifier,\n"
-        "                                        kernels)\n"
-        "X, y = load_wine(return_X_y=True)\n"
-        "tree = OC1Classifier(random_state=2).fit(X, y).tree_\n"
-        "forest = ObliqueForestClassifier(n_estimators=3, random_state=0).fit(X, y)\n"
-        "np.save(sys.argv[1], np.concatenate(\n"
-        "    [[kernels.NUMPY_ARGSORT, kernels.NUMPY_STABLE_ARGSORT]]\n"
-        "    + [np.append(s.weights.ravel(), s.bias) for t in [tree] + [\n"
-        "       e.tree_ for e in forest.estimators_] for s in t.splits if s is not None]))\n")
-    output = tmp_path / "splits.npy"
-    environment = dict(os.environ, OBLIQUE_NUMBA_ARGSORT="1")
-    subprocess.run([sys.executable, "-c", script, str(output)], env=environment,
-                   check=True, timeout=600)
-    found = np.load(output)
-    X, y = load_wine(return_X_y=True)
-    tree = OC1Classifier(random_state=2).fit(X, y).tree_
-    forest = ObliqueForestClassifier(n_estimators=3, random_state=0).fit(X, y)
-    expected = np.concatenate([np.append(s.weights.ravel(), s.bias) for t in
-                               [tree] + [e.tree_ for e in forest.estimators_]
-                               for s in t.splits if s is not None])
-    assert list(found[:2]) == [0.0, 0.0]       # numba's sorts ran in the subprocess
-    assert np.array_equal(found[2:], expected)
+def test_known_values_of_a_split():
+    """Left (3, 1), right (1, 3): the measures' values worked by hand."""
+    indicators = class_indicators(np.array([0, 0, 0, 1, 0, 1, 1, 1]), np.ones(8), 2)
+    values = np.array([-1.0, -1, -1, -1, 1, 1, 1, 1])
+    total = indicators.sum(axis=1)
+    expected = {"twoing": 1 / (0.25 * 1.0 ** 2 / 4),        # (½·½·(½ + ½)²/4)⁻¹
+                "information_gain": 1 / (1 - (-(0.75 * math.log2(0.75)
+                                                + 0.25 * math.log2(0.25)))),
+                "gini": (4 - 10 / 4 + 4 - 10 / 4) / 8,      # 0.375
+                "max_minority": 1.0, "sum_minority": 2.0,
+                "sum_of_variances": 2 * (1 - 1 / 4)}        # each side: Σ cat² − (Σ cat)²/n
+    for measure, value in expected.items():
+        found = kernels.side_impurity(values, *kernels.row_classes(indicators), total,
+                                      kernels.MEASURE_CODES[measure], *node_constants(total),
+                                      *kernels.line_workspace(8, 2))
+        assert found == pytest.approx(value, rel=1e-12), measure
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 16, 17, 100, 1000, 20000])
+def test_sort_pairs_sorts_and_carries_the_rows(n):
+    rng = np.random.default_rng(n)
+    for values in (rng.normal(size=n), np.round(rng.normal(size=n)),   # ties
+                   np.arange(n, dtype=float), np.arange(n, 0, -1.0),   # sorted, reversed
+                   np.zeros(n), np.tile([1.0, 0.0], n // 2 + 1)[:n],   # all tied, organ
+                   np.concatenate([np.arange(n // 2), np.arange(n // 2, 0, -1)]).astype(float)):
+        keys, order = values.copy(), np.arange(len(values))
+        kernels.sort_pairs(keys, order, len(values))
+        assert np.array_equal(keys, np.sort(values))
+        assert np.array_equal(values[order], keys)
+        assert np.array_equal(np.sort(order), np.arange(len(values)))
+
+
+def test_sort_pairs_with_infinities_and_a_nan():
+    values = np.array([3.0, -np.inf, 1.0, np.inf, 2.0, -1.0] * 5)
+    keys, order = values.copy(), np.arange(len(values))
+    kernels.sort_pairs(keys, order, len(values))
+    assert np.array_equal(keys, np.sort(values))
+    with_nan = values.copy()
+    with_nan[7] = np.nan
+    keys, order = with_nan.copy(), np.arange(len(values))
+    kernels.sort_pairs(keys, order, len(values))     # ends, every row kept
+    assert np.array_equal(np.sort(order), np.arange(len(values)))

@@ -8,10 +8,11 @@ with an empty side has infinite impurity (it separates nothing).
 
 Internally counts are laid out class-major, shape (K, m), so that every reduction over the
 classes is a handful of whole-array operations.  :func:`best_threshold`,
-:func:`best_axis_parallel`, :func:`best_thresholds` and :func:`best_step` evaluate *all* thresholds of a sorted
-one-dimensional projection from cumulative class counts, with no Python loop over
+:func:`best_axis_parallel` and :func:`best_thresholds` evaluate *all* thresholds of a
+sorted one-dimensional projection from cumulative class counts, with no Python loop over
 thresholds; they take the rows' classes as a (K, n_rows) matrix from
-:func:`class_indicators`.
+:func:`class_indicators`.  OC1's line search along a direction (:func:`best_step`, Eq. 2)
+is a compiled kernel (:mod:`.kernels`), with the same measures.
 """
 import numpy as np
 
@@ -98,29 +99,13 @@ MEASURES["sum_of_variances"].__doc__ = """``variance_L + variance_R`` with
     frequency at the node (OC1, Appendix B)."""
 
 
-#: Line searches over fewer rows than this run compiled (:mod:`.kernels`) when numba is
-#: installed.  Both give the same result (see :mod:`.kernels`).  With numpy's own argsort
-#: (:data:`.kernels.NUMPY_ARGSORT`) the kernel is 2.3-3.5 × faster than the numpy code at
-#: any size (1,000 to 90,000 rows), so every node takes it; with numba's sort (10 × slower
-#: than numpy's at 1,000 rows) only those below 2,000 rows, where numpy's per-call
-#: overhead dominates.
-COMPILED_LINE_SEARCH_ROWS = 1 << 62 if kernels.NUMPY_ARGSORT else 2000
-
-
 def node_constants(total):
-    """What the compiled line search takes from the node: its entropy (information gain)
+    """What the line search (:func:`best_step`) takes from the node: its entropy (information gain)
     and its classes' ranks by decreasing frequency (sum of variances)."""
     total = np.asarray(total, dtype=float)
     rank = np.empty(total.size)
     rank[np.argsort(-total, kind="stable")] = np.arange(total.size)
     return float(entropy(total, size=np.sum(total))), rank
-
-
-def masked_row_sums(counts, mask):
-    """``counts @ mask``: each row's sum over the columns in ``mask``, added one column
-    after another (a matrix product may add in any order), so that the compiled line
-    search, which adds in that order, agrees to the bit."""
-    return np.cumsum(np.where(mask, counts, 0.0), axis=1)[:, -1]
 
 
 def measure_function(name):
@@ -260,65 +245,26 @@ def best_thresholds(V, indicators, measure="twoing"):
     return impurities, thresholds
 
 
-def best_step(current, direction, indicators, measure="twoing", total=None, compiled=None,
-              constants=None):
-    """Best ``t`` for the split ``current + t·direction >= 0`` (OC1's Eq. 2 line search).
+def best_step(current, direction, indicators, measure="twoing", total=None, constants=None):
+    """Best ``t`` for the split ``current + t·direction >= 0`` (OC1's Eq. 2 line search,
+    :func:`.kernels.best_step`).
 
     ``current`` holds every row's value of the present hyperplane, ``direction`` how that
     value changes per unit of ``t`` (a feature column when one coefficient is perturbed, or
     ``r·x̃`` for a random jump).  Row ``j`` changes side at ``U_j = −current_j /
-    direction_j``; rows with ``direction_j = 0`` never move.  All midpoints between distinct
-    ``U_j`` are evaluated at once; rows with a negative direction move the other way, which
-    the signed cumulative counts take into account.  ``indicators`` is the (K, n_rows)
-    matrix of :func:`class_indicators`; ``total``, its row sums, may be passed to save a
-    pass.  Returns ``(impurity, t)``, or ``(inf, nan)`` when no row can move.
-
-    ``compiled``: True runs :func:`.kernels.best_step`, False the numpy code below; None
-    (default) the kernel for fewer than :data:`COMPILED_LINE_SEARCH_ROWS` rows when numba
-    is installed.  ``constants``: :func:`node_constants` of ``total``, when the caller
-    keeps them for the node.
+    direction_j``; rows with ``direction_j = 0`` never move; every midpoint between
+    distinct ``U_j`` is a candidate.  ``indicators`` is the (K, n_rows) matrix of
+    :func:`class_indicators`; ``total``, its row sums, and ``constants``,
+    :func:`node_constants` of ``total``, may be passed when the caller has them.  Returns
+    ``(impurity, t)``, or ``(inf, nan)`` when no row can move.
     """
-    function = measure_function(measure)
+    measure_function(measure)   # a clear error for an unknown name
     if total is None:
         total = indicators.sum(axis=1)
-    if compiled is None:
-        compiled = kernels.AVAILABLE and len(current) < COMPILED_LINE_SEARCH_ROWS
-    if compiled:
-        if constants is None:
-            constants = node_constants(total)
-        return kernels.best_step(current, direction, indicators, total,
-                                 kernels.MEASURE_CODES[measure], *constants)
-    moving = direction != 0
-    if moving.all():
-        fixed_right = 0.0
-        counts, d, c = indicators, direction, current
-    elif moving.any():
-        fixed_right = masked_row_sums(indicators, ~moving & (current >= 0))
-        fixed_right = fixed_right[:, None]
-        moving_rows = np.flatnonzero(moving)
-        counts = np.take(indicators, moving_rows, axis=1)
-        d, c = direction[moving_rows], current[moving_rows]
-    else:
-        return np.inf, np.nan
-    u = -c / d
-    order = np.argsort(u)
-    sorted_u = u[order]
-    distinct = np.flatnonzero(sorted_u[1:] > sorted_u[:-1])
-    if distinct.size == 0:
-        return np.inf, np.nan
-    # A row with d > 0 is right once t >= U_j, a row with d < 0 while t <= U_j.  For t
-    # just above sorted_u[i]: right = (d > 0 rows among the first i+1) + (d < 0 rows after).
-    negative = d < 0
-    sorted_counts = np.take(counts, order, axis=1)
-    if negative.any():
-        sorted_counts = np.where(negative[order], -sorted_counts, sorted_counts)
-        right = np.take(np.cumsum(sorted_counts, axis=1), distinct, axis=1)
-        right += masked_row_sums(counts, negative)[:, None] + fixed_right
-    else:
-        right = np.take(np.cumsum(sorted_counts, axis=1), distinct, axis=1) + fixed_right
-    left = total[:, None] - right
-    np.maximum(left, 0.0, out=left)
-    scores = evaluate_class_major(function, left, total)
-    best = int(np.argmin(scores))
-    i = distinct[best]
-    return float(scores[best]), float((sorted_u[i] + sorted_u[i + 1]) / 2)
+    if constants is None:
+        constants = node_constants(total)
+    current, direction, indicators, total = (
+        np.ascontiguousarray(array, dtype=float)
+        for array in (current, direction, indicators, total))
+    return kernels.best_step(current, direction, indicators, total,
+                             kernels.MEASURE_CODES[measure], *constants)

@@ -1,102 +1,24 @@
-"""Compiled kernels (numba) for the per-node work that numpy does in many small calls.
+"""OC1's compiled kernels (numba): the line search of Eq. 2 and the local search around it.
 
-A line search of OC1 (:func:`~.impurity.best_step`, Eq. 2) at a node of a few hundred
-rows costs ~100 µs in numpy, nearly all of it the overhead of some thirty array calls;
-compiled, the same arithmetic takes a few µs.  The kernels repeat the numpy code's
-operations in the same order (left-to-right products, sums over the classes from the
-first class on), so that with whole-number weights -- Orange's default, and any data
-without instance weights -- they give bit for bit the same scores and steps, and hence the
-same trees.  With fractional weights, numpy's matrix products (``indicators @ mask``) may
-add in another order: the results then agree to rounding, not to the bit.  The sorts are
-numpy's own (``np.argsort``'s quicksort and stable sort, called through numpy's C API
-table: :data:`NUMPY_ARGSORT`), several times faster than numba's on unsorted data and in
-the very order numpy's code sorts.
+A line search of OC1 (:func:`best_step`, Eq. 2) at a node of a few hundred rows is a sort
+and one pass over the sorted crossings; written as some thirty numpy calls it costs
+~100 µs, nearly all of it per-call overhead, compiled a few µs.  A restart of OC1's
+hill climbing with the sequential coefficient order (Section 2, Figure 2, and the random
+jumps of Section 2.3) is one kernel call, :func:`sequential_local_search`.
 
-GDT's split of a node (:func:`gdt_node_split`, Manwani & Sastry, Section II) is one kernel
-call instead of dozens of numpy calls; it calls the numpy code's LAPACK and BLAS
-routines on arrays of the same layouts, so its trees are the numpy code's to the bit.
-
-numba is installed from the package registry as a wheel (no compiler); without it
-:data:`AVAILABLE` is False and the numpy code runs.  Set the environment variable
-``OBLIQUE_NO_NUMBA=1`` to use the numpy code (for comparisons).
+All of OC1's kernels are in this module: numba keys a cached kernel on its own source
+file only, so a kernel calls only kernels of its own module.  Debug them with numba's
+``NUMBA_DISABLE_JIT=1``.
 """
-import os
+import math
 
 import numpy as np
+from numba import njit
 
-from .compilation import COMPILED_MODULES, modules_digest
-
-try:  # pragma: no cover - numba is a dependency; the numpy code is the fallback
-    if os.environ.get("OBLIQUE_NO_NUMBA"):
-        raise ImportError("OBLIQUE_NO_NUMBA is set")
-    import llvmlite.binding as _llvm   # external symbols: LAPACK, BLAS, numpy's argsorts
-    from numba import carray as _carray, cfunc as _cfunc, njit, types as _types
-    AVAILABLE = True
-except ImportError:  # pragma: no cover
-    AVAILABLE = False
-
-    def njit(*_args, **_kwargs):
-        """Without numba: leave the function as plain Python (it is not called)."""
-        return lambda function: function
+#: Kept for the modules that still import it; nothing of OC1's reads it.
+AVAILABLE = True
 
 _TINY = float(np.finfo(float).tiny)
-
-#: The folders whose compiled modules :func:`register_compiled_modules` has registered.
-_REGISTERED = set()
-
-
-def register_compiled_modules(folder, modules=COMPILED_MODULES):
-    """Key numba's cache of every function of ``modules`` (files in ``folder``) on all of
-    them together; returns whether that was done.
-
-    numba keys a cached function on its own source file only, not on the functions it
-    calls from other modules (its documentation: "changes in functions called by a cached
-    function are not detected"): after an update that changes only ``kernels.py`` -- a
-    ``git pull`` in the README's editable install -- a cached function of ``oc1.py`` would
-    run the old kernels' code.  So each of numba's cache locators gets a subclass, first in
-    its list (``numba.core.caching.CacheImpl._locator_classes``), that takes the
-    functions of these files only, keeps them where numba would, and adds the digest of all
-    of them (:func:`modules_digest`) to each function's source stamp: a change of any one
-    compiles all of them again.  Must run before their functions are decorated.  Where
-    numba's internals are not as expected (another numba) nothing is changed."""
-    folder = os.path.abspath(folder)
-    if folder in _REGISTERED:
-        return True
-    try:
-        from numba.core import caching
-        digest = modules_digest(folder, modules)
-        paths = frozenset(os.path.normcase(os.path.join(folder, name)) for name in modules)
-        implementation = getattr(caching, "CacheImpl", None) or caching._CacheImpl
-        locators = implementation._locator_classes
-
-        def ours(base):
-            class Locator(base):
-                """numba's locator for the package's compiled modules only, its stamp
-                with the digest of all of them."""
-
-                @classmethod
-                def from_function(cls, py_func, py_file):
-                    if os.path.normcase(os.path.abspath(py_file)) not in paths:
-                        return None
-                    return super().from_function(py_func, py_file)
-
-                def get_source_stamp(self):
-                    return super().get_source_stamp(), digest
-
-            Locator.__name__ = Locator.__qualname__ = "Oblique" + base.__name__
-            Locator.oblique_modules = paths
-            return Locator
-
-        locators[:0] = [ours(base) for base in list(locators)
-                        if not hasattr(base, "oblique_modules")]
-    except (AttributeError, ImportError, OSError, TypeError):
-        return False
-    _REGISTERED.add(folder)
-    return True
-
-
-if AVAILABLE:  # before any cached function of the package is decorated
-    register_compiled_modules(os.path.dirname(os.path.abspath(__file__)))
 
 #: The measures of :data:`~.impurity.MEASURES`, numbered for the kernels.
 MEASURE_CODES = {"twoing": 0, "information_gain": 1, "gini": 2, "max_minority": 3,
@@ -116,7 +38,7 @@ def _side_entropy(counts, size):
 
 @njit(cache=True, nogil=True)
 def sum_of_squares(counts):
-    """``Σ counts²``, added from the first class on (as numpy's ``(c ** 2).sum(axis=0)``)."""
+    """``Σ counts²`` (a side's term of the Gini index)."""
     total = 0.0
     for k in range(counts.shape[0]):
         total += counts[k] * counts[k]
@@ -126,7 +48,7 @@ def sum_of_squares(counts):
 @njit(cache=True, nogil=True)
 def _add_side_variance(variance, counts, size, rank):
     """``variance + Σ rank² · counts − (Σ rank · counts)² / size``: one side's term of
-    the sum of variances added, in numpy's order."""
+    the sum of variances added."""
     first, second = 0.0, 0.0
     for k in range(counts.shape[0]):
         first += rank[k] * counts[k]
@@ -134,105 +56,184 @@ def _add_side_variance(variance, counts, size, rank):
     return variance + second - first * first / max(size, _TINY)
 
 
-# ----- numpy's argsort, called from the kernels -----
-#
-# A line search's time is mostly its sort: numba's ``np.argsort`` takes 14 µs for 270
-# numbers, numpy's (an AVX2/AVX-512 quicksort where the machine has one) 3 µs.  The kernels
-# call numpy's own function -- the float64 dtype's ``argsort[quicksort]`` slot, read from
-# numpy's C API table -- so they order every crossing exactly as ``np.argsort`` does (ties
-# included).  The slot is checked against ``np.argsort`` when this module is imported;
-# where it cannot be found or disagrees (or with the environment variable
-# ``OBLIQUE_NUMBA_ARGSORT=1``), numba's quicksort stands in (a C-callable numba function of
-# the same signature): the same sorted values, ties perhaps in another order, which with
-# whole-number weights changes no count, impurity or step.
-
-#: ``_PyDataType_GetArrFuncs``' place in numpy's C API table (``__multiarray_api.h``) and
-#: the places of ``argsort[quicksort]`` and ``argsort[stable]`` in ``PyArray_ArrFuncs``
-#: (21 casts, 12 functions, 3 sorts, then the 3 argsorts).
-_ARRFUNCS_API_INDEX, _ARGSORT_SLOTS = 365, {"quicksort": 36, "stable": 38}
-
-
-def _numpy_argsort_address(kind):
-    """The address of numpy's float64 argsort of ``kind`` ("quicksort" or "stable"),
-    ``int f(double *values, npy_intp *order, npy_intp n, void *unused)`` (``order``
-    holding 0 .. n - 1 on entry), if it sorts as ``np.argsort(kind=kind)`` does; else
-    None."""
-    import ctypes
-    slot = _ARGSORT_SLOTS[kind]
-    if np.lib.NumpyVersion(np.__version__) < "2.0.0":
-        return None   # the C API table's places above are numpy 2's
-    try:
-        from numpy._core import _multiarray_umath
-        # a prototype of its own (ctypes.pythonapi's attributes are shared by everyone)
-        get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c_char_p)(
-            ("PyCapsule_GetPointer", ctypes.pythonapi))
-        table = (ctypes.c_void_p * (_ARRFUNCS_API_INDEX + 1)).from_address(
-            get_pointer(_multiarray_umath._ARRAY_API, None))
-        array_functions = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p)(
-            table[_ARRFUNCS_API_INDEX])(id(np.dtype(np.float64)))
-        address = (ctypes.c_void_p * (slot + 1)).from_address(array_functions)[slot]
-        argsort = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
-                                   ctypes.c_ssize_t, ctypes.c_void_p)(address)
-    except (AttributeError, ImportError, OSError, TypeError, ValueError):
-        return None
-    generator = np.random.RandomState(0)
-    for n in (1, 2, 7, 16, 33, 300):   # ties, infinities and NaN among them
-        values = np.round(generator.normal(size=n), 1)
-        values[::5] = np.inf
-        values[::7] = np.nan
-        order = np.arange(n, dtype=np.intp)
-        if argsort(values.ctypes.data, order.ctypes.data, n, values.ctypes.data) != 0 \
-                or not np.array_equal(order, np.argsort(values, kind=kind)):
-            return None
-    return address
-
-
-#: Whether the kernels sort with numpy's own argsort (:func:`_numpy_argsort_address`):
-#: its quicksort, and its stable sort.
-NUMPY_ARGSORT = NUMPY_STABLE_ARGSORT = False
-if AVAILABLE:  # pragma: no cover - without numba nothing below is called
-    _ARGSORT_SIGNATURE = _types.intc(_types.voidptr, _types.voidptr, _types.intp,
-                                     _types.voidptr)
-    _FALLBACK_SIGNATURE = _types.intc(_types.CPointer(_types.float64),
-                                      _types.CPointer(_types.intp), _types.intp,
-                                      _types.voidptr)
-
-    def _argsort_symbol(kind):
-        """numpy's argsort of ``kind`` as an external function of the kernels, or numba's
-        sort of that kind in its signature; and whether it is numpy's.
-        ``OBLIQUE_NUMBA_ARGSORT=1``: numba's (for comparisons)."""
-        address = (None if os.environ.get("OBLIQUE_NUMBA_ARGSORT")
-                   else _numpy_argsort_address(kind))
-        found = address is not None
-        if not found:
-            numba_kind = "mergesort" if kind == "stable" else "quicksort"
-
-            @_cfunc(_FALLBACK_SIGNATURE, cache=True, nogil=True)
-            def _numba_argsort(values, order, n, _unused):
-                """numba's sort of the kind, in the signature of numpy's argsort."""
-                sorted_order = np.argsort(np.copy(_carray(values, (n,))), kind=numba_kind)
-                for i in range(n):
-                    order[i] = sorted_order[i]
-                return 0
-
-            address = _numba_argsort.address
-        name = f"oblique_numpy_argsort_{kind}"
-        _llvm.add_symbol(name, address)
-        return _types.ExternalFunction(name, _ARGSORT_SIGNATURE), found
-
-    _numpy_argsort, NUMPY_ARGSORT = _argsort_symbol("quicksort")
-    _numpy_stable_argsort, NUMPY_STABLE_ARGSORT = _argsort_symbol("stable")
-else:  # pragma: no cover
-    _numpy_argsort = _numpy_stable_argsort = None
+@njit(cache=True, nogil=True)
+def stable_argsort(values, order):
+    """``order[:] = np.argsort(values, kind="stable")``: numba's merge sort."""
+    order[:] = np.argsort(values, kind="mergesort")
 
 
 @njit(cache=True, nogil=True)
-def stable_argsort(values, order):
-    """``order[:] = np.argsort(values, kind="stable")`` by numpy's own stable sort (or
-    numba's, :data:`NUMPY_STABLE_ARGSORT`): the one order of a stable sort."""
-    for i in range(values.shape[0]):
-        order[i] = i
-    _numpy_stable_argsort(values.ctypes, order.ctypes, values.shape[0], values.ctypes)
+def improves(new, old):
+    """Whether impurity ``new`` is lower than ``old`` by more than rounding; leaving a
+    split that separates nothing (``old`` infinite) for one that does is an improvement."""
+    if not math.isfinite(old):
+        return math.isfinite(new)
+    return new < old - 1e-12 * max(1.0, abs(old))
+
+
+@njit(cache=True, nogil=True)
+def equal(new, old):
+    """Whether the finite impurities ``new`` and ``old`` are equal up to rounding (a
+    stagnant perturbation, Figure 2)."""
+    if not (math.isfinite(new) and math.isfinite(old)):
+        return False
+    return abs(new - old) <= 1e-12 * max(1.0, abs(old))
+
+
+# ----- sorting the crossings -----
+#
+# A line search's time is mostly its sort.  The crossings are sorted in place as (value,
+# row) pairs, with no allocation below :data:`RADIX_SORT_SIZE` pairs: a quicksort (median
+# of three) that hands ranges of at most _INSERTION_SIZE pairs to an insertion sort, and
+# a heapsort when the quicksort goes too deep (an introsort: O(n log n) on any input).
+# From RADIX_SORT_SIZE pairs on, a least-significant-digit radix sort of the values' bits
+# (8 bits a pass; a pass whose digit is the same for all is skipped) takes O(n) a pass
+# and no branch that the processor mispredicts: at 1,800 pairs it takes 26 µs, the
+# quicksort 33 µs, numba's ``np.argsort`` 60 µs (numpy's, with AVX-512, 18 µs); at 5,000
+# pairs 77, 225, 280 and 50 µs.  Ties are left in no particular order.
+
+_INSERTION_SIZE = 16
+
+
+@njit(cache=True, nogil=True)
+def _insertion_sort(values, order, low, high):
+    """Sort ``values[low:high]`` ascending, carrying ``order`` along."""
+    for i in range(low + 1, high):
+        value, row = values[i], order[i]
+        j = i - 1
+        while j >= low and values[j] > value:
+            values[j + 1], order[j + 1] = values[j], order[j]
+            j -= 1
+        values[j + 1], order[j + 1] = value, row
+
+
+@njit(cache=True, nogil=True)
+def _sift_down(values, order, low, root, end):
+    """Restore the max-heap of ``values[low:low + end]`` below ``root`` (0-based)."""
+    while True:
+        child = 2 * root + 1
+        if child >= end:
+            return
+        if child + 1 < end and values[low + child + 1] > values[low + child]:
+            child += 1
+        if not values[low + child] > values[low + root]:
+            return
+        a, b = low + root, low + child
+        values[a], values[b] = values[b], values[a]
+        order[a], order[b] = order[b], order[a]
+        root = child
+
+
+@njit(cache=True, nogil=True)
+def _heap_sort(values, order, low, high):
+    """Sort ``values[low:high]`` ascending by heapsort, carrying ``order`` along."""
+    size = high - low
+    for root in range(size // 2 - 1, -1, -1):
+        _sift_down(values, order, low, root, size)
+    for end in range(size - 1, 0, -1):
+        values[low], values[low + end] = values[low + end], values[low]
+        order[low], order[low + end] = order[low + end], order[low]
+        _sift_down(values, order, low, 0, end)
+
+
+#: From this many pairs on :func:`sort_pairs` sorts by radix.
+RADIX_SORT_SIZE = 1024
+_RADIX_BITS = 8
+_RADIX_BUCKETS = 1 << _RADIX_BITS
+_RADIX_PASSES = 64 // _RADIX_BITS
+
+
+@njit(cache=True, nogil=True)
+def _radix_sort(values, order, size):
+    """Sort ``values[:size]`` ascending, carrying ``order`` along: LSD radix sort of the
+    values' bits, mapped to unsigned integers of the same order (negative numbers: all
+    bits flipped; others: the sign bit set)."""
+    sign = np.uint64(1) << np.uint64(63)
+    mask = np.uint64(_RADIX_BUCKETS - 1)
+    keys, other_keys = np.empty(size, np.uint64), np.empty(size, np.uint64)
+    other_order = np.empty(size, np.int64)
+    counts = np.zeros((_RADIX_PASSES, _RADIX_BUCKETS), np.int64)
+    bits = values[:size].view(np.uint64)
+    for i in range(size):
+        key = ~bits[i] if bits[i] & sign else bits[i] | sign
+        keys[i] = key
+        for p in range(_RADIX_PASSES):
+            counts[p, (key >> np.uint64(_RADIX_BITS * p)) & mask] += 1
+    source_keys, source_order, target_keys, target_order = keys, order, other_keys, other_order
+    swapped = False
+    for p in range(_RADIX_PASSES):
+        shift = np.uint64(_RADIX_BITS * p)
+        position = counts[p]
+        if position[(source_keys[0] >> shift) & mask] == size:
+            continue   # one digit for all: this pass would move nothing
+        running = 0
+        for digit in range(_RADIX_BUCKETS):
+            position[digit], running = running, running + position[digit]
+        for i in range(size):
+            key = source_keys[i]
+            digit = (key >> shift) & mask
+            target_keys[position[digit]] = key
+            target_order[position[digit]] = source_order[i]
+            position[digit] += 1
+        source_keys, target_keys = target_keys, source_keys
+        source_order, target_order = target_order, source_order
+        swapped = not swapped
+    for i in range(size):
+        key = source_keys[i]
+        bits[i] = key & ~sign if key & sign else ~key
+    if swapped:
+        for i in range(size):
+            order[i] = source_order[i]
+
+
+@njit(cache=True, nogil=True)
+def sort_pairs(values, order, size):
+    """Sort ``values[:size]`` ascending in place, carrying ``order[:size]`` along: an
+    introsort, or from :data:`RADIX_SORT_SIZE` pairs on a radix sort.  NaNs leave the
+    order of their neighbours undefined."""
+    if size >= RADIX_SORT_SIZE:
+        _radix_sort(values, order, size)
+        return
+    stack = np.empty(3 * 64, dtype=np.int64)   # (low, high, depth budget) ranges
+    stack[0], stack[1], stack[2] = 0, size, 2 * int(math.log2(size + 1)) + 2
+    top = 3
+    while top > 0:
+        top -= 3
+        low, high, budget = stack[top], stack[top + 1], stack[top + 2]
+        while high - low > _INSERTION_SIZE:
+            if budget == 0:
+                _heap_sort(values, order, low, high)
+                low = high
+                break
+            budget -= 1
+            middle = (low + high) >> 1
+            a, b, c = values[low], values[middle], values[high - 1]
+            if a > b:
+                a, b = b, a
+            if b > c:
+                b = a if a > c else c
+            pivot = b
+            i, j = low, high - 1
+            while i <= j:
+                while values[i] < pivot:
+                    i += 1
+                while values[j] > pivot:
+                    j -= 1
+                if i <= j:
+                    values[i], values[j] = values[j], values[i]
+                    order[i], order[j] = order[j], order[i]
+                    i += 1
+                    j -= 1
+            # the larger part waits on the stack, the smaller is sorted next
+            if j + 1 - low < high - i:
+                stack[top], stack[top + 1], stack[top + 2] = i, high, budget
+                high = j + 1
+            else:
+                stack[top], stack[top + 1], stack[top + 2] = low, j + 1, budget
+                low = i
+            top += 3
+        if high - low > 1:
+            _insertion_sort(values, order, low, high)
 
 
 #: Rows of a :func:`line_step` workspace's ``counts`` (K columns each).
@@ -243,10 +244,11 @@ _FIXED_RIGHT, _NEGATIVE_SUM, _CUMULATIVE, _LEFT, _RIGHT = range(5)
 def line_workspace(n_rows, n_classes):
     """The arrays :func:`line_step` works in, made once for a node's line searches:
     ``(classes_and_order, crossings_and_weights, counts)`` -- per row that moves, its
-    class and the sort order (2 × n whole numbers); its crossing point and its weight,
-    negative for a row moving left (2 × n); and the class counts of a candidate (5 × K:
-    rows right that never move, rows moving left, the cumulative moves, the two sides)."""
-    return (np.empty((2, n_rows), dtype=np.int64), np.empty((2, n_rows)),
+    class and the sort order (2 × n whole numbers); its crossing point, its weight,
+    negative for a row moving left, and the sorted crossings (3 × n); and the class
+    counts of a candidate (5 × K: rows right that never move, rows moving left, the
+    cumulative moves, the two sides)."""
+    return (np.empty((2, n_rows), dtype=np.int64), np.empty((3, n_rows)),
             np.empty((5, n_classes)))
 
 
@@ -267,13 +269,13 @@ def row_classes(indicators):
 
 @njit(cache=True, nogil=True)
 def best_step(current, direction, indicators, total, code, parent_entropy, rank):
-    """:func:`~.impurity.best_step` (OC1's Eq. 2 line search) compiled: the best ``t``
-    for ``current + t·direction >= 0`` and its impurity by measure ``code`` (OC1,
-    Appendix B, as :data:`~.impurity.MEASURES` computes them); ``(inf, nan)`` when no
-    row can move.  ``indicators``: :func:`~.impurity.class_indicators`' matrix.
+    """OC1's Eq. 2 line search: the best ``t`` for the split ``current + t·direction >=
+    0`` and its impurity by measure ``code`` (:data:`MEASURE_CODES`, OC1's Appendix B);
+    ``(inf, nan)`` when no row can move.  ``indicators``:
+    :func:`~.impurity.class_indicators`' matrix, ``total`` its row sums.
 
-    ``parent_entropy`` (information gain) and ``rank`` (sum of variances) are the node's,
-    computed once by the caller.  (A node's many searches call :func:`line_step`.)
+    ``parent_entropy`` (information gain) and ``rank`` (sum of variances) are the node's
+    (:func:`~.impurity.node_constants`).  A node's many searches call :func:`line_step`.
     """
     classes, weights = row_classes(indicators)
     return line_step(current, direction, classes, weights, total, code, parent_entropy,
@@ -284,11 +286,18 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
 def line_step(current, direction, classes, weights, total, code, parent_entropy, rank,
               classes_and_order, crossings_and_weights, counts):
     """:func:`best_step` from the rows' ``classes`` and ``weights`` (:func:`row_classes`),
-    in a :func:`line_workspace`: each row adds its weight to its own class's count only
-    (the indicator matrix's zeros added nothing), with the same sums in the same order."""
+    in a :func:`line_workspace`.
+
+    Row ``j`` changes side at ``U_j = −current_j / direction_j`` (Eq. 2); rows with
+    ``direction_j = 0`` never move.  The crossings are sorted once; every midpoint between
+    consecutive distinct crossings (strictly between them: not for two neighbouring
+    numbers) is a candidate, its class counts the running sums of
+    the rows passed (a row with a negative direction moves left, so it counts with its
+    weight negated).  The first candidate of the lowest impurity wins."""
     K, n = total.shape[0], current.shape[0]
     moving_class, order = classes_and_order[0], classes_and_order[1]
     crossings, signed = crossings_and_weights[0], crossings_and_weights[1]
+    sorted_crossings = crossings_and_weights[2]
     fixed_right, negative_sum = counts[_FIXED_RIGHT], counts[_NEGATIVE_SUM]
     cumulative, left, right = counts[_CUMULATIVE], counts[_LEFT], counts[_RIGHT]
     for k in range(K):
@@ -310,44 +319,43 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
             fixed_right[classes[j]] += weights[j]
     if n_moving == 0:
         return np.inf, np.nan
-    u = crossings[:n_moving]
+    u = sorted_crossings
     for i in range(n_moving):
-        order[i] = i
-    _numpy_argsort(u.ctypes, order.ctypes, n_moving, u.ctypes)
+        u[i], order[i] = crossings[i], i
+    sort_pairs(u, order, n_moving)
     # right of t just above the i-th crossing: (d > 0 rows among the first i + 1) +
-    # (d < 0 rows after): the cumulative signed counts plus this constant term
-    offset = fixed_right
-    if any_negative:
-        for k in range(K):
-            offset[k] = negative_sum[k] + fixed_right[k]
-    best_score, best_position = np.inf, -1
-    following = u[order[0]]
+    # (d < 0 rows after): the cumulative signed counts, started at this constant term
+    for k in range(K):
+        cumulative[k] = negative_sum[k] + fixed_right[k] if any_negative else fixed_right[k]
+    best_score, best_position, best_step = np.inf, -1, np.nan
+    following = u[0]
     for i in range(n_moving - 1):
         o = order[i]
         cumulative[moving_class[o]] += signed[o]
-        here, following = following, u[order[i + 1]]
-        if not following > here:
-            continue  # not between distinct crossing points: no candidate
+        here, following = following, u[i + 1]
+        middle = (here + following) / 2
+        if not here < middle < following:
+            continue  # no number strictly between these crossings: no candidate
         n_left, n_right = 0.0, 0.0
         largest_left, largest_right = -np.inf, -np.inf
         for k in range(K):
-            left[k] = max(total[k] - (cumulative[k] + offset[k]), 0.0)
-            n_left += left[k]
-            largest_left = max(largest_left, left[k])
-        for k in range(K):
-            right[k] = max(total[k] - left[k], 0.0)
-            n_right += right[k]
-            largest_right = max(largest_right, right[k])
+            on_left = max(total[k] - cumulative[k], 0.0)
+            on_right = max(total[k] - on_left, 0.0)
+            left[k], right[k] = on_left, on_right
+            n_left += on_left
+            n_right += on_right
+            largest_left = max(largest_left, on_left)
+            largest_right = max(largest_right, on_right)
         if n_left <= 0 or n_right <= 0:
             score = np.inf  # an empty side separates nothing
         elif largest_left >= n_left and largest_right >= n_right:
             score = 0.0  # both sides homogeneous
         elif code == 0:  # twoing
             n_all = n_left + n_right
-            scale_left, scale_right = max(n_left, _TINY), max(n_right, _TINY)
+            inverse_left, inverse_right = 1.0 / n_left, 1.0 / n_right
             difference = 0.0
             for k in range(K):
-                difference += abs(left[k] / scale_left - right[k] / scale_right)
+                difference += abs(left[k] * inverse_left - right[k] * inverse_right)
             value = (n_left / n_all) * (n_right / n_all) * (difference * difference) / 4
             score = 1.0 / max(value, _TINY)
         elif code == 1:  # information gain
@@ -367,24 +375,20 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
             score = max(_add_side_variance(_add_side_variance(0.0, left, n_left, rank),
                                            right, n_right, rank), 0.0)
         if best_position < 0 or score < best_score:
-            best_score, best_position = score, i
+            best_score, best_position, best_step = score, i, middle
     if best_position < 0:
         return np.inf, np.nan
-    return best_score, (u[order[best_position]] + u[order[best_position + 1]]) / 2
+    return best_score, best_step
 
 
 @njit(cache=True, nogil=True)
 def side_impurity(values, classes, weights, total, code, parent_entropy, rank,
                   classes_and_order, crossings_and_weights, counts):
-    """The impurity of the split ``values >= 0`` (right) by measure ``code``: numpy's
-    ``impurity(left[None], total, measure)`` for the class counts ``left`` of the rows
-    with ``values < 0``, to the bit for whole-number weights and fewer than 8 classes
-    (numpy adds more classes pairwise).
+    """The impurity of the split ``values >= 0`` (right) by measure ``code``.
 
     It is the one candidate of a :func:`line_step` from ``-1`` (rows left of the split)
     and ``+1`` (right) along ``+1``: all crossings are at ``±1``, so the only candidate is
-    ``t = 0``, with the rows right of the split on its right; with whole-number weights
-    its counts (the node's less those on the right) are the left rows' counts exactly."""
+    ``t = 0``, with the rows right of the split on its right."""
     n = values.shape[0]
     sides = np.empty(n)
     for j in range(n):
@@ -392,3 +396,88 @@ def side_impurity(values, classes, weights, total, code, parent_entropy, rank,
     score, _ = line_step(sides, np.ones(n), classes, weights, total, code, parent_entropy,
                          rank, classes_and_order, crossings_and_weights, counts)
     return score
+
+
+@njit(cache=True, nogil=True)
+def sequential_local_search(Z, columns, classes, weights, total, code, parent_entropy,
+                            rank, classes_and_order, crossings_and_weights, counts,
+                            hyperplane, values, current, n_random_jumps, stagnation_step,
+                            max_passes, draws, start):
+    """One restart of OC1's hill climbing with the sequential coefficient order: the
+    deterministic perturbation of Figure 2 (every coefficient but the bias, in order, by
+    :func:`line_step` along its column of ``Z``; an equal impurity -- a stagnant
+    perturbation -- taken with probability ``P_move``, which falls by
+    ``stagnation_step`` after each and is reset to 1 by an improvement), then up to J
+    random jumps (Section 2.3), the perturbation again after every jump that lowers the
+    impurity.  ``hyperplane`` and ``values`` (``Z @ hyperplane``) change in place;
+    returns ``(impurity, position)``, ``position`` the index in ``draws`` of the first
+    number not used.
+
+    The random numbers (uniform in [0, 1)) are ``draws[start:]``: a stagnant move takes
+    one, a jump's direction ``d + 1`` (as ``-1 + 2 u``); when they run out the search
+    stops and returns position ``-1`` (the caller draws more and starts again).
+    ``columns`` is ``Z.T`` contiguous; ``classes`` and ``weights`` the rows'
+    (:func:`row_classes`); ``classes_and_order, crossings_and_weights, counts`` the
+    node's :func:`line_workspace`; a ``current`` impurity of NaN is computed here
+    (:func:`side_impurity`)."""
+    n, n_coefficients = Z.shape
+    last = n_coefficients - 1
+    used = start
+    change = np.empty(n)
+    direction = np.empty(n_coefficients)
+    if math.isnan(current):
+        current = side_impurity(values, classes, weights, total, code, parent_entropy,
+                                rank, classes_and_order, crossings_and_weights, counts)
+    while True:
+        # deterministic perturbation (Figure 2)
+        p_move = 1.0
+        for _ in range(max_passes):
+            moved = False
+            for m in range(last):
+                column = columns[m]
+                new, step = line_step(values, column, classes, weights, total, code,
+                                      parent_entropy, rank, classes_and_order,
+                                      crossings_and_weights, counts)
+                if not math.isfinite(new):
+                    continue
+                if improves(new, current):
+                    p_move = 1.0
+                elif equal(new, current):
+                    if used >= draws.shape[0]:
+                        return current, -1
+                    taken = draws[used] < p_move
+                    used += 1
+                    p_move = max(p_move - stagnation_step, 0.0)
+                    if not taken:
+                        continue
+                else:
+                    continue
+                hyperplane[m] += step
+                for j in range(n):
+                    values[j] = values[j] + step * column[j]
+                current = new
+                moved = True
+            if not moved:
+                break
+        # random jumps (Section 2.3)
+        jumped = False
+        for _ in range(n_random_jumps):
+            if used + n_coefficients > draws.shape[0]:
+                return current, -1
+            for m in range(n_coefficients):
+                direction[m] = -1.0 + 2.0 * draws[used + m]
+            used += n_coefficients
+            np.dot(Z, direction, change)
+            new, step = line_step(values, change, classes, weights, total, code,
+                                  parent_entropy, rank, classes_and_order,
+                                  crossings_and_weights, counts)
+            if improves(new, current):
+                for m in range(n_coefficients):
+                    hyperplane[m] += step * direction[m]
+                for j in range(n):
+                    values[j] = values[j] + step * change[j]
+                current = new
+                jumped = True
+                break
+        if not jumped:
+            return current, used

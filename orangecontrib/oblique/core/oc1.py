@@ -16,11 +16,9 @@ import numbers
 
 import numpy as np
 
-from . import kernels, pass_kernels
+from . import kernels
 from .base import ObliqueTreeClassifierMixin
-from .impurity import (MEASURES, best_axis_parallel, best_step, impurity, class_indicators,
-                       evaluate_class_major, masked_row_sums, node_constants,
-                       COMPILED_LINE_SEARCH_ROWS)
+from .impurity import MEASURES, best_axis_parallel, class_indicators, node_constants
 from .preprocessing import Standardisation
 from .sparse import expand_split, limit_terms
 from .tree import Split, grow_tree
@@ -41,22 +39,6 @@ STAGNATION_STEP = 0.1
 RANDOM_ORDER_PERTURBATIONS = 50
 #: Safety bound on passes over the coefficients in one deterministic local search.
 MAX_PERTURBATION_PASSES = 100
-#: Sequential order: the line searches of ``BATCH_ELEMENTS // n`` coefficients (at least
-#: 1, at most :data:`MAX_BATCH`) are done in one set of numpy calls on class counts
-#: prepared once per node (:func:`_batched_best_steps`), since every coefficient before the
-#: first one that moves sees the same hyperplane.  The moves, random draws and trees are
-#: exactly those of one :func:`best_step` per coefficient; the per-call overhead, which
-#: dominates at nodes of a few hundred rows, is shared.  0 switches this off.
-BATCH_ELEMENTS = 1024
-#: Most coefficients per batch (those after the first move are computed in vain).
-MAX_BATCH = 4
-#: A node's columns are prepared for batches only while ``K × n × (d + 1)`` is at most
-#: this (sign-adjusted class counts of every column are kept during the node's search).
-NODE_CACHE_ELEMENTS = 1 << 22
-#: Measures whose scores are computed element by element (so a batch gives every
-#: candidate bit for bit the score of a single search); sum of variances uses a product.
-_BATCHED_MEASURES = frozenset({"twoing", "information_gain", "gini", "max_minority",
-                               "sum_minority"})
 
 
 def node_impurity(total, measure):
@@ -72,79 +54,9 @@ def node_impurity(total, measure):
     return value if value < 1.0 / (2 * np.finfo(float).tiny) else np.inf
 
 
-def _improves(new, old):
-    if not math.isfinite(old):  # leaving a split that separates nothing
-        return math.isfinite(new)
-    return new < old - 1e-12 * max(1.0, abs(old))
+_improves, _equal = kernels.improves, kernels.equal
 
 
-def _equal(new, old):
-    if not (math.isfinite(new) and math.isfinite(old)):
-        return False
-    return abs(new - old) <= 1e-12 * max(1.0, abs(old))
-
-
-class _NodeColumns:
-    """What a node's line searches along its columns share: the columns contiguous, which
-    columns have no zero (only those are batched) and, per column, the class counts of the
-    rows with a negative entry (the constant term of :func:`best_step`'s counts)."""
-
-    def __init__(self, Z, class_counts):
-        self.Z, self.class_counts = Z, class_counts
-        n, n_columns = Z.shape
-        self.columns = np.ascontiguousarray(Z.T)
-        self.all_moving = np.all(self.columns != 0, axis=1)
-        negative = self.columns < 0
-        self.offsets = np.empty((class_counts.shape[0], n_columns))
-        for m, column_negative in enumerate(negative):
-            # exactly best_step's ``masked_row_sums(counts, negative)[:, None] + fixed_right``
-            self.offsets[:, m] = (masked_row_sums(class_counts, column_negative) + 0.0
-                                  if column_negative.any() else 0.0)
-        # counts with the sign of the column's direction, column after column (K, d·n)
-        self.signed_counts = np.where(negative, -class_counts[:, None, :],
-                                      class_counts[:, None, :]).reshape(len(class_counts), -1)
-        self.starts = (np.arange(n_columns) * n)[:, None]
-
-
-def _batched_best_steps(values, node, first, size, function, total):
-    """:func:`best_step` of ``values`` along columns ``first .. first + size − 1`` of the
-    node (all without zeros), bit for bit, as a list of ``(impurity, t)``.
-
-    Every column's candidates are evaluated at all ``n − 1`` sorted positions at once;
-    positions between tied ``U_j`` (not candidates of :func:`best_step`) are then masked.
-    """
-    directions = node.columns[first:first + size]
-    u = -values / directions
-    order = np.argsort(u, axis=1)
-    order += node.starts[:size]                     # flat indices into u, row by row
-    sorted_u = u.ravel()[order]
-    distinct = sorted_u[:, 1:] > sorted_u[:, :-1]
-    order += node.starts[first]                     # ... and into the signed counts
-    right = np.cumsum(node.signed_counts[:, order], axis=2)[:, :, :-1]   # (K, size, n-1)
-    right += node.offsets[:, first:first + size, None]
-    shape = right.shape
-    left = np.subtract(total[:, None, None], right, out=np.empty(shape))  # contiguous
-    np.maximum(left, 0.0, out=left)
-    scores = evaluate_class_major(function, left.reshape(shape[0], -1), total)
-    scores = np.where(distinct, scores.reshape(shape[1:]), np.inf)
-    best = np.argmin(scores, axis=1).tolist()
-    results = []
-    for b, i in enumerate(best):
-        if not distinct[b, i]:  # every candidate scores inf: best_step returns the first
-            candidates = np.flatnonzero(distinct[b])
-            if candidates.size == 0:
-                results.append((np.inf, np.nan))
-                continue
-            i = int(candidates[0])
-        results.append((float(scores[b, i]),
-                        float((sorted_u[b, i] + sorted_u[b, i + 1]) / 2)))
-    return results
-
-
-#: Sequential order: each restart's local search is one compiled call
-#: (:func:`sequential_local_search`) where the compiled line search is used; False runs
-#: the same search step by step in Python (the same moves, draws and trees).
-COMPILED_LOCAL_SEARCH = True
 #: Random draws of a compiled local search: the first buffer holds this many per
 #: coefficient (and is drawn again, four times larger, if the search needs more).
 DRAWS_PER_COEFFICIENT = 64
@@ -205,127 +117,30 @@ class _Draws:
         self.state, self.used_before = None, 0
 
 
-@kernels.njit(cache=True, nogil=True)
-def _improves_compiled(new, old):
-    """:func:`_improves`, compiled."""
-    if not math.isfinite(old):
-        return math.isfinite(new)
-    return new < old - 1e-12 * max(1.0, abs(old))
-
-
-@kernels.njit(cache=True, nogil=True)
-def _equal_compiled(new, old):
-    """:func:`_equal`, compiled."""
-    if not (math.isfinite(new) and math.isfinite(old)):
-        return False
-    return abs(new - old) <= 1e-12 * max(1.0, abs(old))
-
-
-@kernels.njit(cache=True, nogil=True)
-def sequential_local_search(Z, columns, classes, weights, total, code, parent_entropy,
-                            rank, classes_and_order, crossings_and_weights, counts,
-                            hyperplane, values, current, n_random_jumps, stagnation_step,
-                            max_passes, draws, start):
-    """One restart of :meth:`OC1Splitter.local_search` with the sequential coefficient
-    order, compiled: the deterministic perturbation of Figure 2 (every coefficient but the
-    bias, in order, by :func:`~.kernels.line_step`; an equal impurity taken with
-    probability ``P_move``), then up to J random jumps (Section 2.3), again after every
-    jump that lowers the impurity.  ``hyperplane`` and ``values`` (``Z @ hyperplane``)
-    change in place; returns ``(impurity, position)``, ``position`` the index in
-    ``draws`` of the first number not used.
-
-    The random numbers are ``draws[start:]``, drawn beforehand from the splitter's
-    RandomState (:class:`_Draws`), used in the order in which the Python code draws them
-    (a stagnant move: one; a jump's direction ``uniform(-1, 1, d + 1)``: ``d + 1``, as
-    ``-1 + 2 u``); when they run out the search stops and returns position ``-1`` (the
-    caller draws more and starts again).  A jump's ``Z @ direction`` is numpy's own
-    product (:func:`~.kernels.numpy_matvec`: the BLAS call numpy's ``matmul`` makes).
-
-    The rows' classes are ``classes`` and ``weights`` (:func:`~.kernels.row_classes`),
-    ``classes_and_order, crossings_and_weights, counts`` the node's
-    :func:`~.kernels.line_workspace`; a
-    ``current`` impurity of NaN is computed here (:func:`~.kernels.side_impurity`)."""
-    n, n_coefficients = Z.shape
-    last = n_coefficients - 1
-    used = start
-    change = np.empty(n)
-    if math.isnan(current):
-        current = kernels.side_impurity(values, classes, weights, total, code,
-                                        parent_entropy, rank, classes_and_order,
-                                        crossings_and_weights, counts)
-    while True:
-        # deterministic perturbation (Figure 2)
-        p_move = 1.0
-        for _ in range(max_passes):
-            moved = False
-            for m in range(last):
-                new, step = kernels.line_step(values, columns[m], classes, weights, total,
-                                              code, parent_entropy, rank, classes_and_order,
-                                              crossings_and_weights, counts)
-                if not math.isfinite(new):
-                    continue
-                if _improves_compiled(new, current):
-                    p_move = 1.0
-                elif _equal_compiled(new, current):
-                    if used >= draws.shape[0]:
-                        return current, -1
-                    taken = draws[used] < p_move
-                    used += 1
-                    p_move = max(p_move - stagnation_step, 0.0)
-                    if not taken:
-                        continue
-                else:
-                    continue
-                hyperplane[m] += step
-                column = columns[m]
-                for j in range(n):
-                    values[j] = values[j] + step * column[j]
-                current = new
-                moved = True
-            if not moved:
-                break
-        # random jumps (Section 2.3)
-        jumped = False
-        for _ in range(n_random_jumps):
-            if used + n_coefficients > draws.shape[0]:
-                return current, -1
-            direction = np.empty(n_coefficients)
-            for m in range(n_coefficients):
-                direction[m] = -1.0 + 2.0 * draws[used + m]
-            used += n_coefficients
-            pass_kernels.numpy_matvec(Z, direction, change)
-            new, step = kernels.line_step(values, change, classes, weights, total, code,
-                                          parent_entropy, rank, classes_and_order,
-                                          crossings_and_weights, counts)
-            if _improves_compiled(new, current):
-                for m in range(n_coefficients):
-                    hyperplane[m] += step * direction[m]
-                for j in range(n):
-                    values[j] = values[j] + step * change[j]
-                current = new
-                jumped = True
-                break
-        if not jumped:
-            return current, used
-
-
-class _CompiledNode:
-    """What the compiled line searches of one node share, made once for its restarts:
+class _NodeSearch:
+    """What the line searches of one node share, made once for its restarts:
     ``arguments`` (the rows' classes and weights, the node's class totals, the measure's
     code and the node's constants: :func:`~.kernels.line_step`'s arguments after the
-    direction) and a ``workspace`` (:func:`~.kernels.line_workspace`)."""
+    direction), a ``workspace`` (:func:`~.kernels.line_workspace`) and ``columns``, the
+    node's columns contiguous (the directions of the coefficients' line searches)."""
 
-    def __init__(self, class_counts, total, measure):
+    def __init__(self, Z, class_counts, measure):
+        total = class_counts.sum(axis=1)
         classes, weights = kernels.row_classes(class_counts)
-        code = kernels.MEASURE_CODES[measure]
         entropy, rank = node_constants(total)
-        self.arguments = (classes, weights, total, code, entropy, rank)
+        self.Z, self.class_counts = Z, class_counts
+        self.arguments = (classes, weights, total, kernels.MEASURE_CODES[measure], entropy,
+                          rank)
         self.workspace = kernels.line_workspace(class_counts.shape[1], len(total))
-        #: :func:`~.kernels.side_impurity` gives ``split_impurity``'s number: for
-        #: whole-number weights (exact sums) and fewer than 8 classes
-        self.side_impurity_compiled = bool(
-            len(total) < 8 and np.all(weights == np.round(weights))
-            and weights.sum() < 2.0 ** 52)
+        self.columns = np.ascontiguousarray(Z.T)
+
+    def line_step(self, values, direction):
+        """:func:`~.kernels.line_step`: the best step along ``direction`` (Eq. 2)."""
+        return kernels.line_step(values, direction, *self.arguments, *self.workspace)
+
+    def split_impurity(self, values):
+        """The impurity of the split ``values >= 0``."""
+        return kernels.side_impurity(values, *self.arguments, *self.workspace)
 
 
 class OC1Splitter:
@@ -422,77 +237,38 @@ class OC1Splitter:
                 return Split.hyperplane(weights / norm, bias / norm)
         return axis_split
 
-    def _node_columns(self, Z, class_counts):
-        """The :class:`_NodeColumns` of ``Z`` (kept for the node's restarts)."""
-        cached = getattr(self, "_columns_cache", None)
-        if cached is None or cached.Z is not Z or cached.class_counts is not class_counts:
-            cached = self._columns_cache = _NodeColumns(Z, class_counts)
-        return cached
-
-    def split_impurity(self, values, class_counts):
-        left = class_counts[:, values < 0].sum(axis=1)
-        return float(impurity(left[None, :], class_counts.sum(axis=1), self.measure)[0])
-
     def search(self, Z, class_counts, axis_parallel_start):
         """Best hyperplane over the restarts: the first from the best axis-parallel split,
         the others from random hyperplanes with coefficients in [-1, 1] (Section 2.3)."""
         best, best_impurity = None, np.inf
+        node = _NodeSearch(Z, class_counts, self.measure)
         for restart in range(self.n_restarts):
             if self.heartbeat is not None:
                 self.heartbeat()
             start = (axis_parallel_start.copy() if restart == 0
                      else self._uniform(Z.shape[1]))
-            hyperplane, value = self.local_search(Z, class_counts, start)
+            hyperplane, value = self.local_search(node, start)
             if value < best_impurity:
                 best, best_impurity = hyperplane, value
             if best_impurity == 0:
                 break
-        # the node's arrays are not kept after its search
-        self._columns_cache = self._searcher_cache = None
         return best, best_impurity
 
-    def _line_searcher(self, Z, class_counts):
-        """``(search, columns, node)`` for the node of ``Z`` (kept for its restarts):
-        ``search(values, direction)`` is
-        :func:`~.impurity.best_step` by the node's measure (compiled below
-        :data:`~.impurity.COMPILED_LINE_SEARCH_ROWS` rows, with the node's constants
-        computed once), ``columns[m]`` the node's column ``m``, contiguous; ``node`` the
-        compiled search's :class:`_CompiledNode` (None for numpy's)."""
-        cached = getattr(self, "_searcher_cache", None)
-        if cached is not None and cached[0] is Z and cached[1] is class_counts:
-            return cached[2]
-        total = class_counts.sum(axis=1)
-        columns = np.ascontiguousarray(Z.T)
-        node = None
-        if kernels.AVAILABLE and len(Z) < COMPILED_LINE_SEARCH_ROWS:
-            node = _CompiledNode(class_counts, total, self.measure)
-
-            def search(values, direction):
-                return kernels.line_step(values, direction, *node.arguments,
-                                         *node.workspace)
-        else:
-            def search(values, direction):
-                return best_step(values, direction, class_counts, self.measure, total,
-                                 compiled=False)
-        self._searcher_cache = (Z, class_counts, (search, columns, node))
-        return search, columns, node
-
-    def local_search(self, Z, class_counts, hyperplane):
-        """One restart: perturb coefficients to a local minimum, then try up to J random
-        jumps; every successful jump starts the deterministic perturbation again."""
-        values = Z @ hyperplane
-        if (COMPILED_LOCAL_SEARCH and kernels.AVAILABLE and pass_kernels.PASS_AVAILABLE
-                and self.coefficient_order == "sequential"
-                and len(Z) < COMPILED_LINE_SEARCH_ROWS):
-            return self._compiled_local_search(Z, class_counts, hyperplane, values)
-        current = self.split_impurity(values, class_counts)
-        line_search, _, _ = self._line_searcher(Z, class_counts)
+    def local_search(self, node, hyperplane):
+        """One restart from ``hyperplane`` at the node of ``node`` (:class:`_NodeSearch`):
+        perturb coefficients to a local minimum, then try up to J random jumps; every
+        successful jump starts the deterministic perturbation again (Section 2).  The
+        sequential order runs as one kernel call (:meth:`_sequential_local_search`)."""
+        values = node.Z @ hyperplane
+        if self.coefficient_order == "sequential":
+            return self._sequential_local_search(node, hyperplane, values)
+        current = node.split_impurity(values)
         while True:
-            current = self.perturb_coefficients(Z, class_counts, hyperplane, values, current)
+            current = self.perturb_coefficients(node, hyperplane, values, current)
             for _ in range(self.n_random_jumps):
-                direction = self._uniform(Z.shape[1])
-                change = Z @ direction
-                new, step = line_search(values, change)
+                direction = self._uniform(node.Z.shape[1])
+                change = node.Z @ direction
+                new, step = node.line_step(values, change)
                 if _improves(new, current):
                     hyperplane += step * direction
                     values += step * change
@@ -501,22 +277,18 @@ class OC1Splitter:
             else:
                 return hyperplane, current
 
-    def _compiled_local_search(self, Z, class_counts, hyperplane, values):
-        """:meth:`local_search` as one kernel call (:func:`sequential_local_search`), with
-        the same moves, draws and result.  The kernel takes its random numbers from the
-        splitter's :class:`_Draws`, at least :data:`DRAWS_PER_COEFFICIENT` per
+    def _sequential_local_search(self, node, hyperplane, values):
+        """:meth:`local_search` in the sequential order, one call of
+        :func:`~.kernels.sequential_local_search`.  The kernel takes its random numbers
+        from the splitter's :class:`_Draws`, at least :data:`DRAWS_PER_COEFFICIENT` per
         coefficient; if it runs out, the search runs again with four times as many."""
-        _, columns, node = self._line_searcher(Z, class_counts)  # kept for the restarts
-        # the starting impurity: computed by the kernel where it adds as numpy does
-        current = (np.nan if node.side_impurity_compiled
-                   else self.split_impurity(values, class_counts))
         draws = self._draws
-        needed = DRAWS_PER_COEFFICIENT * Z.shape[1]
+        needed = DRAWS_PER_COEFFICIENT * node.Z.shape[1]
         while True:
             draws.ensure(needed)
             plane, rows = hyperplane.copy(), values.copy()
-            impurity_found, position = sequential_local_search(
-                Z, columns, *node.arguments, *node.workspace, plane, rows, current,
+            impurity_found, position = kernels.sequential_local_search(
+                node.Z, node.columns, *node.arguments, *node.workspace, plane, rows, np.nan,
                 self.n_random_jumps, self.stagnation_step, MAX_PERTURBATION_PASSES,
                 draws.buffer, draws.position)
             if position >= 0:
@@ -526,21 +298,20 @@ class OC1Splitter:
         hyperplane[:] = plane
         return hyperplane, impurity_found
 
-    def perturb_coefficients(self, Z, class_counts, hyperplane, values, current):
-        """Deterministic perturbation (Figure 2) in the chosen coefficient order; changes
+    def perturb_coefficients(self, node, hyperplane, values, current):
+        """Deterministic perturbation (Figure 2) in the best-first or random coefficient
+        order (the sequential one: :func:`~.kernels.sequential_local_search`); changes
         ``hyperplane`` and ``values`` in place and returns the new impurity.
 
         Perturbing coefficient ``a_m`` by ``t`` moves row ``j`` across the hyperplane at
-        ``U_j``: Eq. 2 solved by :func:`~.impurity.best_step` with direction ``x_m``.  A
+        ``U_j``: Eq. 2 solved by :func:`~.kernels.line_step` with direction ``x_m``.  A
         move that lowers the impurity is taken; one that leaves it unchanged (a stagnant
         perturbation) is taken with probability ``P_move``, and ``P_move`` falls by
         ``stagnation_step`` after every stagnant perturbation, taken or not (Figure 2); it
-        is 1 at first and reset to 1 by an improvement; a rise is never taken.  In sequential order the
-        bias is reached only through random jumps (as in the original program).
+        is 1 at first and reset to 1 by an improvement; a rise is never taken.
         """
-        n_coefficients = Z.shape[1]
-        total = class_counts.sum(axis=1)
-        line_search, columns, _ = self._line_searcher(Z, class_counts)
+        n_coefficients = node.Z.shape[1]
+        columns = node.columns
         p_move = 1.0
 
         def try_move(m, new, step):
@@ -557,48 +328,13 @@ class OC1Splitter:
             else:
                 return False
             hyperplane[m] += step
-            np.add(values, step * Z[:, m], out=values)
+            np.add(values, step * columns[m], out=values)
             current = new
             return True
 
-        if self.coefficient_order == "sequential":
-            # Up to ``batch`` coefficients are searched at once (_batched_best_steps) and
-            # offered to try_move in order until one moves: the same moves as one by one.
-            node, batch = None, 0
-            # a node small enough for the compiled line search needs no batches
-            compiled = kernels.AVAILABLE and len(values) < COMPILED_LINE_SEARCH_ROWS
-            if (BATCH_ELEMENTS > 0 and self.measure in _BATCHED_MEASURES and len(values) > 1
-                    and not compiled
-                    and class_counts.shape[0] * Z.size <= NODE_CACHE_ELEMENTS):
-                node = self._node_columns(Z, class_counts)
-                batch = max(1, min(MAX_BATCH, BATCH_ELEMENTS // len(values)))
-            last = n_coefficients - 1
-            for _ in range(MAX_PERTURBATION_PASSES):
-                moved = False
-                m = 0
-                while m < last:
-                    size = 0
-                    if node is not None:
-                        while (size < batch and m + size < last
-                               and node.all_moving[m + size]):
-                            size += 1
-                    if size == 0:
-                        moved |= try_move(m, *line_search(values, columns[m]))
-                        m += 1
-                        continue
-                    for offset, result in enumerate(_batched_best_steps(
-                            values, node, m, size, MEASURES[self.measure], total)):
-                        if try_move(m + offset, *result):
-                            moved = True
-                            m += offset + 1
-                            break
-                    else:
-                        m += size
-                if not moved:
-                    break
-        elif self.coefficient_order == "best_first":
+        if self.coefficient_order == "best_first":
             for _ in range(MAX_PERTURBATION_PASSES * n_coefficients):
-                candidates = [line_search(values, columns[m])
+                candidates = [node.line_step(values, columns[m])
                               for m in range(n_coefficients)]
                 m = int(np.argmin([new for new, _ in candidates]))
                 if not try_move(m, *candidates[m]):
@@ -606,7 +342,7 @@ class OC1Splitter:
         else:
             for _ in range(RANDOM_ORDER_PERTURBATIONS):
                 m = int(self.random_state.randint(n_coefficients))
-                try_move(m, *line_search(values, columns[m]))
+                try_move(m, *node.line_step(values, columns[m]))
         return current
 
 
