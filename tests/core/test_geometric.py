@@ -1,22 +1,24 @@
 """Geometric Decision Tree (Manwani & Sastry): the split of Section II and the estimator."""
+import copy
 import warnings
 
 import numpy as np
 import pytest
 import scipy.linalg
-from sklearn.datasets import load_iris, load_wine
+from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 from sklearn.exceptions import NotFittedError
 from sklearn.model_selection import StratifiedKFold, cross_val_score
 
-from orangecontrib.oblique.core import GeometricTreeClassifier
+from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
+                                        ODTSVMClassifier)
 from orangecontrib.oblique.core.datasets import (checkerboard_2x2, checkerboard_4x4,
                                                  synthetic_10d)
-from orangecontrib.oblique.core.geometric import (angle_bisectors, binary_gini,
-                                                  clustering_hyperplanes, maximise_ratio)
+from orangecontrib.oblique.core.gdt_kernels import angle_bisectors, binary_gini
+from orangecontrib.oblique.core.geometric import clustering_hyperplanes
 
-from .invariants import (assert_pickles, assert_refits_identically, assert_same_tree,
-                         assert_training_rows_consistent, assert_tree_invariants,
-                         route_by_hand)
+from .invariants import (assert_identical_trees, assert_pickles, assert_refits_identically,
+                         assert_same_tree, assert_training_rows_consistent,
+                         assert_tree_invariants, route_by_hand)
 
 
 # ----- helpers -----
@@ -110,13 +112,6 @@ class TestClusteringHyperplanes:
         # w1 minimises wᵀGw / wᵀHw (Eq. 1), w2 maximises it (Eq. 2)
         assert w1 @ G @ w1 / (w1 @ H @ w1) == pytest.approx(1 / values[-1])
         assert w2 @ G @ w2 / (w2 @ H @ w2) == pytest.approx(1 / values[0])
-
-    def test_maximise_ratio_full_rank(self):
-        rng = np.random.default_rng(7)
-        M = rng.normal(size=(4, 4))
-        N, D = M @ M.T + np.eye(4), np.diag([1.0, 2.0, 3.0, 4.0])
-        values, vectors = scipy.linalg.eigh(N, D)
-        assert_parallel(maximise_ratio(N, D), vectors[:, -1])
 
     def test_fewer_positive_rows_than_features(self):
         """G rank deficient, H definite: w̃1 lies in null(G) and maximises wᵀHw there."""
@@ -282,6 +277,15 @@ class TestAngleBisectors:
 
 # ----- Gini index (Eq. 6) -----
 
+def kernel_gini(goes_right, positive, weights):
+    """The kernel's Gini index of the candidates (columns) of ``goes_right``: a row goes
+    right when its value is at least ``-slack``."""
+    values = np.where(goes_right > 0, 0.0, -1.0)
+    gini, n_right = binary_gini(values, positive, weights, 1e-9)
+    np.testing.assert_array_equal(n_right, goes_right.sum(axis=0))
+    return gini
+
+
 class TestBinaryGini:
     @pytest.mark.parametrize("seed", range(4))
     def test_matches_loop(self, seed):
@@ -290,14 +294,105 @@ class TestBinaryGini:
         goes_right = (rng.random((n, 5)) < [0.0, 0.3, 0.5, 0.9, 1.0]).astype(float)
         positive = rng.random(n) < 0.4
         weights = rng.uniform(0.1, 3.0, n) if seed % 2 else np.ones(n)
-        np.testing.assert_allclose(binary_gini(goes_right, positive, weights),
+        np.testing.assert_allclose(kernel_gini(goes_right, positive, weights),
                                    gini_loop(goes_right, positive, weights))
 
     def test_known_values(self):
         positive = np.array([True, True, False, False])
         goes_right = np.array([[0, 1, 0], [0, 0, 0], [1, 1, 0], [1, 0, 0]], dtype=float)
-        np.testing.assert_allclose(binary_gini(goes_right, positive, np.ones(4)),
+        np.testing.assert_allclose(kernel_gini(goes_right, positive, np.ones(4)),
                                    [0.0, 0.5, 0.5])
+
+    def test_rows_within_the_slack_go_right(self):
+        values = np.array([[-1e-10], [-1e-8], [0.0], [2.0]])
+        gini, n_right = binary_gini(values, np.array([True, False, True, True]), np.ones(4),
+                                    1e-9)
+        assert n_right[0] == 3
+        assert gini[0] == pytest.approx(0.0)      # {−1e-8} | {−1e-10, 0, 2}: pure sides
+
+
+# ----- the node's split: the better angle bisector (Section II, Algorithm 1) -----
+
+def unit_bisectors(w1, w2):
+    """The two angle bisectors of Eqs. 4-5, computed here: each clustering hyperplane
+    scaled to a unit non-bias part, the signs aligned."""
+    w1, w2 = w1 / np.linalg.norm(w1[:-1]), w2 / np.linalg.norm(w2[:-1])
+    if w1[:-1] @ w2[:-1] < 0:
+        w2 = -w2
+    return w1 + w2, w1 - w2
+
+
+class TestSplitIsTheBetterBisector:
+    @staticmethod
+    def two_classes(seed):
+        """Two Gaussian classes in 3 dimensions with different covariances (G and H of
+        full rank, two distinct clustering hyperplanes)."""
+        rng = np.random.default_rng(seed)
+        P = rng.normal(size=(120, 3)) @ rng.normal(size=(3, 3))
+        N = rng.normal(loc=2.0, size=(90, 3)) @ rng.normal(size=(3, 3))
+        X = np.vstack([P, N])
+        y = np.r_[np.zeros(len(P), int), np.ones(len(N), int)]
+        return X, y
+
+    @pytest.mark.parametrize("seed", range(6))
+    def test_root_split_is_the_bisector_of_lower_gini(self, seed):
+        """The root split (raw units, no standardisation) is the angle bisector, of the
+        two hyperplanes of ``H w̃ = λ G w̃`` (Eq. 3, solved here by scipy), with the lower
+        Gini index (Eq. 6, written out here)."""
+        X, y = self.two_classes(seed)
+        Z = np.hstack([X, np.ones((len(X), 1))])
+        positive = y == 0                                  # the majority class is S+
+        G, H = scatter_matrices(X[positive], X[~positive])
+        vectors = scipy.linalg.eigh(H, G)[1]
+        bisectors = unit_bisectors(vectors[:, -1], vectors[:, 0])
+        goes_right = np.column_stack([Z @ b >= 0 for b in bisectors]).astype(float)
+        gini = gini_loop(goes_right, positive, np.ones(len(y)))
+        assert abs(gini[0] - gini[1]) > 1e-3
+        better, worse = np.argsort(gini)
+        split = fit(X, y, standardize=False, max_depth=1).tree_.splits[0]
+        chosen = np.append(split.weights[0], split.bias[0])
+        assert_parallel(chosen, bisectors[better], atol=1e-8)
+        routed = (Z @ chosen >= 0).astype(float)[:, None]
+        assert gini_loop(routed, positive, np.ones(len(y)))[0] == pytest.approx(gini[better])
+        assert gini[better] < gini[worse]
+
+    def test_parallel_clustering_hyperplanes_give_the_midway_split(self):
+        """Two classes in parallel slabs (the clustering hyperplanes are parallel): the
+        split is the hyperplane midway between them, parallel to both."""
+        rng = np.random.default_rng(3)
+        x = np.r_[rng.uniform(-1, 1, 200), rng.uniform(-1, 1, 200)]
+        X = np.column_stack([x, np.r_[np.full(200, 0.0), np.full(200, 1.0)]
+                             + 0.01 * rng.normal(size=400)])
+        y = np.r_[np.zeros(200, int), np.ones(200, int)]
+        split = fit(X, y, standardize=False, max_depth=1).tree_.splits[0]
+        assert abs(split.weights[0, 1]) == pytest.approx(1, abs=1e-2)
+        assert -split.bias[0] / split.weights[0, 1] == pytest.approx(0.5, abs=0.05)
+
+    def test_fewer_rows_than_features_give_a_bisector_split(self):
+        """Section II-B at the root of 3 + 3 rows in 10 dimensions (G and H rank
+        deficient, the node solved within the span of its rows): a finite split, an angle
+        bisector of the null-space hyperplanes of the dense G and H."""
+        rng = np.random.default_rng(4)
+        X = rng.normal(size=(6, 10))
+        y = np.array([0, 1, 0, 1, 0, 1])
+        split = fit(X, y, standardize=False, max_depth=1).tree_.splits[0]
+        assert split is not None
+        chosen = np.append(split.weights[0], split.bias[0])
+        assert np.all(np.isfinite(chosen))
+        w1, w2 = clustering_hyperplanes(*scatter_matrices(X[y == 0], X[y == 1]))
+        cosines = [abs(chosen @ b) / (np.linalg.norm(chosen) * np.linalg.norm(b))
+                   for b in unit_bisectors(w1, w2)]
+        assert max(cosines) == pytest.approx(1, abs=1e-6)
+
+    def test_a_failing_eigendecomposition_makes_a_leaf(self):
+        """Features so large that G overflows to infinity (LAPACK cannot decompose it): the
+        node is a leaf, the fit does not fail."""
+        X, y = checkerboard_2x2(200, random_state=0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            model = fit(X * 1e200, y, standardize=False)
+        assert model.tree_.node_count == 1
+        np.testing.assert_array_equal(model.tree_.value[0], [np.sum(y == -1), np.sum(y == 1)])
 
 
 # ----- the estimator -----
@@ -643,6 +738,76 @@ class TestDeterminismAndPickling:
         X, y = checkerboard_4x4(500, random_state=1)
         model = fit(X, np.where(y == 1, "white", "black"))
         assert_pickles(model, X)
+
+
+class TestRecordedResults:
+    """Accuracy and tree size of whole fits, recorded (ε1 = 0.1, standardised): the
+    training accuracy and leaves of a fit on all rows, and the accuracy of stratified
+    5-fold CV (shuffled, seed 0), within ranges around the recorded values that a broken
+    step (a wrong eigenvector, bisector or rank decision) would leave."""
+
+    @staticmethod
+    def one_hot():
+        """Every attribute one-hot encoded, as Orange's Continuize does: the columns of an
+        attribute add up to the bias column, so G and H are rank deficient at every node
+        (Section II-B, within range(G + H)), and nodes with few rows of a class."""
+        rng = np.random.default_rng(3)
+        codes = rng.integers(0, 4, size=(240, 5))
+        X = np.hstack([np.eye(4)[codes[:, j]] for j in range(5)])
+        return X, (codes[:, 0] + codes[:, 1] + rng.integers(0, 2, 240)) % 3
+
+    @staticmethod
+    def wide():
+        """More columns than rows in S− at the root, the row span below it."""
+        rng = np.random.default_rng(5)
+        X = rng.normal(size=(70, 40))
+        return X, (X[:, 0] + 0.5 * X[:, 1] > 0.4).astype(int)
+
+    # name: (data, recorded training accuracy, leaves, CV accuracy; allowed leaves, CV)
+    RECORDED = {
+        "iris": (lambda: load_iris(return_X_y=True), 0.9733, 3, 0.9733, (3, 4), (0.94, 1)),
+        "wine": (lambda: load_wine(return_X_y=True), 1.0, 7, 0.9665, (5, 9), (0.93, 1)),
+        "breast cancer": (lambda: load_breast_cancer(return_X_y=True), 0.9455, 2, 0.9279,
+                          (2, 4), (0.90, 0.96)),
+        "2x2": (lambda: checkerboard_2x2(1000, random_state=0), 0.993, 4, 0.961, (4, 7),
+                (0.94, 0.99)),
+        "4x4": (lambda: checkerboard_4x4(1000, random_state=0), 0.972, 58, 0.919,
+                (45, 75), (0.88, 0.95)),
+        "10-d": (lambda: synthetic_10d(1000, random_state=0), 0.969, 127, 0.710,
+                 (100, 160), (0.66, 0.76)),
+        "one-hot": (one_hot.__func__, 0.9542, 74, 0.4875, (60, 90), (0.40, 0.58)),
+        "wide": (wide.__func__, 0.9857, 6, 0.6286, (4, 9), (0.50, 0.75)),
+    }
+
+    @pytest.mark.parametrize("name", list(RECORDED))
+    def test_within_the_recorded_ranges(self, name):
+        make, accuracy, leaves, cv_accuracy, leaf_range, cv_range = self.RECORDED[name]
+        X, y = make()
+        model = fit(X, y)
+        assert model.score(X, y) == pytest.approx(accuracy, abs=0.02)
+        assert leaf_range[0] <= model.get_n_leaves() <= leaf_range[1]
+        cv = StratifiedKFold(5, shuffle=True, random_state=0)
+        score = cross_val_score(GeometricTreeClassifier(), X, y, cv=cv).mean()
+        assert cv_range[0] <= score <= cv_range[1]
+
+
+@pytest.mark.parametrize("estimator", [GeometricTreeClassifier(),
+                                       OC1Classifier(random_state=0),
+                                       ODTSVMClassifier(random_state=0)],
+                         ids=["GDT", "OC1", "ODT-SVM"])
+def test_one_pass_calibration_is_the_two_passes(estimator):
+    """:meth:`~orangecontrib.oblique.core.tree.ObliqueTree.calibrate_text_and_scales` is
+    ``calibrate_text`` then ``store_feature_scales``."""
+    X, y = load_wine(return_X_y=True)
+    weights = np.random.default_rng(1).uniform(0.5, 2, len(y))
+    tree = estimator.fit(X, y, weights).tree_
+    for split in tree.splits:  # as grown, before the fit's calibration
+        if split is not None:
+            split.digits = None
+    one, two = copy.deepcopy(tree), copy.deepcopy(tree)
+    one.calibrate_text_and_scales(X, weights)
+    two.calibrate_text(X).store_feature_scales(X, weights)
+    assert_identical_trees(one, two)
 
 
 class TestValidation:
