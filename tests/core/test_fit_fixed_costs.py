@@ -7,8 +7,8 @@ import warnings
 
 import numpy as np
 import pytest
-import sklearn.base
-from sklearn.base import BaseEstimator, clone
+from sklearn.base import clone
+from sklearn.utils import check_X_y
 from sklearn.utils.multiclass import check_classification_targets
 
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
@@ -68,16 +68,16 @@ def test_parameter_names_read_once_per_class(monkeypatch, estimator):
     """The names are scikit-learn's; after the first call no signature is read again (a
     ``get_params``, a ``clone`` and its constructor work with ``inspect.signature``
     broken)."""
-    expected = BaseEstimator._get_param_names.__func__(estimator)
-    assert estimator._get_param_names() == expected
+    expected = sorted(name for name in inspect.signature(estimator.__init__).parameters
+                      if name != "self")
     model = estimator()
     params = model.get_params()
+    assert sorted(model.get_params(deep=False)) == expected
 
     def broken(*args, **kwargs):
         raise AssertionError("signature read again")
 
-    monkeypatch.setattr(sklearn.base.inspect, "signature", broken)
-    assert inspect.signature is broken
+    monkeypatch.setattr(inspect, "signature", broken)
     assert model.get_params() == params
     assert clone(model).get_params(deep=False) == model.get_params(deep=False)
 
@@ -123,19 +123,28 @@ def errors():
     yield X + 1j, y                                        # complex
 
 
+def scikit_learns_check(estimator, X, y):
+    """scikit-learn's own check of a fit's data: its ``validate_data`` (public from 1.6),
+    else ``check_X_y`` with ``n_features_in_`` set."""
+    try:
+        from sklearn.utils.validation import validate_data
+    except ImportError:
+        X, y = check_X_y(X, y, dtype=np.float64, ensure_min_samples=1, estimator=estimator)
+        estimator.n_features_in_ = X.shape[1]
+        return X, y
+    return validate_data(estimator, X, y, dtype=np.float64, ensure_min_samples=1)
+
+
 @pytest.mark.parametrize("index", range(len(list(training_data()))))
 def test_training_data_checked_as_scikit_learn_checks_it(index, monkeypatch):
-    from sklearn.utils.validation import validate_data
-
     from orangecontrib.oblique.core import validation
     X, y, plain = list(training_data())[index]
     reference = GeometricTreeClassifier()
     with pytest.warns() if np.ndim(y) == 2 else contextlib.nullcontext():
-        expected = validate_data(reference, X, y, dtype=np.float64, ensure_min_samples=1)
+        expected = scikit_learns_check(reference, X, y)
     calls = []
-    monkeypatch.setattr(validation, "validate_data",
-                        lambda *args, **kwargs: calls.append(1) or validate_data(*args,
-                                                                                 **kwargs))
+    monkeypatch.setattr(validation, "check_X_y",
+                        lambda *args, **kwargs: calls.append(1) or check_X_y(*args, **kwargs))
     ours = GeometricTreeClassifier()
     with pytest.warns() if np.ndim(y) == 2 else contextlib.nullcontext():
         result = validation.validate_training_data(ours, X, y)
@@ -152,12 +161,10 @@ def test_training_data_checked_as_scikit_learn_checks_it(index, monkeypatch):
 
 @pytest.mark.parametrize("index", range(len(list(errors()))))
 def test_bad_training_data_meets_scikit_learns_error(index):
-    from sklearn.utils.validation import validate_data
-
     from orangecontrib.oblique.core.validation import validate_training_data
     X, y = list(errors())[index]
     with pytest.raises(ValueError) as expected:
-        validate_data(GeometricTreeClassifier(), X, y, dtype=np.float64, ensure_min_samples=1)
+        scikit_learns_check(GeometricTreeClassifier(), X, y)
     with pytest.raises(ValueError) as ours:
         validate_training_data(GeometricTreeClassifier(), X, y)
     assert str(ours.value) == str(expected.value)

@@ -11,7 +11,6 @@ from joblib import parallel_backend
 from sklearn.datasets import load_iris, load_wine, make_classification
 from sklearn.exceptions import NotFittedError
 from sklearn.neighbors import KNeighborsClassifier
-from sklearn.utils.estimator_checks import parametrize_with_checks
 from scipy import sparse
 
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
@@ -30,6 +29,7 @@ from orangecontrib.oblique.core.tree import grow_tree
 
 from .invariants import assert_tree_invariants
 from .printed_rules import predict_by_export_text
+from .sklearn_checks import parametrize_with_checks_expecting
 
 # ----- the splitter -----
 
@@ -237,12 +237,12 @@ def _expected_failed_checks(estimator):
     return {}
 
 
-@parametrize_with_checks(
+@parametrize_with_checks_expecting(
     [SparseProjectionTreeClassifier(random_state=0),
      ObliqueForestClassifier(n_estimators=10, random_state=0),
      ObliqueForestClassifier(n_estimators=4, estimator=GeometricTreeClassifier(),
                              random_state=0)],
-    expected_failed_checks=_expected_failed_checks)
+    _expected_failed_checks)
 def test_sklearn_compatible_estimator(estimator, check):
     check(estimator)
 

@@ -9,12 +9,13 @@ import numbers
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from .pruning import holdout_split, prune_with_holdout
 from .sparse import check_max_terms
 from .validation import (ParameterNamesOnce, check_classification_labels,
-                         check_parameter_types, map_row_chunks, normalised_sample_weight,
+                         check_parameter_types, checked_sample_weight, map_row_chunks,
+                         normalised_sample_weight, validate_prediction_data,
                          validate_training_data)
 
 
@@ -56,10 +57,7 @@ class ObliqueTreeClassifierMixin(ParameterNamesOnce, ClassifierMixin, BaseEstima
         X, y = validate_training_data(self, X, y)
         check_classification_labels(y)
         check_max_terms(getattr(self, "max_terms", None), X.shape[1])
-        sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
-                                             ensure_non_negative=True)
-        if not sample_weight.any():
-            raise ValueError("sample_weight is zero for every row: nothing to learn from")
+        sample_weight = checked_sample_weight(sample_weight, X.shape[0])
         given = sample_weight
         sample_weight, unit = normalised_sample_weight(given)
         keep = sample_weight > 0
@@ -143,8 +141,7 @@ class ObliqueTreeClassifierMixin(ParameterNamesOnce, ClassifierMixin, BaseEstima
         :func:`~orangecontrib.oblique.core.validation.map_row_chunks`), and no rows are
         no predictions (an empty result)."""
         check_is_fitted(self, "tree_")
-        return validate_data(self, X, dtype=np.float64, reset=False, accept_sparse="csr",
-                             ensure_min_samples=0)
+        return validate_prediction_data(self, X)
 
     def predict_proba(self, X):
         """Class probabilities: the class distribution of the leaf each row reaches."""

@@ -25,16 +25,15 @@ from functools import partial
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import (_check_sample_weight, check_is_fitted,
-                                      has_fit_parameter, validate_data)
+from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
 from .parallel import run_fits, scaled_progress
 from .preprocessing import stratified_sample
 from .tree import SplitStatistics
 from .validation import (ParameterNamesOnce, check_classification_labels,
-                         check_parameter_types, densified, map_row_chunks,
+                         check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
-                         validate_training_data)
+                         validate_prediction_data, validate_training_data)
 
 _MAX_SEED = np.iinfo(np.int32).max
 
@@ -320,8 +319,7 @@ class HedgeEnsembleClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimator
         """
         first_call = not hasattr(self, "estimators_")
         _check_parameters(self)
-        X, y = validate_data(self, densified(X), y, dtype=np.float64, ensure_min_samples=1,
-                             reset=first_call)
+        X, y = validate_training_data(self, X, y, reset=first_call)
         if first_call:
             return self._fit(X, y, None, classes, progress_callback)
         check_classification_labels(y)
@@ -339,11 +337,7 @@ class HedgeEnsembleClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimator
             if not has_fit_parameter(self.estimator_, "sample_weight"):
                 raise ValueError(f"the base estimator {type(self.estimator_).__name__} "
                                  f"does not accept sample_weight in fit")
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
-                                                 ensure_non_negative=True)
-            if not sample_weight.any():
-                raise ValueError("sample_weight is zero for every row: nothing to learn "
-                                 "from")
+            sample_weight = checked_sample_weight(sample_weight, X.shape[0])
             # weights whose sum overflows are refused here, whatever each subset holds;
             # the members (trees of this package) rescale the weights of their subsets
             normalised_sample_weight(sample_weight)
@@ -479,8 +473,7 @@ class HedgeEnsembleClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimator
             Columns in the order of ``classes_``; each row sums to 1.
         """
         check_is_fitted(self, "estimators_")
-        X = validate_data(self, X, dtype=np.float64, reset=False, accept_sparse="csr",
-                          ensure_min_samples=0)
+        X = validate_prediction_data(self, X)
         return map_row_chunks(self._weighted_proba, X)
 
     def _weighted_proba(self, X):

@@ -32,15 +32,16 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.metrics import roc_auc_score
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from .base import ObliqueTreeClassifierMixin
 from .parallel import run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
 from .tree import ObliqueTree, SplitStatistics, grow_tree
 from .validation import (ParameterNamesOnce, check_classification_labels,
-                         check_parameter_types, map_row_chunks, normalised_sample_weight,
-                         store_parameters, validate_training_data)
+                         check_parameter_types, checked_sample_weight, map_row_chunks,
+                         normalised_sample_weight, store_parameters,
+                         validate_prediction_data, validate_training_data)
 
 __all__ = ["ObliqueForestClassifier", "SparseProjectionTreeClassifier", "bag_counts",
            "oob_search_grid"]
@@ -272,8 +273,7 @@ class ObliqueForestClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimator
         self.classes_, codes = np.unique(y, return_inverse=True)
         self.n_classes_ = len(self.classes_)
         codes = codes.astype(np.intp)
-        sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
-                                             ensure_non_negative=True)
+        sample_weight = checked_sample_weight(sample_weight, X.shape[0])
         sample_weight, _ = normalised_sample_weight(sample_weight)
         rng = check_random_state(self.random_state)
         self._classes_of_rows = codes  # the strata of the bootstrap samples
@@ -408,8 +408,7 @@ class ObliqueForestClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimator
         ndarray of shape (n_samples, n_classes), columns in the order of ``classes_``
         """
         check_is_fitted(self, "estimators_")
-        X = validate_data(self, X, dtype=np.float64, reset=False, accept_sparse="csr",
-                          ensure_min_samples=0)
+        X = validate_prediction_data(self, X)
         return map_row_chunks(self._mean_proba, X)
 
     def _mean_proba(self, X):
@@ -426,8 +425,7 @@ class ObliqueForestClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimator
     def apply(self, X):
         """The leaf of every row in every tree, shape (n_samples, n_estimators)."""
         check_is_fitted(self, "estimators_")
-        X = validate_data(self, X, dtype=np.float64, reset=False, accept_sparse="csr",
-                          ensure_min_samples=0)
+        X = validate_prediction_data(self, X)
         return map_row_chunks(
             lambda rows: np.column_stack([tree.tree_.apply(rows)
                                           for tree in self.estimators_]), X)

@@ -1,5 +1,5 @@
 """Input checks shared by the four core estimators (and the Orange learners): parameter
-types, instance weights and sparse data.
+types, the data, instance weights and sparse data.
 
 * :func:`check_parameter_types` -- the type of every parameter, from one table
   (:data:`PARAMETER_TYPES`); the estimators then check the ranges.
@@ -9,24 +9,29 @@ types, instance weights and sparse data.
 * :func:`densified` and :func:`map_row_chunks` -- sparse input: densified for fitting up
   to :data:`MAX_DENSE_BYTES`, refused above it; predicted on in blocks of rows.
 * :func:`check_classification_labels` -- scikit-learn's check of class labels, answered
-  at once for labels that are plainly classes; :func:`validate_training_data` --
-  scikit-learn's check of a fit's data, answered at once for plain arrays;
-  :class:`ParameterNamesOnce` -- an estimator's parameter names read from its signature
-  once per class.
+  at once for labels that are plainly classes; :func:`validate_training_data` and
+  :func:`validate_prediction_data` -- a fit's and a prediction's data checked through
+  scikit-learn's public ``check_X_y`` / ``check_array``, with ``n_features_in_`` and
+  ``feature_names_in_`` set and compared as scikit-learn's estimators do (its
+  ``validate_data`` is public only from scikit-learn 1.6); :func:`checked_sample_weight`
+  -- a fit's instance weights; :class:`ParameterNamesOnce` -- an estimator's parameter
+  names read from its signature once per class.
 """
 import functools
+import inspect
 import numbers
+import sys
+import warnings
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.base import BaseEstimator
+from sklearn.utils import check_array, check_X_y
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import validate_data
 
 __all__ = ["PARAMETER_TYPES", "check_parameter_types", "normalised_sample_weight",
-           "MAX_WEIGHT_RATIO", "MAX_DENSE_BYTES", "densified", "dense_size_error",
-           "map_row_chunks", "check_classification_labels", "ParameterNamesOnce",
-           "validate_training_data"]
+           "checked_sample_weight", "MAX_WEIGHT_RATIO", "MAX_DENSE_BYTES", "densified",
+           "dense_size_error", "map_row_chunks", "check_classification_labels",
+           "ParameterNamesOnce", "validate_training_data", "validate_prediction_data"]
 
 
 # ----- class labels and parameter names, at a small fit's cost -----
@@ -37,7 +42,7 @@ _EXACT_INTEGERS = 2.0 ** 52
 
 def check_classification_labels(y):
     """scikit-learn's ``check_classification_targets(y)`` for the 1-d, finite ``y`` that
-    ``validate_data`` returns: labels of an integer or bool type, or floats that are
+    :func:`validate_training_data` returns: labels of an integer or bool type, or floats that are
     whole numbers of at most 2⁵² (which ``type_of_target`` calls binary or multiclass),
     pass without it (it costs some 0.25 ms, a twentieth of a small fit); any other ``y``
     goes to it, and so meets its own error."""
@@ -54,32 +59,144 @@ def _finite_sum(X):
         return bool(np.isfinite(np.sum(X)))
 
 
-def validate_training_data(estimator, X, y):
-    """``validate_data(estimator, densified(X), y, dtype=np.float64,
-    ensure_min_samples=1)``: the training data of a fit, checked as scikit-learn checks
-    it, ``n_features_in_`` (and ``feature_names_in_``) set as it sets them.
+# ----- the data of a fit and of a prediction -----
+
+def _feature_names(X):
+    """The column names of a data frame (pandas, or any with the data frame interchange
+    protocol) when they are all strings, as an object array; None for other data or other
+    names.  Names of strings mixed with other types are a TypeError (scikit-learn's
+    rule and message)."""
+    pandas = sys.modules.get("pandas")
+    if pandas is not None and isinstance(X, pandas.DataFrame):
+        names = np.asarray(X.columns, dtype=object)
+    elif hasattr(X, "__dataframe__") and not sp.issparse(X):
+        names = np.asarray(list(X.__dataframe__().column_names()), dtype=object)
+    else:
+        return None
+    if len(names) == 0:
+        return None
+    types = sorted(t.__qualname__ for t in {type(name) for name in names})
+    if len(types) > 1 and "str" in types:
+        raise TypeError(
+            f"Feature names are only supported if all input features have string names, "
+            f"but your input has {types} as feature name / column name types. If you want "
+            f"feature names to be stored and validated, you must convert them all to "
+            f"strings, by using X.columns = X.columns.astype(str) for example. Otherwise "
+            f"you can remove feature / column names from your input data, or convert them "
+            f"all to a non-string data type.")
+    return names if types == ["str"] else None
+
+
+def _list_names(names, at_most=5):
+    return "".join(f"- {name}\n" for name in names[:at_most]) + (
+        "- ...\n" if len(names) > at_most else "")
+
+
+def _check_feature_names(estimator, X):
+    """Compare the column names of prediction data ``X`` with those of the fit
+    (``feature_names_in_``), as scikit-learn's estimators do: a UserWarning when only one
+    of them has names, a ValueError listing the differences when they differ."""
+    fitted = getattr(estimator, "feature_names_in_", None)
+    given = _feature_names(X)
+    name = type(estimator).__name__
+    if fitted is None and given is None:
+        return
+    if fitted is None:
+        warnings.warn(f"X has feature names, but {name} was fitted without feature names",
+                      UserWarning)
+        return
+    if given is None:
+        warnings.warn(f"X does not have valid feature names, but {name} was fitted with "
+                      f"feature names", UserWarning)
+        return
+    if len(fitted) == len(given) and np.all(fitted == given):
+        return
+    message = "The feature names should match those that were passed during fit.\n"
+    unseen = sorted(set(given) - set(fitted))
+    missing = sorted(set(fitted) - set(given))
+    if unseen:
+        message += "Feature names unseen at fit time:\n" + _list_names(unseen)
+    if missing:
+        message += "Feature names seen at fit time, yet now missing:\n" + _list_names(missing)
+    if not unseen and not missing:
+        message += "Feature names must be in the same order as they were in fit.\n"
+    raise ValueError(message)
+
+
+def _set_feature_names(estimator, X):
+    names = _feature_names(X)
+    if names is not None:
+        estimator.feature_names_in_ = names
+    elif hasattr(estimator, "feature_names_in_"):
+        del estimator.feature_names_in_      # fitted before on named columns
+
+
+def _check_n_features(estimator, X):
+    expected = getattr(estimator, "n_features_in_", None)
+    if expected is not None and X.shape[1] != expected:
+        raise ValueError(f"X has {X.shape[1]} features, but {type(estimator).__name__} "
+                         f"is expecting {expected} features as input.")
+
+
+def validate_training_data(estimator, X, y, reset=True):
+    """``X, y`` of a fit checked as scikit-learn's estimators check them (its public
+    ``check_X_y``: finite float64 ``X`` of at least one row and column, a sparse ``X``
+    densified first (:func:`densified`), ``y`` 1-d and as long), and ``n_features_in_``
+    and ``feature_names_in_`` (a data frame's column names, when all are strings) set on
+    ``estimator``; with ``reset=False`` (a later ``partial_fit``) compared with them
+    instead, as :func:`validate_prediction_data` does.
 
     Data that plainly passes -- a 2-d float64 ``ndarray`` of at least one row and column
     and finite numbers, ``y`` a 1-d ``ndarray`` of integer or bool labels, one a row --
-    is taken as it is without scikit-learn's checks (0.2 ms, of which most for data
-    frames; a small fit takes 2-6 ms): such data has no feature names, and scikit-learn
-    would return the same two arrays.  Anything else goes to ``validate_data``, and so
-    meets its conversions and its own errors.  (A finite sum of the numbers shows them
-    all finite; a sum that overflows sends the data to scikit-learn's check.)"""
-    if (type(X) is np.ndarray and X.dtype == np.float64 and X.ndim == 2
+    is taken as it is without the checks (0.2 ms, of which most for data frames; a small
+    fit takes 2-6 ms): such data has no feature names, and the checks would return the
+    same two arrays.  (A finite sum of the numbers shows them all finite; a sum that
+    overflows sends the data to the checks.)"""
+    if reset:
+        _set_feature_names(estimator, X)
+    else:
+        _check_feature_names(estimator, X)
+    if not (type(X) is np.ndarray and X.dtype == np.float64 and X.ndim == 2
             and X.shape[0] >= 1 and X.shape[1] >= 1
             and type(y) is np.ndarray and y.ndim == 1 and y.dtype.kind in "biu"
             and y.shape[0] == X.shape[0] and _finite_sum(X)):
-        if hasattr(estimator, "feature_names_in_"):
-            del estimator.feature_names_in_      # fitted before on named columns
+        X, y = check_X_y(densified(X), y, dtype=np.float64, ensure_min_samples=1,
+                         estimator=estimator)
+    if reset:
         estimator.n_features_in_ = X.shape[1]
-        return X, y
-    return validate_data(estimator, densified(X), y, dtype=np.float64, ensure_min_samples=1)
+    else:
+        _check_n_features(estimator, X)
+    return X, y
+
+
+def validate_prediction_data(estimator, X):
+    """``X`` of a prediction checked as scikit-learn's estimators check it (its public
+    ``check_array``: finite float64, any number of rows, a sparse matrix kept as CSR) and
+    against the fit: as many columns as ``n_features_in_`` and the same column names
+    (:func:`_check_feature_names`), with scikit-learn's messages."""
+    _check_feature_names(estimator, X)
+    X = check_array(X, dtype=np.float64, accept_sparse="csr", ensure_min_samples=0,
+                    estimator=estimator, input_name="X")
+    _check_n_features(estimator, X)
+    return X
 
 
 @functools.cache
 def _parameter_names(cls):
-    return BaseEstimator._get_param_names.__func__(cls)
+    """The names of the parameters of ``cls.__init__``, sorted (what scikit-learn's
+    ``get_params`` lists), read from its signature."""
+    init = cls.__init__
+    if init is object.__init__:
+        return []
+    parameters = inspect.signature(init).parameters.values()
+    for parameter in parameters:
+        if parameter.kind == parameter.VAR_POSITIONAL:
+            raise RuntimeError(f"scikit-learn estimators should always specify their "
+                               f"parameters in the signature of their __init__ (no "
+                               f"varargs); {cls} with constructor {inspect.signature(init)} "
+                               f"doesn't follow this convention.")
+    return sorted(parameter.name for parameter in parameters
+                  if parameter.name != "self" and parameter.kind != parameter.VAR_KEYWORD)
 
 
 class ParameterNamesOnce:
@@ -219,6 +336,36 @@ def check_parameter_types(estimator):
 MAX_WEIGHT_RATIO = 1 / np.finfo(float).eps
 
 
+def checked_sample_weight(sample_weight, n_samples):
+    """The instance weights of a fit of ``n_samples`` rows as a float64 array of shape
+    ``(n_samples,)``: None is weight 1 for every row, a number the same weight for every
+    row; an array-like must hold one finite, non-negative weight a row, not all zero
+    (scikit-learn's public ``check_array`` refuses NaN, infinities and what is not
+    numbers).  Anything else is a ValueError that says what is wrong."""
+    if sample_weight is None:
+        return np.ones(n_samples)
+    scalar = isinstance(sample_weight, numbers.Number)
+    weights = check_array([sample_weight] if scalar else sample_weight,
+                          ensure_2d=False, dtype=np.float64, order="C",
+                          ensure_min_samples=0, input_name="sample_weight")
+    if scalar:
+        weights = np.full(n_samples, weights[0])
+    if weights.ndim != 1:
+        raise ValueError(f"sample_weight must be a number or a 1-d array of one weight per "
+                         f"row, got an array of shape {weights.shape}")
+    if weights.shape[0] != n_samples:
+        raise ValueError(f"sample_weight has {weights.shape[0]} weights for {n_samples} "
+                         f"rows: it must have one weight per row")
+    negative = int(np.count_nonzero(weights < 0))
+    if negative:
+        raise ValueError(f"Negative values in data passed to `sample_weight`: {negative} "
+                         f"of its {n_samples} weights; they must be non-negative")
+    if not weights.any():
+        raise ValueError("Sample weights must contain at least one non-zero number: "
+                         "sample_weight is zero for every row, nothing to learn from")
+    return weights
+
+
 def normalised_sample_weight(sample_weight):
     """``(weights, unit)``: ``sample_weight`` rescaled to sum to the number of rows of
     positive weight, and the caller's weight of one rescaled unit.
@@ -237,8 +384,8 @@ def normalised_sample_weight(sample_weight):
     Parameters
     ----------
     sample_weight : ndarray of shape (n_samples,)
-        Finite, non-negative, not all zero (as scikit-learn's ``_check_sample_weight``
-        leaves them).
+        Finite, non-negative, not all zero (as :func:`checked_sample_weight` returns
+        them).
 
     Returns
     -------
