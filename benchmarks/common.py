@@ -66,14 +66,11 @@ def environment_line(blas_threads):
 
 
 def kernels_line():
-    """Whether the core's compiled (numba) kernels ran: the core's fit times depend on it."""
-    try:
-        from orangecontrib.oblique.core import kernels
-    except ImportError:
-        return "Compiled kernels: none in this version of the core."
-    if not getattr(kernels, "AVAILABLE", False):
-        return "Compiled kernels: off (numba missing or OBLIQUE_NO_NUMBA set), numpy code."
+    """The numba that compiles the core's kernels (the core's fit times depend on it);
+    with numba's ``NUMBA_DISABLE_JIT=1`` they run as Python."""
     import numba
+    if numba.config.DISABLE_JIT:
+        return "Compiled kernels: off (NUMBA_DISABLE_JIT=1), the kernels run as Python."
     return f"Compiled kernels: on (numba {numba.__version__})."
 
 

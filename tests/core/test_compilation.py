@@ -1,6 +1,5 @@
-"""Compiling the kernels ahead of the first fit, in a background process
-(``orangecontrib.oblique.core.compilation``)."""
-import importlib
+"""Nothing happens on import; the kernels compile on first use into numba's own cache, or
+ahead of time when the user runs ``python -m orangecontrib.oblique.core.compilation``."""
 import os
 import subprocess
 import sys
@@ -9,161 +8,121 @@ import pytest
 
 from orangecontrib.oblique.core import compilation
 
-FITS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "compiled_fits.py")
+#: Run in a new process: imports numba, scikit-learn and numpy, notes what an import of
+#: the add-on could change (processes, threads, the environment, numba's configuration
+#: and the classes of its cache module, scikit-learn's configuration, numpy's error and
+#: print settings), imports the package, its core modules and its widgets, and prints
+#: what differs.
+_IMPORT_CHANGES_NOTHING = r"""
+import importlib, os, pkgutil, threading
+import numpy, numba, numba.core.caching, psutil, sklearn
+
+def state():
+    caching = {name: {key: list(value) if isinstance(value, list) else value
+                      for key, value in vars(cls).items()}
+               for name, cls in vars(numba.core.caching).items() if isinstance(cls, type)}
+    return {"child processes": len(psutil.Process().children(recursive=True)),
+            "threads": threading.active_count(),
+            "environment": dict(os.environ),
+            "numba.config": {key: value for key, value in vars(numba.config).items()
+                             if key.isupper()},
+            "numba.core.caching": caching,
+            "sklearn.get_config": sklearn.get_config(),
+            "numpy.geterr": numpy.geterr(),
+            "numpy.get_printoptions": numpy.get_printoptions()}
+
+before = state()
+import orangecontrib.oblique, orangecontrib.oblique.core, orangecontrib.oblique.widgets
+for package in (orangecontrib.oblique.core, orangecontrib.oblique.widgets):
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(package.__name__ + "." + module.name)
+importlib.import_module("orangecontrib.oblique.learners")
+after = state()
+print("changed:", sorted(key for key in before if before[key] != after[key]))
+"""
 
 
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    """An empty numba cache of its own, background compilation switched on."""
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    monkeypatch.setenv(compilation.SWITCH, "1")
-    monkeypatch.delenv("OBLIQUE_NO_NUMBA", raising=False)
-    monkeypatch.setattr(compilation, "_started", None)
-    return tmp_path
+def _run(code, **environment):
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=600,
+                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen", **environment))
 
 
-def fits_in_new_process(which):
-    """Cache misses and hits of numba in a new process that fits as ``which`` says."""
-    printed = subprocess.run([sys.executable, FITS, which], capture_output=True, text=True,
-                             check=True, timeout=900).stdout.split()
-    return int(printed[printed.index("misses") + 1]), int(printed[printed.index("hits") + 1])
-
-
-def test_background_compile_leaves_nothing_for_the_first_fit_to_compile(cache):
-    process = compilation.start_background_compile()
-    assert process is not None
-    assert process.wait(timeout=900) == 0
-    assert compilation.is_compiled()
-    assert not compilation.needs_compile()
-    assert not os.path.exists(compilation.stamp_path() + ".lock")
-    # Orange's learners on Orange's sets and the estimators on scikit-learn's, with and
-    # without weights: every kernel they call is loaded from the cache, none compiled
-    misses, hits = fits_in_new_process("all")
-    assert (misses, hits > 0) == (0, True)
-
-
-def test_the_check_sees_a_kernel_compiled_at_the_first_fit(cache):
-    """The counterpart of the test above: without the background compilation, a first fit
-    compiles (so that test's zero would show a missed kernel)."""
-    misses, _ = fits_in_new_process("oc1")
-    assert misses > 0
-
-
-def test_the_stamp_names_the_code_and_versions(cache, monkeypatch):
-    assert compilation.needs_compile()
-    path = compilation.stamp_path()
-    assert path == os.path.join(str(cache), compilation.STAMP_NAME)
-    with open(path, "w", encoding="utf-8") as stamp:
-        stamp.write(compilation.stamp_key())
-    assert compilation.is_compiled() and not compilation.needs_compile()
-    # a change of a compiled module (its digest) makes the stamp stale
-    monkeypatch.setattr(compilation, "modules_digest", lambda *args: "0" * 64)
-    assert not compilation.is_compiled() and compilation.needs_compile()
-
-
-def test_switched_off_or_without_numba_nothing_starts(cache, monkeypatch):
-    started = []
-    monkeypatch.setattr(subprocess, "Popen", lambda *args, **kwargs: started.append(args))
-    monkeypatch.setenv(compilation.SWITCH, "0")
-    assert not compilation.needs_compile()
-    assert compilation.start_background_compile() is None
-    monkeypatch.setenv(compilation.SWITCH, "1")
-    monkeypatch.setenv("OBLIQUE_NO_NUMBA", "1")
-    assert compilation.start_background_compile() is None
-    assert started == []
-
-
-def test_one_process_at_most_per_session(cache, monkeypatch):
-    calls = []
-
-    def popen(command, **options):
-        calls.append((command, options))
-        return "process"
-
-    monkeypatch.setattr(subprocess, "Popen", popen)
-    assert compilation.start_background_compile() == "process"
-    assert compilation.start_background_compile() is None
-    assert len(calls) == 1
-    command, options = calls[0]
-    assert command == [sys.executable, "-m", "orangecontrib.oblique.core.compilation"]
-    assert options["stdout"] == options["stderr"] == subprocess.DEVNULL
-    if os.name == "posix":
-        assert options["start_new_session"]
-    assert options["env"]["OPENBLAS_NUM_THREADS"] == os.environ.get("OPENBLAS_NUM_THREADS",
-                                                                    "1")
-
-
-def test_a_failure_to_start_is_no_error(cache, monkeypatch):
-    def popen(*args, **kwargs):
-        raise OSError("no such interpreter")
-
-    monkeypatch.setattr(subprocess, "Popen", popen)
-    assert compilation.start_background_compile() is None
-
-
-def test_main_writes_the_stamp_and_removes_its_lock(cache, monkeypatch):
-    compiled = []
-    monkeypatch.setattr(compilation, "compile_kernels", lambda: compiled.append(True))
-    monkeypatch.setattr(os, "nice", lambda increment: 0)
-    assert compilation.main() == 0
-    assert compiled == [True]
-    assert compilation.is_compiled()
-    assert sorted(os.listdir(cache)) == [compilation.STAMP_NAME]
-
-
-def test_main_leaves_the_work_to_a_running_compilation(cache, monkeypatch):
-    def compile_kernels():
-        raise AssertionError("compiled while another process holds the lock")
-
-    monkeypatch.setattr(compilation, "compile_kernels", compile_kernels)
-    monkeypatch.setattr(os, "nice", lambda increment: 0)
-    lock = compilation.stamp_path() + ".lock"
-    open(lock, "w", encoding="utf-8").close()
-    assert compilation.main() == 0
-    assert os.path.exists(lock) and not compilation.is_compiled()
-    # a lock left by a process that died long ago is taken over
-    old = os.path.getmtime(lock) - compilation.LOCK_SECONDS - 1
-    os.utime(lock, (old, old))
-    monkeypatch.setattr(compilation, "compile_kernels", lambda: None)
-    assert compilation.main() == 0
-    assert compilation.is_compiled() and not os.path.exists(lock)
-
-
-def test_a_failed_compilation_writes_no_stamp(cache, monkeypatch):
-    def compile_kernels():
-        raise RuntimeError("compilation failed")
-
-    monkeypatch.setattr(compilation, "compile_kernels", compile_kernels)
-    monkeypatch.setattr(os, "nice", lambda increment: 0)
-    with pytest.raises(RuntimeError):
-        compilation.main()
-    assert os.listdir(cache) == []
-
-
-def test_stamp_beside_the_package_or_in_the_user_cache(monkeypatch, tmp_path):
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    folder = os.path.dirname(os.path.abspath(compilation.__file__))
-    monkeypatch.setattr(compilation, "_writable", lambda path: True)
-    assert compilation.stamp_path() == os.path.join(folder, "__pycache__",
-                                                    compilation.STAMP_NAME)
-    monkeypatch.setattr(compilation, "_writable", lambda path: False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert compilation.stamp_path() == os.path.join(str(tmp_path), "orange3-oblique",
-                                                    compilation.STAMP_NAME)
-
-
-def test_the_widgets_start_it_when_the_canvas_loads_them(monkeypatch):
-    import orangecontrib.oblique.widgets as widgets
-    calls = []
-    monkeypatch.setattr(compilation, "start_background_compile", lambda: calls.append(1))
-    importlib.reload(widgets)
-    assert calls == [1]
+def test_importing_the_add_on_starts_nothing_and_changes_no_global_state():
+    printed = _run(_IMPORT_CHANGES_NOTHING).stdout
+    assert printed.strip().splitlines()[-1] == "changed: []", printed
 
 
 def test_loading_the_widgets_package_loads_neither_numba_nor_scikit_learn():
+    """What Orange Canvas imports at start-up stays light."""
     code = ("import sys, orangecontrib.oblique.widgets; "
             "print(sorted(m for m in ('numba', 'sklearn', 'Orange') if m in sys.modules))")
-    printed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             check=True, env=dict(os.environ, OBLIQUE_BACKGROUND_COMPILE="0"),
-                             timeout=120).stdout
-    assert printed.strip() == "[]"
+    assert _run(code).stdout.strip() == "[]"
+
+
+def test_compiled_modules_are_the_modules_with_numba_kernels():
+    """:data:`~orangecontrib.oblique.core.compilation.COMPILED_MODULES` names every core
+    module that defines a cached numba function (and only such modules)."""
+    from numba.core.registry import CPUDispatcher
+    import importlib
+    folder = os.path.dirname(os.path.abspath(compilation.__file__))
+    with_kernels = set()
+    for file_name in sorted(os.listdir(folder)):
+        if not file_name.endswith(".py") or file_name.startswith("__"):
+            continue
+        module = importlib.import_module("orangecontrib.oblique.core." + file_name[:-3])
+        if any(isinstance(value, CPUDispatcher) and value.__module__ == module.__name__
+               for value in vars(module).values()):
+            with_kernels.add(file_name)
+    assert with_kernels == set(compilation.COMPILED_MODULES)
+
+
+#: Fits every learner once on iris in a new process and prints numba's cache misses (a
+#: kernel compiled) and hits (a kernel loaded from the cache) over the compiled modules.
+_FIT_AND_COUNT = r"""
+import importlib, warnings
+warnings.simplefilter("ignore")
+from numba.core.registry import CPUDispatcher
+from sklearn.datasets import load_iris
+from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
+                                        OC1Classifier, ODTSVMClassifier,
+                                        ObliqueForestClassifier)
+from orangecontrib.oblique.core.compilation import COMPILED_MODULES
+X, y = load_iris(return_X_y=True)
+for learner in (GeometricTreeClassifier(), OC1Classifier(random_state=0),
+                ODTSVMClassifier(random_state=0),
+                HedgeEnsembleClassifier(n_estimators=2, random_state=0),
+                ObliqueForestClassifier(n_estimators=3, random_state=0)):
+    learner.fit(X, y).predict(X)
+misses = hits = 0
+for file_name in COMPILED_MODULES:
+    module = importlib.import_module("orangecontrib.oblique.core." + file_name[:-3])
+    for value in vars(module).values():
+        if isinstance(value, CPUDispatcher):
+            misses += sum(value.stats.cache_misses.values())
+            hits += sum(value.stats.cache_hits.values())
+print("misses", misses, "hits", hits)
+"""
+
+
+def _misses_and_hits(cache):
+    printed = _run(_FIT_AND_COUNT, NUMBA_CACHE_DIR=str(cache)).stdout.split()
+    return int(printed[printed.index("misses") + 1]), int(printed[printed.index("hits") + 1])
+
+
+@pytest.mark.slow
+def test_the_warm_up_compiles_every_kernel_the_learners_use(tmp_path):
+    """In an empty cache of its own, a first fit compiles kernels (misses); after
+    ``python -m orangecontrib.oblique.core.compilation`` a new process's fits of every
+    learner load them all from the cache (no miss)."""
+    cold = tmp_path / "cold"
+    misses, _ = _misses_and_hits(cold)
+    assert misses > 0
+    warm = tmp_path / "warm"
+    printed = subprocess.run(
+        [sys.executable, "-m", "orangecontrib.oblique.core.compilation"],
+        capture_output=True, text=True, check=True, timeout=1800,
+        env=dict(os.environ, NUMBA_CACHE_DIR=str(warm))).stdout
+    assert "compiled and cached" in printed
+    misses, hits = _misses_and_hits(warm)
+    assert (misses, hits > 0) == (0, True)

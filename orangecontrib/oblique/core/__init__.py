@@ -5,8 +5,10 @@ Estimators (scikit-learn API): :class:`GeometricTreeClassifier` (Manwani & Sastr
 Christou & Efremidis), :class:`HedgeEnsembleClassifier` (Hedge(β) over any of them) and
 :class:`ObliqueForestClassifier` (a forest of sparse oblique trees, SPORF: Tomita et al.).
 
-They are imported on first use (PEP 562): ``import orangecontrib.oblique.core.compilation``
--- what the widgets do when Orange Canvas starts -- loads neither scikit-learn nor numba.
+They are imported on first use (PEP 562): ``import orangecontrib.oblique.core`` loads
+neither scikit-learn nor numba.  The numba kernels compile at their first call into
+numba's own cache; ``python -m orangecontrib.oblique.core.compilation`` compiles them
+ahead of time.
 """
 import importlib
 

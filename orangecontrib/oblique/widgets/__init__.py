@@ -1,4 +1,8 @@
-"""Widgets of the Oblique Trees category."""
+"""Widgets of the Oblique Trees category.
+
+Importing this package (as Orange Canvas does when it starts) only defines the category:
+it starts no process and loads neither numba nor scikit-learn.
+"""
 import os
 
 NAME = "Oblique Trees"
@@ -21,10 +25,3 @@ HELP_INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file
 WIDGET_HELP_PATH = (
     (HELP_INDEX.replace("{", "{{").replace("}", "}}"), None),
 )
-
-# Orange Canvas imports this package when it starts: compile the learners' kernels now, in
-# a background process, so that the first fit need not wait for numba (about a minute,
-# once per installation; core/compilation.py).  Imports neither numba nor scikit-learn.
-from ..core.compilation import start_background_compile  # noqa: E402
-
-start_background_compile()

@@ -16,15 +16,13 @@ from threadpoolctl import ThreadpoolController
 
 from AnyQt.QtWidgets import QAbstractSlider, QComboBox, QDoubleSpinBox, QLabel, QSpinBox
 
-from AnyQt.QtCore import Qt, QTimer
+from AnyQt.QtCore import Qt
 
 from Orange.widgets import gui
 from Orange.widgets.settings import Setting
 from Orange.widgets.utils.concurrent import ConcurrentMixin, ConcurrentWidgetMixin, TaskState
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.widget import Msg
-
-from ..core import compilation
 
 __all__ = ["AttributesPerSplitMixin", "ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin",
            "FitInterrupted", "LearnerControlsMixin", "add_explanation", "explanation_label",
@@ -154,6 +152,11 @@ def clamp_settings_to_controls(widget):
                 setattr(widget, name, clamped)
 
 
+#: The learner classes of which a fit has ended in this process: their kernels are
+#: compiled (or loaded from numba's cache) by now.
+_LEARNERS_FITTED = set()
+
+
 class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
     """Fit the model of an :class:`~Orange.widgets.utils.owlearnerwidget.OWBaseLearner`
     in a background thread, with a progress bar.
@@ -167,23 +170,20 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
     did to the data (the fitted model's ``fit_messages``: rows left out, ±inf values) is
     shown as widget warnings.
     Settings stored by another version are brought to types and ranges the controls
-    accept before the first fit.  While the add-on's kernels are still being compiled in
-    the background (:mod:`~orangecontrib.oblique.core.compilation`, once after
-    installing), a fit shows ``Information.compiling``, until the compilation ends.
+    accept before the first fit.  While the first fit of a learner in the session runs
+    (:data:`_LEARNERS_FITTED`), the widget shows ``Information.compiling``: numba loads
+    the learner's kernels from its cache then, or compiles them when they are not cached
+    yet (once per installation).
     """
 
-    #: How often (ms) the widget looks whether the background compilation has ended.
-    COMPILING_POLL_MS = 2000
-
     class Information(OWBaseLearner.Information):
-        compiling = Msg("The add-on is compiling its kernels in the background (once after "
-                        "installing, about a minute); until it is done a fit may take "
-                        "longer.")
+        compiling = Msg("The first fit of this learner in a session loads its compiled "
+                        "kernels, or compiles them if they are not cached yet (about a "
+                        "minute, once per installation).")
 
     def __init__(self, *args, **kwargs):
         ConcurrentWidgetMixin.__init__(self)
         restore_mistyped_settings(self)
-        self._compiling_timer = None
         # ConcurrentMixin.__init__ does not chain, so continue with the widget's __init__
         super(ConcurrentMixin, self).__init__(*args, **kwargs)
         # the first fit is scheduled (QTimer) by OWBaseLearner.__init__, after this
@@ -194,10 +194,11 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
         self.show_fit_messages(())
         self.model = None
         if self.check_data():
-            self._show_compiling()
+            self.Information.compiling(shown=type(self.learner) not in _LEARNERS_FITTED)
             self.start(fit_model, self.learner, self.data)
             self.Outputs.model.invalidate()
         else:
+            self.Information.compiling.clear()
             self.cancel()
             self._send_model()
 
@@ -206,6 +207,8 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
             super()._send_model()
 
     def on_done(self, result):
+        _LEARNERS_FITTED.add(type(self.learner))
+        self.Information.compiling.clear()
         self.model = result
         self.model.name = self.effective_learner_name()
         # any change of ``data`` restarts the fit, so this is the data it was fitted on
@@ -214,6 +217,7 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
         self._send_model()
 
     def on_exception(self, ex):
+        self.Information.compiling.clear()
         self.show_fitting_failed(ex)
         self.model = None
         self._send_model()
@@ -227,22 +231,7 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
     def on_partial_result(self, result):
         """The fit reports no partial results."""
 
-    def _show_compiling(self):
-        """Show ``Information.compiling`` while the background compilation runs, and
-        look again every :data:`COMPILING_POLL_MS` until it ends."""
-        compiling = compilation.running()
-        self.Information.compiling(shown=compiling)
-        if compiling and self._compiling_timer is None:
-            self._compiling_timer = QTimer(self, interval=self.COMPILING_POLL_MS)
-            self._compiling_timer.timeout.connect(self._show_compiling)
-            self._compiling_timer.start()
-        elif not compiling and self._compiling_timer is not None:
-            self._compiling_timer.stop()
-            self._compiling_timer = None
-
     def onDeleteWidget(self):
-        if self._compiling_timer is not None:
-            self._compiling_timer.stop()
         self.shutdown()
         super().onDeleteWidget()
 
