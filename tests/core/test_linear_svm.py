@@ -186,7 +186,7 @@ def test_stops_after_max_iter_passes():
     rng = np.random.RandomState(0)
     X, y = rng.normal(size=(200, 30)), rng.randint(0, 2, 200)   # noise: slow to converge
     signs = np.where(y == 1, 1.0, -1.0)
-    state = np.array([0], dtype=np.uint64)
+    state = np.array([12345], dtype=np.uint64)
     *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, 7, state)
     assert passes == 7
     *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, MAX_ITER, state)

@@ -31,22 +31,23 @@ from numba import njit
 #: LinearSVC's stopping tolerance and iteration limit (passes over the rows).
 TOLERANCE, MAX_ITER = 1e-4, 2000
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX_2 = np.uint64(0x94D049BB133111EB)
+#: Mixed into a seed to make the generator's state (it must not be 0).
+_SEED_MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True, nogil=True)
 def _random_below(state, bound):
-    """A random integer in ``[0, bound)`` from the generator ``state`` (one uint64, advanced):
-    Steele, Lea & Flood's SplitMix64 (OOPSLA 2014).  The solver's own generator: no global
-    state of numpy or numba is read or changed, so fits in threads do not share one."""
-    state[0] += _GOLDEN
-    z = state[0]
-    z = (z ^ (z >> np.uint64(30))) * _MIX_1
-    z = (z ^ (z >> np.uint64(27))) * _MIX_2
-    z = z ^ (z >> np.uint64(31))
-    return np.intp(z % np.uint64(bound))
+    """A random integer in ``[0, bound)`` from the generator ``state`` (one non-zero uint64,
+    advanced): Marsaglia's xorshift64 ("Xorshift RNGs", J. Stat. Softw. 2003, shifts 13, 7,
+    17).  The solver's own generator: no global state of numpy or numba is read or changed,
+    so fits in threads do not share one; shifts and exclusive ors only, so numpy's scalars
+    (``NUMBA_DISABLE_JIT=1``) give the same numbers without overflow warnings."""
+    x = state[0]
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    state[0] = x
+    return np.intp(x % np.uint64(bound))
 
 
 @njit(cache=True, nogil=True)
@@ -55,8 +56,8 @@ def hinge_svm_dual(X, signs, upper_bounds, tolerance, max_iter, state):
     (the module docstring; Hsieh et al. 2008, Algorithm 1 with shrinking).
 
     ``X`` (n, d) float64, ``signs`` (n,) of ±1.0, ``upper_bounds`` (n,) the ``C_i``,
-    ``state`` a uint64 array of one element, the random generator (advanced).  Returns
-    ``(w, b, alpha, passes)``."""
+    ``state`` a uint64 array of one non-zero element, the random generator (advanced,
+    :func:`_random_below`).  Returns ``(w, b, alpha, passes)``."""
     n, d = X.shape
     w = np.zeros(d)
     bias = 0.0
@@ -131,8 +132,9 @@ def hinge_svm_dual(X, signs, upper_bounds, tolerance, max_iter, state):
 def _one_vs_rest(X, codes, n_classes, upper_bounds, tolerance, max_iter, seed):
     """One hinge SVM for two classes (class 1 positive), else one per class against the
     rest (class k positive), all drawing from one generator seeded by ``seed``:
-    ``(coef, intercept, passes)`` with the most passes of any of them."""
-    state = np.full(1, np.uint64(seed))
+    ``(coef, intercept, passes)`` with the most passes of any of them.  ``seed`` is an
+    integer in ``[0, 2⁶³)``."""
+    state = np.full(1, np.uint64(seed) ^ _SEED_MIX)
     n_models = 1 if n_classes == 2 else n_classes
     coef = np.empty((n_models, X.shape[1]))
     intercept = np.empty(n_models)
