@@ -35,9 +35,12 @@ a nominal test ``x_j = a`` is the equality kind with weights ``e_j`` and bias ``
 To add a kind: subclass :class:`SplitKind`, implement its methods, register an instance in
 :data:`KINDS`; nothing outside this module needs to know its name.
 """
+import math
 from dataclasses import dataclass
 
 import numpy as np
+
+from . import pass_kernels
 
 HYPERPLANE = "hyperplane"
 ARGMAX = "argmax"
@@ -55,36 +58,21 @@ NEGLIGIBLE = 1e-9
 
 def round_significant(values, digits):
     """``values`` rounded to ``digits`` significant digits, as they are printed: the
-    rounded numbers are exactly the floats the rule text reads as.
+    rounded numbers are exactly the floats the rule text reads as
+    (``float(f"{v:.{digits - 1}e}")``).
 
-    Vectorised for many values and up to 12 digits: ``round(v · 10^k) / 10^k`` with ``k`` the decimals
-    that leave ``digits`` significant ones; the integer and the power of ten are exact
-    (``|k| ≤ 22``), so the quotient is the float nearest to the decimal number, the same
-    float that the printed text reads back as.  More digits and other magnitudes go
-    through the decimal text itself."""
+    A split's few numbers go through the text itself; many at once through
+    :func:`~.pass_kernels.rounded_as_text` (the same numbers, shown so by its
+    arithmetic), and the text where that arithmetic cannot decide."""
     values = np.asarray(values, dtype=float)
-    if values.size <= 32:  # a split's few numbers: the text itself is faster than numpy
-        return np.array([float(f"{v:.{digits - 1}e}") if np.isfinite(v) else v
-                         for v in values.ravel()], dtype=float).reshape(values.shape)
-    rounded = values.copy()
-    finite = np.isfinite(values) & (values != 0)
-    if not finite.any():
-        return rounded
-    v = values[finite]
-    decimals = digits - 1 - np.floor(np.log10(np.abs(v)))
-    result = np.empty_like(v)
-    # v·10^k is itself rounded: exact enough to pick the integer for up to 12 digits;
-    # more digits (up to a float's full 17) go through the decimal text
-    numeric = digits <= 12
-    up = numeric & (decimals >= 0) & (decimals <= 22)
-    down = numeric & (decimals < 0) & (decimals >= -22)
-    scale = 10.0 ** np.abs(np.where(up | down, decimals, 0))
-    result[up] = np.round(v[up] * scale[up]) / scale[up]
-    result[down] = np.round(v[down] / scale[down]) * scale[down]
-    other = ~(up | down)
-    result[other] = [float(f"{x:.{digits - 1}e}") for x in v[other]]
-    rounded[finite] = result
-    return rounded
+    if values.size <= 32:  # a split's few numbers: the text itself is faster
+        return np.array([float(f"{v:.{digits - 1}e}") if math.isfinite(v) else v
+                         for v in values.ravel().tolist()],
+                        dtype=float).reshape(values.shape)
+    rounded, decided = pass_kernels.rounded_as_text(values.ravel(), digits)
+    undecided = np.flatnonzero(~decided)
+    rounded[undecided] = [float(f"{v:.{digits - 1}e}") for v in rounded[undecided].tolist()]
+    return rounded.reshape(values.shape)
 
 
 # ----- structured parts of a condition -----
@@ -572,7 +560,13 @@ class Split:
         return self.kind.has_geometry and self.features_used.size > 1
 
     def values(self, X):
-        """The affine map ``X @ weights.T + bias``, shape (n_rows, m)."""
+        """The affine map ``X @ weights.T + bias``, shape (n_rows, m).  A hyperplane's
+        one value is :func:`~.pass_kernels.hyperplane_values`, the arithmetic of growing
+        and of the pass that calibrates the printed rules, so that a row goes where the
+        tree was grown and printed to send it."""
+        if self.rule == HYPERPLANE:
+            X = np.ascontiguousarray(X, dtype=float)
+            return pass_kernels.hyperplane_values(X, self.weights[0], self.bias[0])[:, None]
         return X @ self.weights.T + self.bias
 
     def route(self, X):

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import sparse
 
-from . import kernels, pass_kernels
+from . import pass_kernels
 from .rules import Vocabulary, branch_conditions, format_number
 from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
@@ -168,20 +168,21 @@ class ObliqueTree:
         split does (:meth:`Split.calibrate_digits`), so that rule text never disagrees
         with the model on the data it was fitted to.  Returns ``self``.
 
-        A tree of hyperplanes is calibrated by one compiled pass
-        (:func:`~.kernels.calibration_pass`), with the same results."""
-        if not self._compiled_pass(X, None, calibrate=True):
+        A tree of hyperplanes on finite rows takes one call of
+        :func:`~.pass_kernels.calibration_pass` (:meth:`_hyperplane_pass`); other trees
+        the splits' own methods, node by node."""
+        if not self._hyperplane_pass(X, None, calibrate=True):
             for _ in self._calibrated_nodes(X):
                 pass
         return self
 
     def calibrate_text_and_scales(self, X, sample_weight):
         """:meth:`calibrate_text` on the rows of ``X``, then :meth:`store_feature_scales`
-        of the same rows and weights, in one pass of the rows through the tree (the same
-        results: a split's scales are taken after its negligible terms are dropped).
-        Returns ``self``.  (Compiled for a tree of hyperplanes, as :meth:`calibrate_text`.)"""
+        of the same rows and weights, in one pass of the rows through the tree (a split's
+        scales are taken after its negligible terms are dropped).  Returns ``self``."""
         X = np.asarray(X, dtype=float)
-        if self._compiled_pass(X, sample_weight, calibrate=True):
+        sample_weight = np.asarray(sample_weight, dtype=float)
+        if self._hyperplane_pass(X, sample_weight, calibrate=True):
             return self
         scales = np.zeros((self.node_count, self.n_features))
         for node, rows, block, split in self._calibrated_nodes(X):
@@ -189,15 +190,15 @@ class ObliqueTree:
             if row_weights.sum() > 0:
                 used = split.features_used
                 if used.size < X.shape[1]:  # else the node's rows as they are
-                    block = X[np.ix_(rows, used)]
+                    block = block[:, used]
                 scales[node, used] = _weighted_deviation(block, row_weights)
         self.feature_scales = scales
         return self
 
     def _calibrated_nodes(self, X):
-        """:meth:`calibrate_text`'s pass: calibrates every split and yields ``(node, rows,
-        X[rows], split)`` for it, ``rows`` the ascending indices of the rows reaching it
-        (the caller may overwrite ``X[rows]``)."""
+        """:meth:`calibrate_text`'s pass for any tree: calibrates every split and yields
+        ``(node, rows, X[rows], split)`` for it, ``rows`` the ascending indices of the
+        rows reaching it (the caller may overwrite ``X[rows]``)."""
         X = np.asarray(X, dtype=float)
         stack = [(0, np.arange(X.shape[0]))]
         while stack:
@@ -213,52 +214,36 @@ class ObliqueTree:
             for child_position, child in enumerate(self.children[node]):
                 stack.append((child, rows[position == child_position]))
 
-    def _compiled_pass(self, X, sample_weight, calibrate):
-        """The pass of :meth:`calibrate_text` (``calibrate``) and of the feature scales of
-        the rows of ``X`` and ``sample_weight`` (not None; the scales are then kept in
-        :attr:`feature_scales`) in one call of :func:`~.kernels.calibration_pass`, for a
-        tree whose every split is a hyperplane (one row of weights), on finite rows;
-        False, with nothing done, for any other tree or rows (the Python pass then).
-
-        The kernel's results are the Python pass's to the bit (see the section of
-        :mod:`~.kernels` on this pass); a split whose digits it leaves to the Python code
-        (a rounding it does not do) gets them from :meth:`Split.calibrate_digits`, the
-        search continued from there."""
-        if not (kernels.AVAILABLE and pass_kernels.PASS_AVAILABLE):
-            return False
+    def _hyperplane_pass(self, X, sample_weight, calibrate):
+        """:meth:`calibrate_text` (``calibrate``) and, with ``sample_weight``, the feature
+        scales kept in :attr:`feature_scales`, of a tree whose every split is a
+        hyperplane, on finite rows, in one call of :func:`~.pass_kernels.calibration_pass`;
+        False, with nothing done, for any other tree or rows.  A split whose digits the kernel leaves
+        undecided (a rounding its arithmetic cannot show to be the text's) gets them
+        from :meth:`Split.calibrate_digits`, the search continued from there."""
         splits = self.splits
-        internal, weights, bias = [], [], []
-        for node, split in enumerate(splits):
-            if split is not None:
-                if split.rule != HYPERPLANE:
-                    return False
-                internal.append(node)
-                weights.append(split.weights)
-                bias.append(split.bias)
-        if not internal:
+        internal = [node for node, split in enumerate(splits) if split is not None]
+        if not internal or any(splits[node].rule != HYPERPLANE for node in internal):
             return False
         X = np.ascontiguousarray(X, dtype=float)
         if X.ndim != 2 or X.shape[1] != self.n_features or not np.isfinite(X).all():
             return False
         node_count = self.node_count
-        weights, bias = np.concatenate(weights), np.concatenate(bias)
-        if (weights.shape != (len(internal), self.n_features) or not np.isfinite(weights).all()
-                or not np.isfinite(bias).all()):
+        weights = np.zeros((node_count, self.n_features))
+        weights[internal] = np.concatenate([splits[node].weights for node in internal])
+        bias = np.zeros(node_count)
+        bias[internal] = np.concatenate([splits[node].bias for node in internal])
+        if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
             return False
-        all_weights = np.zeros((node_count, self.n_features))
-        all_weights[internal] = weights
-        all_bias = np.zeros(node_count)
-        all_bias[internal] = bias
         with_scales = sample_weight is not None
         sample_weight = (np.ascontiguousarray(sample_weight, dtype=float) if with_scales
                          else np.zeros(0))
         children = np.full((node_count, 2), -1, dtype=np.int64)
         children[internal] = [self.children[node] for node in internal]
         new_weights, dropped, digits, resume, scales, order, start, end = (
-            pass_kernels.calibration_pass(X, sample_weight, calibrate, with_scales, all_weights,
-                                     all_bias, children[:, 0].copy(), children[:, 1].copy(),
-                                     NEGLIGIBLE, DIGITS, MAX_DIGITS,
-                                     pass_kernels.NUMPY_POWERS_EXACT))
+            pass_kernels.calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias,
+                                          children[:, 0].copy(), children[:, 1].copy(),
+                                          NEGLIGIBLE, DIGITS, MAX_DIGITS))
         if calibrate:
             for node in np.flatnonzero(dropped).tolist():
                 splits[node].weights = new_weights[node:node + 1].copy()
@@ -266,8 +251,7 @@ class ObliqueTree:
                 splits[node].digits = count
             for node in np.flatnonzero(resume).tolist():
                 block = X[order[start[node]:end[node]]]
-                splits[node].calibrate_digits(block, minimum=int(resume[node]),
-                                              position=splits[node].route(block))
+                splits[node].calibrate_digits(block, minimum=int(resume[node]))
         if with_scales:
             self.feature_scales = scales
         return True
@@ -386,12 +370,12 @@ class ObliqueTree:
         feature a split uses over the rows of ``X`` (the training rows) that reach the
         split's node, for :meth:`feature_importances`.  Leaves and unused features get 0;
         the array has shape (node_count, n_features).  One pass over the rows, as
-        :meth:`route`.  Returns ``self``.  (Compiled for a tree of hyperplanes, as
-        :meth:`calibrate_text`.)"""
+        :meth:`route` (one kernel call for a tree of hyperplanes, as
+        :meth:`calibrate_text`).  Returns ``self``."""
         X = np.asarray(X, dtype=float)
         weights = (np.ones(X.shape[0]) if sample_weight is None
                    else np.asarray(sample_weight, dtype=float))
-        if self._compiled_pass(X, weights, calibrate=False):
+        if self._hyperplane_pass(X, weights, calibrate=False):
             return self
         scales = np.zeros((self.node_count, self.n_features))
         for node, rows in self._walk(X):
@@ -593,12 +577,10 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
     splits, children, parent, value, n_samples = [], [], [], [], []
     n_rows = X.shape[0]
     smallest = max(min_samples_split, 2)
-    # a hyperplane's step compiled (pass_kernels.hyperplane_partition, the same numbers)
-    compiled = kernels.AVAILABLE and pass_kernels.PASS_AVAILABLE
-    if compiled:
-        rows_X = np.ascontiguousarray(X, dtype=float)
-        codes = np.ascontiguousarray(y, dtype=np.intp)
-        row_weights = np.ascontiguousarray(sample_weight, dtype=float)
+    # a hyperplane's step: pass_kernels.hyperplane_partition, the routing of Split.values
+    rows_X = np.ascontiguousarray(X, dtype=float)
+    codes = np.ascontiguousarray(y, dtype=np.intp)
+    row_weights = np.ascontiguousarray(sample_weight, dtype=float)
     # the root's class counts; a split's children's come from one bincount of the node's
     # rows keyed by child and class: every count the sum of its rows' weights in
     # ascending order, as a bincount of the child's own rows adds them
@@ -624,7 +606,7 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         split = propose_split(rows, counts, depth)
         if split is None:
             continue
-        if split.rule == HYPERPLANE and compiled:
+        if split.rule == HYPERPLANE:
             left_rows, right_rows, child_counts = pass_kernels.hyperplane_partition(
                 rows_X, rows, split.weights[0], split.bias[0], codes, row_weights,
                 n_classes)
@@ -643,23 +625,15 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
             stack.append((first + 1, right_rows, depth + 1))
             stack.append((first, left_rows, depth + 1))
             continue
-        if split.rule == HYPERPLANE:  # split.route(X[rows]) != 0, the same product
-            position = X[rows] @ split.weights[0] + split.bias[0] >= 0
-            n_right = int(np.count_nonzero(position))
-            if n_right == 0 or n_right == rows.size:
-                continue  # a split that separates nothing
-            child_rows = [rows[~position], rows[position]]
-            n_children = 2
+        position = split.route(X[rows])
+        n_children = split.n_children
+        if n_children == 2:
+            goes_right = position.astype(bool)
+            child_rows = [rows[~goes_right], rows[goes_right]]
         else:
-            position = split.route(X[rows])
-            n_children = split.n_children
-            if n_children == 2:
-                goes_right = position.astype(bool)
-                child_rows = [rows[~goes_right], rows[goes_right]]
-            else:
-                child_rows = [rows[position == p] for p in range(n_children)]
-            if sum(1 for r in child_rows if r.size) < 2:
-                continue
+            child_rows = [rows[position == p] for p in range(n_children)]
+        if sum(1 for r in child_rows if r.size) < 2:
+            continue
         settled -= rows.size
         child_counts = np.bincount(y[rows] + n_classes * position,
                                    weights=sample_weight[rows],
