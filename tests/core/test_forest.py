@@ -14,15 +14,15 @@ from sklearn.neighbors import KNeighborsClassifier
 from scipy import sparse
 
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
-                                        ODTSVMClassifier, kernels)
+                                        ODTSVMClassifier)
 from orangecontrib.oblique.core.datasets import rotated_checkerboard, synthetic_10d
 from orangecontrib.oblique.core.forest import (ObliqueForestClassifier,
                                                SparseProjectionTreeClassifier, bag_counts,
                                                oob_search_grid)
 from orangecontrib.oblique.core.impurity import class_indicators
 from orangecontrib.oblique.core.sporf import (SparseProjectionSplitter, mean_nonzeros,
-                                              n_projections, readable_threshold,
-                                              search_compiled, search_numpy,
+                                              n_projections, projection_matrix,
+                                              readable_threshold, search_projections,
                                               varying_features)
 from orangecontrib.oblique.core.splits import HYPERPLANE, MAX_DIGITS
 from orangecontrib.oblique.core.tree import grow_tree
@@ -89,7 +89,7 @@ def search_cases(n_cases, seed):
         y = rng.integers(0, n_classes, n + 5)
         weights = rng.integers(1, 4, n + 5) / rng.integers(1, 4)
         rows = np.sort(rng.choice(n + 5, n, replace=False))
-        features = varying_features(X, rows, compiled=False)
+        features = varying_features(X, rows)
         if features.size == 0:
             continue
         d = int(rng.integers(1, 6))
@@ -103,42 +103,84 @@ def search_cases(n_cases, seed):
                indicators.sum(axis=1), weights[rows])
 
 
-@pytest.mark.skipif(not kernels.AVAILABLE, reason="numba is not installed")
-def test_compiled_search_is_numpys_to_the_bit():
-    mismatches = []
+def gini_of_every_cut(values, indicators):
+    """The Gini impurity of every cut of the rows between distinct neighbouring
+    ``values``, by brute force: ``(low, high, impurity)`` for each."""
+    cuts = []
+    distinct = np.unique(values)
+    for low, high in zip(distinct[:-1], distinct[1:]):
+        left = indicators[:, values <= low].sum(axis=1)
+        right = indicators[:, values >= high].sum(axis=1)
+        n_left, n_right = left.sum(), right.sum()
+        impurity = ((n_left - (left ** 2).sum() / n_left)
+                    + (n_right - (right ** 2).sum() / n_right)) / (n_left + n_right)
+        cuts.append((low, high, impurity))
+    return cuts
+
+
+def test_search_finds_the_lowest_gini_cut_of_the_projections():
+    """The search's answer against every cut of every projection evaluated by brute
+    force: the lowest Gini impurity (the first projection of it), a cut between
+    distinct neighbouring values of that projection, the projection's weights and
+    the weighted deviations of its attributes; no split where no projection varies."""
+    checked = 0
     for case in search_cases(400, seed=1):
-        X, rows = case[:2]
-        assert np.array_equal(varying_features(X, rows, True), case[2])
-        expected, found = search_numpy(*case), search_compiled(*case)
-        same = (expected[0] == found[0]
-                and np.array_equal(expected[1:4], found[1:4], equal_nan=True)
-                and np.array_equal(expected[4], found[4])
-                and np.array_equal(expected[5], found[5]))
-        if not same:
-            mismatches.append((expected, found))
-    assert not mismatches, mismatches[:2]
+        X, rows, features, cells, negative, unit, d, indicators, _, weights = case
+        np.testing.assert_array_equal(
+            varying_features(X, rows),
+            np.flatnonzero(X[rows].max(axis=0) > X[rows].min(axis=0)))
+        k, low, high, impurity, split_weights, scales = search_projections(*case)
+        feature, projection, coefficient = projection_matrix(features, cells, negative,
+                                                             unit, d)
+        values = np.zeros((d, rows.size))
+        for j, p, c in zip(feature, projection, coefficient):
+            values[p] += c * X[rows, j]
+        cuts = [gini_of_every_cut(values[p], indicators) if np.any(projection == p) else []
+                for p in range(d)]
+        best = [min((cut[2] for cut in p_cuts), default=np.inf) for p_cuts in cuts]
+        if not np.isfinite(min(best)):
+            assert k == -1 and not np.isfinite(impurity)
+            continue
+        lowest = min(best)
+        assert impurity == pytest.approx(lowest, abs=1e-12)
+        assert k == next(p for p in range(d) if best[p] <= lowest + 1e-12)
+        assert any(low == cut[0] and high == cut[1] and cut[2] == pytest.approx(
+            impurity, abs=1e-12) for cut in cuts[k])
+        chosen = projection == k
+        expected = np.zeros(X.shape[1])
+        expected[feature[chosen]] = coefficient[chosen]
+        np.testing.assert_array_equal(split_weights, expected)
+        used = feature[chosen]
+        mean = np.average(X[np.ix_(rows, used)], axis=0, weights=weights)
+        deviation = np.sqrt(np.average((X[np.ix_(rows, used)] - mean) ** 2, axis=0,
+                                       weights=weights))
+        np.testing.assert_allclose(scales[used], deviation, rtol=1e-12, atol=1e-15)
+        checked += 1
+    assert checked > 300
 
 
-def grown(X, y, weights, compiled, seed=0):
+def grown(X, y, weights, seed=0):
     splitter = SparseProjectionSplitter(X, y, weights, int(y.max()) + 1, 3, 2.0,
-                                        np.random.default_rng(seed), compiled=compiled)
+                                        np.random.default_rng(seed))
     return grow_tree(X, y, weights, int(y.max()) + 1, splitter), splitter
 
 
-@pytest.mark.skipif(not kernels.AVAILABLE, reason="numba is not installed")
-def test_compiled_and_numpy_grow_the_same_tree():
+def test_a_recorded_tree():
+    """The splitter's tree on a weighted rotated checkerboard (recorded; the same
+    before and after the search became one kernel)."""
     X, y = rotated_checkerboard(300, random_state=0)
     weights = np.random.default_rng(0).integers(1, 4, len(y)) / 3
-    compiled, _ = grown(X, y, weights, True)
-    plain, _ = grown(X, y, weights, False)
-    assert compiled.splits == plain.splits
-    np.testing.assert_array_equal(compiled.value, plain.value)
+    tree, _ = grown(X, y, weights)
+    assert (tree.node_count, tree.n_leaves, tree.depth) == (77, 39, 9)
+    np.testing.assert_array_equal(tree.splits[0].weights, [[0.8601, 0.8548]])
+    np.testing.assert_array_equal(tree.splits[0].bias, [-2.8])
+    assert_tree_invariants(tree)
 
 
 def test_the_splitter_keeps_node_scales_as_store_feature_scales_computes_them():
     X, y = load_wine(return_X_y=True)
     weights = np.random.default_rng(0).integers(1, 4, len(y)).astype(float)
-    tree, splitter = grown(X, y, weights, None)
+    tree, splitter = grown(X, y, weights)
     kept = splitter.feature_scales(tree)
     tree.store_feature_scales(X, weights)
     np.testing.assert_allclose(kept, tree.feature_scales, rtol=1e-12, atol=1e-12)
@@ -151,7 +193,7 @@ def test_projections_are_sparse_signed_and_skip_constant_attributes():
     X = np.column_stack([rng.normal(size=400), rng.normal(size=400) * 100,
                          np.where(np.arange(400) < 200, 1.0, 5.0), rng.normal(size=400)])
     y = (X[:, 0] + X[:, 1] / 100 > 0).astype(int)
-    tree, splitter = grown(X, y, np.ones(400), None)
+    tree, splitter = grown(X, y, np.ones(400))
     unit = splitter.unit
     np.testing.assert_allclose(unit, 1 / X.std(axis=0), rtol=1e-3)
     reached, _ = tree.route(X)

@@ -23,21 +23,21 @@ then names no attribute that does not vary at its node), and a projection with n
 others is no candidate.  A node none of whose candidates separates its rows is a leaf, as
 in ``rerf``.
 
-The search over the ``d`` projections is :func:`~.impurity.best_thresholds` with the Gini
-index (the criterion of a random forest) on all projections at once, or compiled
-(:func:`best_projection`, numba) with bit for bit the same result.
+The search over the ``d`` projections (:func:`search_projections`, numba) is the ordinary
+threshold search of a decision tree with the Gini index (the criterion of a random
+forest) on every projection.
 """
 import numbers
 
 import numpy as np
 
-from . import kernels
-from .impurity import best_thresholds, class_indicators
-from .kernels import njit, sum_of_squares
+from numba import njit
+
+from .impurity import class_indicators
 from .splits import DIGITS, MAX_DIGITS, Split, round_significant
 
 __all__ = ["SparseProjectionSplitter", "n_projections", "mean_nonzeros", "varying_features",
-           "projection_matrix", "readable_threshold", "search_numpy", "search_compiled"]
+           "projection_matrix", "readable_threshold", "search_projections"]
 
 _TINY = float(np.finfo(float).tiny)
 
@@ -111,8 +111,8 @@ def readable_threshold(low, high):
 
 
 @njit(cache=True, nogil=True)
-def _varying_features(X, rows):
-    """Compiled :func:`varying_features`."""
+def varying_features(X, rows):
+    """Indices of the columns of ``X`` that are not constant over ``rows`` (not empty)."""
     low = X[rows[0]].copy()
     high = low.copy()
     for i in range(1, rows.shape[0]):
@@ -126,12 +126,13 @@ def _varying_features(X, rows):
     return np.flatnonzero(high > low)
 
 
-def varying_features(X, rows, compiled):
-    """Indices of the columns of ``X`` that are not constant over ``rows``."""
-    if compiled:
-        return _varying_features(X, rows)
-    block = X[rows]
-    return np.flatnonzero(block.max(axis=0) > block.min(axis=0))
+@njit(cache=True, nogil=True)
+def _sum_of_squares(counts):
+    """``Σ_c counts[c]²``, added from the first class on."""
+    total = 0.0
+    for c in range(counts.shape[0]):
+        total += counts[c] * counts[c]
+    return total
 
 
 def projection_matrix(features, cells, negative, unit, n_columns):
@@ -147,56 +148,21 @@ def projection_matrix(features, cells, negative, unit, n_columns):
     return feature, projection, coefficient
 
 
-def search_numpy(X, rows, features, cells, negative, unit, n_columns, indicators, total,
-                 weights):
+@njit(cache=True, nogil=True)
+def search_projections(X, rows, features, cells, negative, unit, n_columns, indicators,
+                       total, weights):
     """The best split of the node's rows ``X[rows]`` over the projections of the drawn
-    matrix (:func:`projection_matrix`): :func:`~.impurity.best_thresholds` with the Gini
-    index on all projections at once, then the first projection of lowest impurity.
+    matrix (the non-zeros of :func:`projection_matrix`): every projection's values sorted
+    (stably), the Gini impurity of every cut between distinct neighbouring values from the
+    class counts accumulated in that order, and the first projection of lowest impurity.
 
     Returns ``(k, low, high, impurity, split_weights, scales)``: the projection and the
-    two neighbouring values of its best threshold (best_thresholds' midpoint: the split
-    is ``v_k >= threshold`` for any threshold in ``(low, high]``), ``(-1, nan, nan, inf)``
-    when no projection separates the rows; the projection's weights over all attributes,
-    and the weighted standard deviations over the rows of the attributes it uses (0
-    elsewhere).
-    ``indicators`` is :func:`~.impurity.class_indicators` of the rows, ``total`` its
-    sums over the rows (``indicators.sum(axis=1)``, as
-    :func:`~.impurity.best_thresholds` sums it), ``weights`` the rows' weights.
-    :func:`search_compiled` gives the same result to the bit."""
-    feature, projection, coefficient = projection_matrix(features, cells, negative, unit,
-                                                         n_columns)
-    values = np.zeros((rows.size, n_columns))
-    for k, j, c in zip(projection.tolist(), feature.tolist(), coefficient.tolist()):
-        values[:, k] += c * X[rows, j]  # added in the order of the non-zeros
-    impurities, thresholds = best_thresholds(values, indicators, "gini")
-    split_weights, scales = np.zeros(X.shape[1]), np.zeros(X.shape[1])
-    k = int(np.argmin(impurities))
-    if not np.isfinite(impurities[k]):
-        return -1, np.nan, np.nan, np.inf, split_weights, scales
-    # the two values the threshold lies between: the first pair of neighbours whose
-    # midpoint it is, as best_thresholds computes it
-    distinct = np.unique(values[:, k])
-    i = int(np.flatnonzero((distinct[:-1] + distinct[1:]) / 2 == thresholds[k])[0])
-    low, high = distinct[i], distinct[i + 1]
-    chosen = projection == k
-    used = feature[chosen]
-    split_weights[used] = coefficient[chosen]
-    # sums from the first row on, as the compiled loops add
-    block = X[np.ix_(rows, used)]
-    total = np.cumsum(weights)[-1]
-    mean = np.cumsum(weights[:, None] * block, axis=0)[-1] / total
-    scales[used] = np.sqrt(np.cumsum(weights[:, None] * (block - mean) ** 2, axis=0)[-1]
-                           / total)
-    return k, low, high, impurities[k], split_weights, scales
-
-
-@njit(cache=True, nogil=True)
-def search_compiled(X, rows, features, cells, negative, unit, n_columns, indicators, total,
-                    weights):
-    """:func:`search_numpy` compiled: the same arithmetic in the same order (projected
-    values added non-zero after non-zero, a stable sort, cumulative class counts from the
-    first sorted row on, sums over the classes from the first class on, the first
-    candidate of lowest impurity in projection order), so the same result to the bit."""
+    two neighbouring values of its best cut (the split is ``v_k >= threshold`` for any
+    threshold in ``(low, high]``), ``(-1, nan, nan, inf)`` when no projection separates
+    the rows; the projection's weights over all attributes, and the weighted standard
+    deviations over the rows of the attributes it uses (0 elsewhere).  ``indicators`` is
+    :func:`~.impurity.class_indicators` of the rows (classes × rows), ``total`` its sums
+    over the rows, ``weights`` the rows' weights."""
     n, n_classes, n_features = rows.shape[0], indicators.shape[0], X.shape[1]
     n_nonzero = cells.shape[0]
     projection = np.empty(n_nonzero, dtype=np.intp)
@@ -215,13 +181,12 @@ def search_compiled(X, rows, features, cells, negative, unit, n_columns, indicat
         for i in range(n):
             values[projection[t], i] += coefficient[t] * X[rows[i], feature[t]]
     left, right = np.empty(n_classes), np.empty(n_classes)
-    order = np.empty(n, dtype=np.intp)
     best_k, best_low, best_high, best_score = -1, np.nan, np.nan, np.inf
     for k in range(n_columns):
         if members[k] == 0:
             continue
         v = values[k]
-        kernels.stable_argsort(v, order)
+        order = np.argsort(v, kind="mergesort")  # stable: ties in row order
         left[:] = 0.0
         for i in range(n - 1):
             row = order[i]
@@ -242,8 +207,8 @@ def search_compiled(X, rows, features, cells, negative, unit, n_columns, indicat
             elif largest_left >= n_left and largest_right >= n_right:
                 score = 0.0  # both sides homogeneous
             else:
-                score = ((n_left - sum_of_squares(left) / max(n_left, _TINY))
-                         + (n_right - sum_of_squares(right) / max(n_right, _TINY))) / (
+                score = ((n_left - _sum_of_squares(left) / max(n_left, _TINY))
+                         + (n_right - _sum_of_squares(right) / max(n_right, _TINY))) / (
                              n_left + n_right)
             if score < best_score:
                 best_k, best_score = k, score
@@ -288,20 +253,15 @@ class SparseProjectionSplitter:
         matrix has ``round(λ·p·d)`` non-zeros (at most one per cell).
     rng : numpy.random.Generator
         Draws every node's matrix.
-    compiled : bool or None
-        True: :func:`search_compiled`; False: :func:`search_numpy`; None: compiled when
-        numba is installed (:data:`~.kernels.AVAILABLE`).  Both grow the same tree.
     """
 
-    def __init__(self, X, y, sample_weight, n_classes, n_projections, mean_nonzeros, rng,
-                 compiled=None):
+    def __init__(self, X, y, sample_weight, n_classes, n_projections, mean_nonzeros, rng):
         self.X = np.ascontiguousarray(X)
         self.y, self.sample_weight = y, sample_weight
         self.n_classes = n_classes
         self.n_projections = n_projections
         self.n_nonzero = max(1, int(round(mean_nonzeros * n_projections)))
         self.rng = rng
-        self.compiled = kernels.AVAILABLE if compiled is None else compiled
         total = sample_weight.sum()
         mean = sample_weight @ X / total
         scale = np.sqrt(sample_weight @ (X - mean) ** 2 / total)
@@ -318,7 +278,7 @@ class SparseProjectionSplitter:
 
     def __call__(self, rows, counts, depth):
         varies = np.zeros(self.X.shape[1], dtype=bool)
-        varies[varying_features(self.X, rows, self.compiled)] = True
+        varies[varying_features(self.X, rows)] = True
         if not varies.any():
             return None
         # rerf's matrix over all p attributes; a non-zero on an attribute constant at the
@@ -329,8 +289,7 @@ class SparseProjectionSplitter:
         features = self.all_features
         weights = self.sample_weight[rows]
         indicators = class_indicators(self.y[rows], weights, self.n_classes)
-        search = search_compiled if self.compiled else search_numpy
-        k, low, high, _, split_weights, scales = search(
+        k, low, high, _, split_weights, scales = search_projections(
             self.X, rows, features, chosen, negative, self.unit, self.n_projections,
             indicators, indicators.sum(axis=1), weights)
         if k < 0:
