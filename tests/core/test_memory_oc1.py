@@ -32,6 +32,11 @@ def test_trees_are_those_recorded_before_the_change(recorded):
         if key.endswith(("/weights", "/bias")) and key.startswith("gdt"):
             np.testing.assert_allclose(now[key], saved[key], rtol=0, atol=1e-11,
                                        err_msg=key)
+        elif key.endswith(("/weights", "/bias")):
+            # OC1's line search adds in its own order since issue 26: the same splits
+            # to rounding
+            np.testing.assert_allclose(now[key], saved[key], rtol=1e-7, atol=1e-10,
+                                       err_msg=key)
         else:
             np.testing.assert_array_equal(now[key], saved[key], err_msg=key)
 

@@ -9,8 +9,9 @@ from sklearn.tree import DecisionTreeClassifier
 from orangecontrib.oblique.core import OC1Classifier
 from orangecontrib.oblique.core.datasets import (ls10, parallel_oblique_lines,
                                                  rotated_checkerboard)
-from orangecontrib.oblique.core.impurity import MEASURES, class_indicators
-from orangecontrib.oblique.core.oc1 import COEFFICIENT_ORDERS, SPLIT_MODES, OC1Splitter
+from orangecontrib.oblique.core.impurity import MEASURES, best_axis_parallel, class_indicators
+from orangecontrib.oblique.core.oc1 import (COEFFICIENT_ORDERS, SPLIT_MODES, NodeSearch,
+                                            OC1Splitter)
 
 from .invariants import (assert_same_tree, assert_training_rows_consistent,
                          assert_tree_invariants, route_by_hand)
@@ -65,67 +66,74 @@ class TestLocalSearch:
     X = rng.uniform(-1, 1, size=(200, 3))
     y = (X @ np.array([1.0, 0.5, -0.7]) > 0.1).astype(np.intp)
 
-    def counts(self):
-        return class_indicators(self.y, np.ones(len(self.y)), 2)
+    def node(self, X=None, y=None, measure="twoing", n_classes=2):
+        X, y = (self.X, self.y) if X is None else (X, y)
+        return NodeSearch(augmented(X), class_indicators(y, np.ones(len(y)), n_classes),
+                          measure)
 
     @pytest.mark.parametrize("order", COEFFICIENT_ORDERS)
     @pytest.mark.parametrize("seed", range(3))
     def test_bad_start_reaches_zero_impurity(self, order, seed):
-        search = splitter(self.X, self.y, order, seed=seed)
-        Z, counts = augmented(self.X), self.counts()
+        search, node = splitter(self.X, self.y, order, seed=seed), self.node()
         start = np.array([-0.5, 1.0, 0.3, 0.0])     # nearly perpendicular to the truth
-        assert search.split_impurity(Z @ start, counts) > 1000
-        hyperplane, value = search.local_search(Z, counts, start.copy())
+        assert node.split_impurity(node.Z @ start) > 1000
+        hyperplane, value = search.local_search(node, start.copy())
         if value > 0:
             # the paper's P_move (issue 14) lets one restart stall on a plateau: the
             # restarts of OC1's search (Section 2.3) then reach the separating plane
             search.n_restarts = 5
-            hyperplane, value = search.search(Z, counts, start.copy())
+            hyperplane, value = search.search(node.Z, node.class_counts, start.copy())
         assert value == 0
         # the returned impurity is that of the returned hyperplane
-        assert search.split_impurity(Z @ hyperplane, counts) == 0
-        right = Z @ hyperplane >= 0
+        assert node.split_impurity(node.Z @ hyperplane) == 0
+        right = node.Z @ hyperplane >= 0
         assert np.array_equal(right, self.y == 1) or np.array_equal(right, self.y == 0)
 
-    @pytest.mark.parametrize("order", ["best_first", "random"])
+    @pytest.mark.parametrize("order", COEFFICIENT_ORDERS)
     def test_start_with_every_row_on_one_side(self, order):
         """An empty side has infinite impurity; the search must still leave it."""
-        search = splitter(self.X, self.y, order)
-        Z, counts = augmented(self.X), self.counts()
+        search, node = splitter(self.X, self.y, order), self.node()
         start = np.array([0.0, 0.0, 0.0, 1.0])
-        assert search.split_impurity(Z @ start, counts) == np.inf
-        _, value = search.local_search(Z, counts, start.copy())
-        assert value == 0
+        assert node.split_impurity(node.Z @ start) == np.inf
+        _, value = search.local_search(node, start.copy())
+        assert value < np.inf
+        if order != "sequential":   # the sequential order leaves the bias to the jumps
+            assert value == 0
 
     def test_one_coefficient_perturbation_repairs_a_wrong_coefficient(self):
         """Figure 2 without random jumps: one coefficient is wrong; perturbing one
         coefficient at a time, in sequential order, reaches a pure split."""
         X = np.random.RandomState(1).uniform(-1, 1, size=(300, 2))
         y = (X[:, 0] + X[:, 1] >= 0).astype(np.intp)
-        search = splitter(X, y, n_random_jumps=0)
-        Z, counts = augmented(X), class_indicators(y, np.ones(len(y)), 2)
+        search, node = splitter(X, y, n_random_jumps=0), self.node(X, y)
         hyperplane = np.array([1.0, -1.0, 0.0])
-        values = Z @ hyperplane
-        before = search.split_impurity(values, counts)
-        after = search.perturb_coefficients(Z, counts, hyperplane, values, before)
+        before = node.split_impurity(node.Z @ hyperplane)
+        hyperplane, after = search.local_search(node, hyperplane)
         assert before > 0 and after == 0
-        np.testing.assert_allclose(values, Z @ hyperplane)   # kept in step in place
         assert hyperplane[2] == 0.0     # sequential order never perturbs the bias
-        right = Z @ hyperplane >= 0
+        right = node.Z @ hyperplane >= 0
         assert np.array_equal(right, y == 1) or np.array_equal(right, y == 0)
 
     @pytest.mark.parametrize("order", COEFFICIENT_ORDERS)
     @pytest.mark.parametrize("measure", sorted(MEASURES))
-    def test_perturbation_never_raises_the_impurity(self, order, measure):
+    @pytest.mark.parametrize("n_random_jumps", [0, 5])
+    def test_perturbation_never_raises_the_impurity(self, order, measure, n_random_jumps):
+        """From the best axis-parallel split (OC1's first restart) or a poor start, a
+        local search ends no worse than it started, at the impurity of the hyperplane it
+        returns."""
         X, y = rotated_checkerboard(n_samples=300, random_state=2)
-        search = splitter(X, y, order, measure=measure)
-        Z, counts = augmented(X), class_indicators(y, np.ones(len(y)), 8)
-        hyperplane = np.array([1.0, 0.2, -2.0])
-        values = Z @ hyperplane
-        before = search.split_impurity(values, counts)
-        after = search.perturb_coefficients(Z, counts, hyperplane, values, before)
-        assert after <= before
-        assert after == pytest.approx(search.split_impurity(Z @ hyperplane, counts))
+        node = self.node(X, y, measure, 8)
+        axis_impurity, feature, threshold = best_axis_parallel(X, node.class_counts, measure)
+        axis_start = np.zeros(3)
+        axis_start[feature], axis_start[2] = 1.0, -threshold
+        for start in (axis_start, np.array([1.0, 0.2, -2.0])):
+            search = splitter(X, y, order, n_random_jumps=n_random_jumps, measure=measure)
+            before = node.split_impurity(node.Z @ start)
+            hyperplane, after = search.local_search(node, start.copy())
+            assert after <= before
+            assert after == pytest.approx(node.split_impurity(node.Z @ hyperplane))
+        assert before < np.inf and axis_impurity == pytest.approx(
+            node.split_impurity(node.Z @ axis_start))
 
 
 # ----- accuracy on the paper's sets (Section 4.1) -----
@@ -545,3 +553,41 @@ class TestValidation:
         X, y = ls10(n_samples=50, random_state=0)
         for mode in SPLIT_MODES:
             OC1Classifier(split_mode=mode, random_state=0).fit(X, y)
+
+
+# ----- the random numbers of the search -----
+
+@pytest.mark.parametrize("order", COEFFICIENT_ORDERS)
+def test_draws_do_not_depend_on_their_blocks(monkeypatch, order):
+    """The splitter draws its random numbers in blocks (``oc1._Draws``); tiny blocks
+    (every draw a refill, the sequential kernel out of numbers again and again) and the
+    usual ones grow the same tree and leave the generator in the same state."""
+    from sklearn.datasets import load_wine
+    from orangecontrib.oblique.core import oc1
+    X, y = load_wine(return_X_y=True)
+    results = []
+    for block, per_coefficient in ((4096, 64), (1, 1), (7, 2)):
+        monkeypatch.setattr(oc1, "DRAW_BLOCK", block)
+        monkeypatch.setattr(oc1, "DRAWS_PER_COEFFICIENT", per_coefficient)
+        generator = np.random.RandomState(4)
+        estimator = OC1Classifier(random_state=generator, coefficient_order=order,
+                                  n_restarts=4).fit(X, y)
+        results.append((estimator, generator.random_sample(2)))
+    for estimator, after in results[1:]:
+        assert estimator.export_text() == results[0][0].export_text()
+        assert np.array_equal(results[0][1], after)
+
+
+def test_local_search_kernel_stops_when_its_draws_run_out():
+    from sklearn.datasets import load_iris
+    from orangecontrib.oblique.core import kernels
+    X, y = load_iris(return_X_y=True)
+    Z = np.column_stack([(X - X.mean(0)) / X.std(0), np.ones(len(X))])
+    node = NodeSearch(Z, class_indicators(y, np.ones(len(y)), 3), "twoing")
+    hyperplane = np.array([1.0, 0, 0, 0, -0.5])
+    arguments = (Z, node.columns, *node.arguments, *node.workspace, hyperplane.copy(),
+                 Z @ hyperplane, np.inf, 5, 0.1, 100)
+    _, position = kernels.sequential_local_search(*arguments, np.zeros(0), 0)
+    assert position == -1
+    impurity, position = kernels.sequential_local_search(*arguments, np.full(10_000, 0.5), 3)
+    assert 3 <= position <= 10_000 and np.isfinite(impurity)

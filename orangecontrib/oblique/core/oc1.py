@@ -117,7 +117,7 @@ class _Draws:
         self.state, self.used_before = None, 0
 
 
-class _NodeSearch:
+class NodeSearch:
     """What the line searches of one node share, made once for its restarts:
     ``arguments`` (the rows' classes and weights, the node's class totals, the measure's
     code and the node's constants: :func:`~.kernels.line_step`'s arguments after the
@@ -241,7 +241,7 @@ class OC1Splitter:
         """Best hyperplane over the restarts: the first from the best axis-parallel split,
         the others from random hyperplanes with coefficients in [-1, 1] (Section 2.3)."""
         best, best_impurity = None, np.inf
-        node = _NodeSearch(Z, class_counts, self.measure)
+        node = NodeSearch(Z, class_counts, self.measure)
         for restart in range(self.n_restarts):
             if self.heartbeat is not None:
                 self.heartbeat()
@@ -255,7 +255,7 @@ class OC1Splitter:
         return best, best_impurity
 
     def local_search(self, node, hyperplane):
-        """One restart from ``hyperplane`` at the node of ``node`` (:class:`_NodeSearch`):
+        """One restart from ``hyperplane`` at the node of ``node`` (:class:`NodeSearch`):
         perturb coefficients to a local minimum, then try up to J random jumps; every
         successful jump starts the deterministic perturbation again (Section 2).  The
         sequential order runs as one kernel call (:meth:`_sequential_local_search`)."""
