@@ -195,7 +195,10 @@ def sort_pairs(values, order, size):
         _radix_sort(values, order, size)
         return
     stack = np.empty(3 * 64, dtype=np.int64)   # (low, high, depth budget) ranges
-    stack[0], stack[1], stack[2] = 0, size, 2 * int(math.log2(size + 1)) + 2
+    depth = 2
+    while (1 << (depth // 2)) <= size:     # 2 log2(size) + 2 levels of quicksort
+        depth += 2
+    stack[0], stack[1], stack[2] = 0, size, depth
     top = 3
     while top > 0:
         top -= 3
