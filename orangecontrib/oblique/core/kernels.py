@@ -57,12 +57,6 @@ def _add_side_variance(variance, counts, size, rank):
 
 
 @njit(cache=True, nogil=True)
-def stable_argsort(values, order):
-    """``order[:] = np.argsort(values, kind="stable")``: numba's merge sort."""
-    order[:] = np.argsort(values, kind="mergesort")
-
-
-@njit(cache=True, nogil=True)
 def improves(new, old):
     """Whether impurity ``new`` is lower than ``old`` by more than rounding; leaving a
     split that separates nothing (``old`` infinite) for one that does is an improvement."""
