@@ -15,9 +15,9 @@ One check is an expected failure:
   makes up for the rescaling (``test_odt_svm.py``,
   ``test_weights_equal_repeats_with_one_row_leaves``).
 """
-from sklearn.utils.estimator_checks import parametrize_with_checks
-
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
+
+from .sklearn_checks import parametrize_with_checks_expecting
 
 _WEIGHTS_ARE_RELATIVE = (
     "the weights are rescaled to sum to the number of rows of positive weight (only their "
@@ -26,7 +26,7 @@ _WEIGHTS_ARE_RELATIVE = (
     "of 3 is not three rows (and min_samples_leaf counts rows, not weight).")
 
 
-@parametrize_with_checks(
+@parametrize_with_checks_expecting(
     [ODTSVMClassifier(random_state=0)],
     expected_failed_checks=lambda estimator: {
         "check_sample_weight_equivalence_on_dense_data": _WEIGHTS_ARE_RELATIVE,

@@ -45,7 +45,6 @@ positive corrected gain and at least two branches of ``min_samples_leaf`` rows);
 is then pruned by C4.5's error-based pruning with confidence ``CF``.
 """
 import functools
-import math
 import numbers
 
 import numpy as np
@@ -93,7 +92,7 @@ def _entropy_times_size(counts, size):
     total = 0.0
     for count in counts:
         if count > 0.0:
-            total -= count * math.log2(count / size)
+            total -= count * np.log2(count / size)
     return total
 
 
@@ -145,7 +144,7 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
                 best_split_info = 0.0
                 for size in (left_size, right_size):
                     if size > 0.0:
-                        best_split_info -= size / shares * math.log2(size / shares)
+                        best_split_info -= size / shares * np.log2(size / shares)
         if best >= 0:
             columns[found], cuts[found] = j, best
             gains[found], split_infos[found] = best_gain, best_split_info
