@@ -24,6 +24,7 @@ def wine():
     return load_wine(return_X_y=True)
 
 
+@pytest.mark.slow   # worker processes that load the kernels (about 10 s)
 @pytest.mark.parametrize("estimator", [None, OC1Classifier(n_restarts=2),
                                        GeometricTreeClassifier()])
 def test_same_ensemble_for_any_n_jobs(wine, estimator):
@@ -66,6 +67,7 @@ def test_bad_n_jobs(wine, n_jobs):
         HedgeEnsembleClassifier(n_estimators=2, n_jobs=n_jobs).fit(X, y)
 
 
+@pytest.mark.slow   # a cluster of worker processes (about 13 s)
 def test_on_a_dask_cluster(wine):
     """Under joblib's Dask backend the members are trained by a Dask cluster's workers:
     the same ensemble, with no code of the project's own for Dask."""
