@@ -1,13 +1,11 @@
 """Nothing happens on import; the kernels compile on first use into numba's own cache, or
 ahead of time when the user runs ``python -m orangecontrib.oblique.core.compilation``."""
-import importlib
 import os
 import subprocess
 import sys
 
 import pytest
 
-from orangecontrib.oblique.core import compilation
 
 #: Run in a new process: imports numba, scikit-learn and numpy, notes what an import of
 #: the add-on could change (processes, threads, the environment, numba's configuration
@@ -62,34 +60,18 @@ def test_loading_the_widgets_package_loads_neither_numba_nor_scikit_learn():
     assert _run(code).stdout.strip() == "[]"
 
 
-def test_compiled_modules_are_the_modules_with_numba_kernels():
-    """:data:`~orangecontrib.oblique.core.compilation.COMPILED_MODULES` names every core
-    module that defines a cached numba function (and only such modules)."""
-    from numba.core.registry import CPUDispatcher
-    folder = os.path.dirname(os.path.abspath(compilation.__file__))
-    with_kernels = set()
-    for file_name in sorted(os.listdir(folder)):
-        if not file_name.endswith(".py") or file_name.startswith("__"):
-            continue
-        module = importlib.import_module("orangecontrib.oblique.core." + file_name[:-3])
-        if any(isinstance(value, CPUDispatcher) and value.__module__ == module.__name__
-               for value in vars(module).values()):
-            with_kernels.add(file_name)
-    assert with_kernels == set(compilation.COMPILED_MODULES)
-
-
 #: Fits every learner once on iris in a new process (only OC1 when given "oc1") and prints
 #: numba's cache misses (a kernel compiled) and hits (a kernel loaded from the cache) over
-#: the compiled modules.
+#: the numba functions of every core module.
 _FIT_AND_COUNT = r"""
-import importlib, sys, warnings
+import importlib, pkgutil, sys, warnings
 warnings.simplefilter("ignore")
 from numba.core.registry import CPUDispatcher
 from sklearn.datasets import load_iris
+import orangecontrib.oblique.core as core
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier, ODTSVMClassifier,
                                         ObliqueForestClassifier)
-from orangecontrib.oblique.core.compilation import COMPILED_MODULES
 X, y = load_iris(return_X_y=True)
 learners = [OC1Classifier(random_state=0)]
 if sys.argv[1:] != ["oc1"]:
@@ -99,10 +81,10 @@ if sys.argv[1:] != ["oc1"]:
 for learner in learners:
     learner.fit(X, y).predict(X)
 misses = hits = 0
-for file_name in COMPILED_MODULES:
-    module = importlib.import_module("orangecontrib.oblique.core." + file_name[:-3])
+for found in pkgutil.iter_modules(core.__path__):
+    module = importlib.import_module(core.__name__ + "." + found.name)
     for value in vars(module).values():
-        if isinstance(value, CPUDispatcher):
+        if isinstance(value, CPUDispatcher) and value.__module__ == module.__name__:
             misses += sum(value.stats.cache_misses.values())
             hits += sum(value.stats.cache_hits.values())
 print("misses", misses, "hits", hits)

@@ -11,24 +11,8 @@ scripts fit them (:func:`compile_kernels`), so that numba compiles and caches ev
 kernel those fits use.  Nothing runs it on import; numba's ``NUMBA_CACHE_DIR`` says where
 the cache is, as for any numba code.
 """
-import hashlib
-import os
 import sys
 import time
-
-#: The package's modules with cached compiled functions (numba dispatchers), by file name.
-COMPILED_MODULES = ("kernels.py", "gdt_kernels.py", "pass_kernels.py", "oc1.py", "odt_svm.py",
-                    "sporf.py", "xmeans.py")
-
-
-def modules_digest(folder=os.path.dirname(os.path.abspath(__file__)), modules=COMPILED_MODULES):
-    """The SHA-256 of the contents of ``modules`` (files in ``folder``), in order.
-    (TRANSITIONAL: kernels.py's cache locator still reads it until it goes.)"""
-    digest = hashlib.sha256()
-    for name in modules:
-        with open(os.path.join(folder, name), "rb") as source:
-            digest.update(source.read())
-    return digest.hexdigest()
 
 
 def _data(n_rows=120, n_classes=3, seed=0):
