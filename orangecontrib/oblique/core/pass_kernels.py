@@ -138,7 +138,7 @@ def _printed_routes_alike(block, position, w, b, digits, printed):
     rounding is left to :meth:`~.splits.Split.calibrate_digits`)."""
     d = w.shape[0]
     used = np.flatnonzero(w)
-    if used.shape[0] == 1:  # x ≥ t, evaluated as x − t ≥ 0 (t − x ≥ 0 for a negative weight)
+    if used.shape[0] == 1:  # x ≥ t evaluated as x − t ≥ 0 (t − x ≥ 0 for a weight < 0)
         last = used[0]
         threshold, exact = round_as_text(-b / w[last], digits)
         if not exact:

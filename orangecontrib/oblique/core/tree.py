@@ -218,9 +218,9 @@ class ObliqueTree:
         """:meth:`calibrate_text` (``calibrate``) and, with ``sample_weight``, the feature
         scales kept in :attr:`feature_scales`, of a tree whose every split is a
         hyperplane, on finite rows, in one call of :func:`~.pass_kernels.calibration_pass`;
-        False, with nothing done, for any other tree or rows.  A split whose digits the kernel leaves
-        undecided (a rounding its arithmetic cannot show to be the text's) gets them
-        from :meth:`Split.calibrate_digits`, the search continued from there."""
+        False, with nothing done, for any other tree or rows.  A split whose digits the
+        kernel leaves undecided (a rounding its arithmetic cannot show to be the text's)
+        gets them from :meth:`Split.calibrate_digits`, the search continued from there."""
         splits = self.splits
         internal = [node for node, split in enumerate(splits) if split is not None]
         if not internal or any(splits[node].rule != HYPERPLANE for node in internal):
@@ -241,9 +241,10 @@ class ObliqueTree:
         children = np.full((node_count, 2), -1, dtype=np.int64)
         children[internal] = [self.children[node] for node in internal]
         new_weights, dropped, digits, resume, scales, order, start, end = (
-            pass_kernels.calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias,
-                                          children[:, 0].copy(), children[:, 1].copy(),
-                                          NEGLIGIBLE, DIGITS, MAX_DIGITS))
+            pass_kernels.calibration_pass(X, sample_weight, calibrate, with_scales, weights,
+                                          bias, children[:, 0].copy(),
+                                          children[:, 1].copy(), NEGLIGIBLE, DIGITS,
+                                          MAX_DIGITS))
         if calibrate:
             for node in np.flatnonzero(dropped).tolist():
                 splits[node].weights = new_weights[node:node + 1].copy()
