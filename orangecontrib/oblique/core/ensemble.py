@@ -203,7 +203,9 @@ class HedgeEnsembleClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimator
         How many members ``fit`` trains at once, through joblib (processes): ``None`` is 1
         unless a ``joblib.parallel_config`` (or ``parallel_backend``) context says
         otherwise, ``-1`` all cores.  Every member's subset and seeds are drawn before any
-        is trained, so the ensemble is the same for any ``n_jobs``.  Under
+        is trained, so the ensemble is the same for any ``n_jobs`` (up to rounding in the
+        last bits where BLAS runs more threads here than in joblib's worker processes,
+        which run one: LAPACK's eigensolver, GDT's, may round otherwise).  Under
         ``joblib.parallel_config(backend="dask")`` the members are trained on a Dask
         cluster.
 

@@ -2,7 +2,8 @@
 after the other or in parallel through joblib, with progress and cancel.
 
 Each member's data and seeds are drawn by the caller before any member is fitted, so the
-ensemble is the same for any number of jobs; under ``joblib.parallel_config(backend=
+ensemble is the same for any number of jobs (up to rounding where BLAS runs more threads
+in this process than in joblib's worker processes, which run one); under ``joblib.parallel_config(backend=
 "dask")`` the fits run on a Dask cluster.
 """
 import warnings
