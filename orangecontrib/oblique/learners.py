@@ -33,6 +33,7 @@ from .core.ensemble import HedgeEnsembleClassifier
 from .core.forest import ObliqueForestClassifier
 from .core.odt_svm import ODTSVMClassifier
 from .core.rules import printable_name
+from .core.tree import GrowthWarning
 from .core.validation import densified, dense_size_error, map_row_chunks
 from .presentation import SplitLabel, SplitPresenter
 
@@ -297,7 +298,10 @@ class FitMessage(NamedTuple):
     kind : str
         ``"infinite_values"``: ``count`` of the ``total`` feature values were ±inf and were
         treated as missing (imputed); ``"skipped_rows"``: ``count`` of the ``total`` rows
-        have a missing class value and were left out of the fit.
+        have a missing class value and were left out of the fit; ``"growth"``: what the
+        core estimator warned about its tree's growth (a
+        :class:`~orangecontrib.oblique.core.tree.GrowthWarning`; ``count`` and ``total``
+        are 0).
     count, total : int
     text : str
         The sentence the learner warns, e.g. "10 of 100 rows have a missing class value
@@ -460,6 +464,23 @@ def _training_rows(learner, data):
     return X[known], y[known].astype(int), weights, tuple(dict.fromkeys(messages))
 
 
+def _fit_with_messages(estimator, X, y, weights, messages):
+    """Fit ``estimator``; what it warns about its tree's growth
+    (:class:`~orangecontrib.oblique.core.tree.GrowthWarning`) is warned again and added to
+    ``messages`` (a list of :class:`FitMessage`), which a widget shows."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", GrowthWarning)
+        estimator.fit(X, y, sample_weight=weights, progress_callback=_fit_progress())
+    for warning in caught:
+        if issubclass(warning.category, GrowthWarning):
+            text = str(warning.message)
+            if all(message.text != text for message in messages):
+                messages = list(messages) + [FitMessage("growth", 0, 0, text)]
+        warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                               warning.lineno)
+    return tuple(messages)
+
+
 def _fit_progress():
     """The progress callback of the running fit, scaled to the part after preprocessing."""
     progress_callback = _FIT_PROGRESS.get()
@@ -549,7 +570,7 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
         was done to the data."""
         X, y, weights, messages = _training_rows(self, data)
         estimator = self.create_estimator(data.domain)
-        estimator.fit(X, y, sample_weight=weights, progress_callback=_fit_progress())
+        messages = _fit_with_messages(estimator, X, y, weights, messages)
         model = ObliqueTreeModel(data, estimator)
         model.fit_messages = messages
         return model
@@ -785,7 +806,7 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
     def fit_storage(self, data):
         X, y, weights, messages = _training_rows(self, data)
         ensemble = self.create_estimator(data.domain)
-        ensemble.fit(X, y, sample_weight=weights, progress_callback=_fit_progress())
+        messages = _fit_with_messages(ensemble, X, y, weights, messages)
         return HedgeEnsembleModel(data.domain, ensemble, messages)
 
 
@@ -854,5 +875,5 @@ class ObliqueForestLearner(_FitProgressMixin, Orange.classification.Learner,
     def fit_storage(self, data):
         X, y, weights, messages = _training_rows(self, data)
         forest = self.create_estimator(data.domain)
-        forest.fit(X, y, sample_weight=weights, progress_callback=_fit_progress())
+        messages = _fit_with_messages(forest, X, y, weights, messages)
         return ObliqueForestModel(data.domain, forest, messages)

@@ -46,6 +46,7 @@ is then pruned by C4.5's error-based pruning with confidence ``CF``.
 """
 import functools
 import numbers
+import warnings
 
 import numpy as np
 from numba import njit
@@ -58,7 +59,7 @@ from .pruning import error_based_prune
 from .sparse import eliminate_terms
 from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                      pairwise_pairs, pairwise_votes)
-from .tree import grow_tree
+from .tree import GrowthWarning, grow_tree
 from .validation import store_parameters
 from .xmeans import XMeans
 
@@ -556,6 +557,13 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
                                   random_state)
         tree = grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
                          self.max_depth, 2 * self.min_samples_leaf, progress_callback)
+        n_rows = int(np.count_nonzero(sample_weight > 0))
+        if tree.node_count == 1 and n_rows < 2 * self.min_samples_leaf and len(
+                np.unique(y[sample_weight > 0])) > 1:
+            warnings.warn(
+                f"ODT-SVM grew a single leaf: J48's minimum of {self.min_samples_leaf} rows "
+                f"a leaf (min_samples_leaf) allows no split of {n_rows} rows. Set "
+                f"min_samples_leaf=1 to split so few rows.", GrowthWarning, stacklevel=3)
         if self.confidence is not None:
             tree = error_based_prune(tree, self.confidence, bool(self.subtree_raising),
                                      X, y, sample_weight)

@@ -18,6 +18,12 @@ from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
 
 
+class GrowthWarning(UserWarning):
+    """Warned by a core estimator when its tree could not grow as the data might lead a
+    user to expect (for example a single leaf for lack of rows); the Orange learners show
+    it in the widget."""
+
+
 class ObliqueTree:
     """A fitted classification tree; node 0 is the root.
 
