@@ -89,7 +89,7 @@ class TestGeometricTreeImportances(ImportancesOutputChecks, base.WidgetTest):
     def send_model(self, model):
         """The widget shows ``model`` as if it had just fitted it."""
         self.widget.model = model
-        self.widget._send_model()  # pylint: disable=protected-access
+        self.widget.send_model()
 
     def test_model_without_splits(self):
         self.fitted()

@@ -13,7 +13,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .pruning import holdout_split, prune_with_holdout
 from .sparse import check_max_terms
-from .validation import (ParameterNamesOnce, check_classification_labels,
+from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, validate_prediction_data,
                          validate_training_data)
@@ -23,7 +23,7 @@ from .validation import (ParameterNamesOnce, check_classification_labels,
 MIN_PRUNING_ROWS = 5
 
 
-class ObliqueTreeClassifierMixin(ParameterNamesOnce, ClassifierMixin, BaseEstimator):
+class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
     """Fit/predict plumbing for tree classifiers built on :class:`ObliqueTree`."""
 
     def fit(self, X, y, sample_weight=None, progress_callback=None):

@@ -30,7 +30,7 @@ from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 from .parallel import run_fits, scaled_progress
 from .preprocessing import stratified_sample
 from .tree import SplitStatistics
-from .validation import (ParameterNamesOnce, check_classification_labels,
+from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
                          validate_prediction_data, validate_training_data)
@@ -147,7 +147,7 @@ def _predicted_codes(member, X):
     return np.asarray(member.predict(X), dtype=np.intp)
 
 
-class HedgeEnsembleClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimatorMixin,
+class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
                               BaseEstimator):
     """Hedge(β) ensemble of classifiers, updatable online (ODT-SVM paper, Sections V–VI).
 

@@ -38,7 +38,7 @@ from .base import ObliqueTreeClassifierMixin
 from .parallel import run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
 from .tree import ObliqueTree, SplitStatistics, grow_tree
-from .validation import (ParameterNamesOnce, check_classification_labels,
+from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
                          validate_prediction_data, validate_training_data)
@@ -132,7 +132,7 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
         return self
 
 
-class ObliqueForestClassifier(ParameterNamesOnce, ClassifierMixin, MetaEstimatorMixin,
+class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
                               BaseEstimator):
     """A forest of oblique trees: SPORF (Tomita et al. 2020), or bagged trees of any of
     the papers' learners.

@@ -31,7 +31,7 @@ from sklearn.utils.multiclass import check_classification_targets
 __all__ = ["PARAMETER_TYPES", "check_parameter_types", "normalised_sample_weight",
            "checked_sample_weight", "MAX_WEIGHT_RATIO", "MAX_DENSE_BYTES", "densified",
            "dense_size_error", "map_row_chunks", "check_classification_labels",
-           "ParameterNamesOnce", "validate_training_data", "validate_prediction_data"]
+           "validate_training_data", "validate_prediction_data"]
 
 
 # ----- class labels and parameter names, at a small fit's cost -----
@@ -197,18 +197,6 @@ def _parameter_names(cls):
                                f"doesn't follow this convention.")
     return sorted(parameter.name for parameter in parameters
                   if parameter.name != "self" and parameter.kind != parameter.VAR_KEYWORD)
-
-
-class ParameterNamesOnce:
-    """Mixed in before scikit-learn's ``BaseEstimator``: ``get_params`` and ``clone`` read
-    the parameter names from the signature of ``__init__`` through ``inspect`` at every
-    call (some 40 µs; a Hedge ensemble of ten trees clones and seeds its members through
-    it); a class's signature does not change, so it is read once per class (the names
-    :func:`store_parameters` sets, too)."""
-
-    @classmethod
-    def _get_param_names(cls):
-        return list(_parameter_names(cls))
 
 
 # ----- parameter types -----

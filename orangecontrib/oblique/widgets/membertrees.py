@@ -90,7 +90,7 @@ class MemberTreesMixin:
         if self.task is not None:  # the fit runs; on_done sends the model and its trees
             self.Outputs.member_tree.invalidate()
 
-    def _send_model(self):
-        super()._send_model()
+    def model_sent(self):
+        super().model_sent()
         if self.task is None:
             self._send_member_tree()

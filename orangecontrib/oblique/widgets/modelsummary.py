@@ -114,8 +114,8 @@ class ModelSummaryMixin:
             self.model_summary.setText(FITTING)
             self.Outputs.feature_importances.invalidate()
 
-    def _send_model(self):
-        super()._send_model()
+    def model_sent(self):
+        super().model_sent()
         if self.task is None:  # the model was sent (see ConcurrentLearnerWidgetMixin)
             self.model_summary.setText(obliqueness_text(self.model))
             self.Outputs.feature_importances.send(importance_table(self.model))

@@ -113,8 +113,8 @@ class OWObliqueForest(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
             random_state=self.random_state_parameter(),
             preprocessors=self.preprocessors)
 
-    def _send_model(self):
-        super()._send_model()
+    def model_sent(self):
+        super().model_sent()
         accuracy = getattr(self.model, "oob_accuracy", None)
         if self.task is None and accuracy is not None:
             self.model_summary.setText(f"{self.model_summary.text()}; out-of-bag accuracy "

@@ -200,11 +200,15 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
         else:
             self.Information.compiling.clear()
             self.cancel()
-            self._send_model()
+            self.send_model()
 
-    def _send_model(self):
-        if self.task is None:  # otherwise on_done or on_exception sends the fitted model
-            super()._send_model()
+    def send_model(self):
+        """Send the model (None without one) and what the widget derives from it."""
+        self.Outputs.model.send(self.model)
+        self.model_sent()
+
+    def model_sent(self):
+        """Called after the model was sent: a widget sends what it derives from it."""
 
     def on_done(self, result):
         _LEARNERS_FITTED.add(type(self.learner))
@@ -214,13 +218,13 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
         # any change of ``data`` restarts the fit, so this is the data it was fitted on
         self.model.instances = self.data
         self.show_fit_messages(getattr(self.model, "fit_messages", ()))
-        self._send_model()
+        self.send_model()
 
     def on_exception(self, ex):
         self.Information.compiling.clear()
         self.show_fitting_failed(ex)
         self.model = None
-        self._send_model()
+        self.send_model()
 
     def show_fitting_failed(self, exc):
         """Show a failed fit; an exception without a text shows its type."""
