@@ -143,8 +143,12 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         self._counts[:, classes] = tree.value
         self._proba = np.zeros((tree.node_count, n_values))
         self._proba[:, classes] = tree.proba
-        root = self._build_nodes(data)
-        super().__init__(data, root)
+        # TreeModel's own constructor compiles its nodes for its own prediction; this
+        # model predicts through ``tree_``: the model and the nodes are set up here
+        Orange.tree.TreeModelInterface.__init__(self, data.domain)
+        self.instances = data
+        self.root = self._build_nodes(data)
+        self._link_parents()
 
     @property
     def tree_(self):
@@ -216,11 +220,8 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         self.root = nodes[0]
 
     # ----- Orange's TreeModel interface -----
-    def _compile(self):
-        """Nothing to compile: prediction routes rows through ``tree_`` directly."""
-
-    def _compute_descriptions(self):
-        """Descriptions are set when the nodes are built; only link the parents."""
+    def _link_parents(self):
+        """Every node's ``parent`` (descriptions are set when the nodes are built)."""
         self.root.parent = None
         for node in self._nodes():
             for child in node.children:
