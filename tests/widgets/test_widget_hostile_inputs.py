@@ -8,6 +8,7 @@ import unittest
 import warnings
 
 import numpy as np
+import pytest
 import scipy.sparse as sp
 
 from Orange.data import (ContinuousVariable, DiscreteVariable, Domain, StringVariable,
@@ -329,6 +330,11 @@ class TestOC1HostileInputs(HostileInputChecks, base.WidgetTest):
 
 class TestODTSVMHostileInputs(HostileInputChecks, base.WidgetTest):
     widget_class = OWODTSVM
+
+    @pytest.mark.slow
+    def test_120_classes(self):
+        """About 40 s: 7,140 pairwise SVMs at the root."""
+        super().test_120_classes()
 
 
 class TestHedgeEnsembleHostileInputs(HostileInputChecks, base.WidgetTest):
