@@ -245,6 +245,7 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
     def _stops(self, X):
         """The node where each row stops (a sparse ``X`` densified in blocks of rows)."""
+        _check_width(X, self.domain)
         return map_row_chunks(lambda rows: self.tree_.apply(_dense(rows)), X)
 
     def rule(self, node):
@@ -265,6 +266,16 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         return self.tree_.export_text([attr.name for attr in self.domain.attributes],
                                       [values[int(c)] for c in self.estimator.classes_],
                                       DECIMALS)
+
+
+def _check_width(X, domain):
+    """A ValueError naming both numbers when ``X`` (the model domain's columns) does not
+    have one column per attribute of ``domain``."""
+    if X.ndim != 2 or X.shape[1] != len(domain.attributes):
+        raise ValueError(f"X has {X.shape[-1] if X.ndim else 0} columns, but the model "
+                         f"expects {len(domain.attributes)}: one for each of its "
+                         f"attributes ({', '.join(a.name for a in domain.attributes[:5])}"
+                         f"{', …' if len(domain.attributes) > 5 else ''})")
 
 
 def _dense(X):
@@ -685,6 +696,7 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
         stops, in every member, at the node whose split it cannot evaluate, as in
         :class:`ObliqueTreeModel`.  No rows give an empty array; a sparse ``X`` is
         densified in blocks of rows."""
+        _check_width(X, self.domain)
         return map_row_chunks(self._predict_dense, X)
 
     def _predict_dense(self, X):

@@ -367,8 +367,14 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
                 votes[out] += 1
         scored = votes > 0
         if not scored.any():
-            raise ValueError("no row is out of any tree's bootstrap sample: use more "
-                             "trees for an out-of-bag estimate")
+            counts = np.bincount(codes[sample_weight > 0], minlength=self.n_classes_)
+            if counts[counts > 0].max() == 1:
+                reason = ("every class has one row, which every stratified bootstrap "
+                          "sample draws: give more rows per class, or set "
+                          "oob_score=False")
+            else:
+                reason = "use more trees for an out-of-bag estimate"
+            raise ValueError(f"no row is out of any tree's bootstrap sample: {reason}")
         in_every_bag = ~scored & (sample_weight > 0)
         if in_every_bag.any():
             # every stratified sample draws the only row of a class
