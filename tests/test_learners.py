@@ -16,8 +16,9 @@ from Orange.evaluation import CA, CrossValidation
 from Orange.classification import TreeLearner
 
 from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
-                                   HedgeEnsembleModel, OC1Learner, ObliqueTreeLearner,
-                                   ObliqueTreeModel, ODTSVMLearner)
+                                   HedgeEnsembleModel, OC1Learner, ObliqueTreeModel,
+                                   ODTSVMLearner)
+from orangecontrib.oblique.learners import ObliqueTreeLearner
 from orangecontrib.oblique.learners import FitMessage, InputDataWarning
 from orangecontrib.oblique.presentation import BOX_LINE_CHARS, BOX_MAX_CHARS
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier, ObliqueTree,
@@ -934,3 +935,10 @@ class TestFeatureImportanceScorer(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def test_the_base_learner_is_not_exported_and_says_what_to_use():
+    import orangecontrib.oblique
+    assert "ObliqueTreeLearner" not in orangecontrib.oblique.__all__
+    with np.testing.assert_raises_regex(TypeError, "use GeometricTreeLearner"):
+        ObliqueTreeLearner()

@@ -6,7 +6,7 @@ that ``import orangecontrib.oblique.core`` -- a script, or a worker process of a
 fit -- does not load Orange.
 """
 __all__ = ["GeometricTreeLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel",
-           "OC1Learner", "ObliqueTreeLearner", "ObliqueTreeModel", "ODTSVMLearner",
+           "OC1Learner", "ObliqueTreeModel", "ODTSVMLearner",
            "ObliqueForestLearner", "ObliqueForestModel"]
 
 

@@ -539,6 +539,9 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
     estimator_class = None
 
     def __init__(self, preprocessors=None):
+        if self.estimator_class is None:
+            raise TypeError("ObliqueTreeLearner is the base of the add-on's tree learners; "
+                            "use GeometricTreeLearner, OC1Learner or ODTSVMLearner")
         super().__init__(preprocessors=preprocessors)
         # A user's own preprocessors (e.g. Normalize from a Preprocess widget) run first;
         # the encoding and imputation the trees need always run after them.
@@ -879,7 +882,7 @@ class ObliqueForestLearner(_FitProgressMixin, Orange.classification.Learner,
 
     def incompatibility_reason(self, domain):
         # the checks (and messages) of the trees it grows
-        return ObliqueTreeLearner().incompatibility_reason(domain)
+        return GeometricTreeLearner().incompatibility_reason(domain)
 
     def create_estimator(self, domain=None):
         """The unfitted core forest with the learner's current parameters."""
