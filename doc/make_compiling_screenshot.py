@@ -13,15 +13,14 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # pylint: disable=wrong-import-position
-from AnyQt.QtWidgets import QApplication, QLayout
-from orangewidget.utils.messagewidget import MessagesWidget
+from AnyQt.QtWidgets import QApplication
 
 from Orange.data import Table
 
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 
-from make_robustness_screenshots import LEARNER_WIDTH  # pylint: disable=import-error
-from screenshot_helpers import save, settle  # pylint: disable=import-error
+from make_robustness_screenshots import widen_to_message  # pylint: disable=import-error
+from screenshot_helpers import save  # pylint: disable=import-error
 
 
 def main():
@@ -34,16 +33,7 @@ def main():
     while not widget.Information.compiling.is_shown() and time.perf_counter() < deadline:
         app.processEvents()
     assert widget.Information.compiling.is_shown(), "the first fit's message is not shown"
-    # the widget has a fixed size and its status bar elides the message: widen it
-    height = widget.height()
-    bar = max((bar for bar in widget.findChildren(MessagesWidget) if bar.isVisible()),
-              key=lambda bar: bar.sizeHint().width())
-    width = widget.width() - bar.width() + bar.sizeHint().width() + 8
-    widget.layout().setSizeConstraint(QLayout.SetDefaultConstraint)
-    widget.setMinimumSize(0, 0)
-    widget.setMaximumSize(16777215, 16777215)
-    widget.resize(max(LEARNER_WIDTH, width), height)
-    settle(app)
+    widen_to_message(app, widget)
     save(app, widget, "first-fit-compiling.png")
     widget.shutdown()
 

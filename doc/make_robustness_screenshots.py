@@ -48,6 +48,12 @@ def learner_widget(app, widget_class, data):
     widget.set_data(data)
     widget.handleNewSignals()
     wait_for_fit(app, widget)
+    widen_to_message(app, widget)
+    return widget
+
+
+def widen_to_message(app, widget):
+    """Widen a fixed-size learner widget until its status bar shows its message whole."""
     height = widget.height()
     bar = max((bar for bar in widget.findChildren(MessagesWidget) if bar.isVisible()),
               key=lambda bar: bar.sizeHint().width())
@@ -57,7 +63,6 @@ def learner_widget(app, widget_class, data):
     widget.setMaximumSize(16777215, 16777215)  # QWIDGETSIZE_MAX
     widget.resize(max(LEARNER_WIDTH, width), height)
     settle(app)
-    return widget
 
 
 def odt_svm_missing_class(app):
