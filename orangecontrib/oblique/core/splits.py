@@ -54,6 +54,9 @@ MAX_DIGITS = 17
 #: A term below this fraction of a split's largest term is rounding noise (see
 #: ``Split.drop_negligible_terms``).
 NEGLIGIBLE = 1e-9
+#: Most values of a split's map (rows × map rows) computed at once when routing rows
+#: (8 MB of floats; see ``Split.route``).
+ROUTE_BLOCK_VALUES = 1 << 20
 
 
 def round_significant(values, digits):
@@ -360,8 +363,16 @@ class EqualityKind(SplitKind):
 
 def pairwise_pairs(n_children):
     """The pairs of child positions ``(a, b)``, ``a < b``, in lexicographic order: the
-    order of the rows of a ``pairwise_vote`` split's map."""
+    order of the rows of a ``pairwise_vote`` split's map (pair ``(a, b)`` is row
+    :func:`pairwise_index` ``(a, b, n_children)``)."""
     return [(a, b) for a in range(n_children) for b in range(a + 1, n_children)]
+
+
+def pairwise_index(a, b, n_children):
+    """The row of the pair ``(a, b)``, ``a < b``, in a ``pairwise_vote`` map of
+    ``n_children`` children: the pairs before it are the ``a(2k − a − 1)/2`` of a smaller
+    first position and the ``b − a − 1`` of first position ``a`` and a smaller second."""
+    return a * (2 * n_children - a - 1) // 2 + (b - a - 1)
 
 
 def pairwise_children(n_rows):
@@ -375,12 +386,17 @@ def pairwise_votes(values, n_children):
     """Child position of every row by pairwise voting: row ``p`` of ``values``
     (n_rows, k(k−1)/2) decides the ``p``-th pair ``(a, b)`` of :func:`pairwise_pairs`,
     ``>= 0`` a win of ``a``, ``< 0`` one of ``b``; the child with most wins, the lowest
-    position on ties (LIBSVM's and WEKA's rule: the first class of largest vote)."""
+    position on ties (LIBSVM's and WEKA's rule: the first class of largest vote).
+
+    The votes are counted a first position at a time (the pairs ``(a, ·)`` are the
+    contiguous columns from :func:`pairwise_index` ``(a, a + 1)``): O(n·k) memory besides
+    ``values`` and no list of the pairs."""
     votes = np.zeros((values.shape[0], n_children), dtype=np.intp)
-    for p, (a, b) in enumerate(pairwise_pairs(n_children)):
-        first = values[:, p] >= 0
-        votes[:, a] += first
-        votes[:, b] += ~first
+    for a in range(n_children - 1):
+        start = pairwise_index(a, a + 1, n_children)
+        first = values[:, start:start + n_children - a - 1] >= 0
+        votes[:, a] += first.sum(axis=1)
+        votes[:, a + 1:] += ~first
     return np.argmax(votes, axis=1)
 
 
@@ -434,8 +450,7 @@ class PairwiseVoteKind(SplitKind):
 
     def pairwise_boundary(self, split, first, second):
         # the pair's own hyperplane, oriented so that `second` wins where it is >= 0
-        p = pairwise_pairs(self.n_children(split)).index((min(first, second),
-                                                          max(first, second)))
+        p = pairwise_index(min(first, second), max(first, second), self.n_children(split))
         w, b = split.weights[p], float(split.bias[p])
         return (w, b) if second < first else (-w, -b)
 
@@ -570,8 +585,14 @@ class Split:
         return X @ self.weights.T + self.bias
 
     def route(self, X):
-        """Child position (0 .. n_children-1) of every row of ``X`` (finite values)."""
-        return self.kind.route(self, self.values(X))
+        """Child position (0 .. n_children-1) of every row of ``X`` (finite values).  A
+        map of many rows (a ``pairwise_vote`` split of many children) takes the rows in
+        blocks of at most :data:`ROUTE_BLOCK_VALUES` values."""
+        rows = max(1, ROUTE_BLOCK_VALUES // self.weights.shape[0])
+        if X.shape[0] <= rows:
+            return self.kind.route(self, self.values(X))
+        return np.concatenate([self.kind.route(self, self.values(X[start:start + rows]))
+                               for start in range(0, X.shape[0], rows)])
 
     def route_with_missing(self, X):
         """Child position of every row of ``X``, or ``-1`` for a row that stops at the
