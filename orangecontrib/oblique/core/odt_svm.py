@@ -68,6 +68,12 @@ _TINY = float(np.finfo(float).tiny)
 TEST_SELECTIONS = ("gain", "gain_ratio")
 #: The SVM split of a node of K > 2 classes: WEKA's SMO (the paper's), one-vs-rest.
 MULTICLASS = ("pairwise", "one_vs_rest")
+#: Most classes at a node whose SVM split is pairwise (``multiclass="pairwise"``): 1,225
+#: SVMs.  A node of more classes gets the one-vs-rest split (K SVMs): K(K−1)/2 pairwise
+#: SVMs, their map of as many rows to route and the clustering split over as many
+#: decision values grow as K² (2,000 classes: 1,999,000 SVMs), and a pair of such a node
+#: has few rows (K classes of 3 rows: SVMs of 6 rows).
+MAX_PAIRWISE_CLASSES = 50
 
 
 def gain_and_split_info(branch_counts):
@@ -299,6 +305,12 @@ class ODTSVMSplitter:
             candidates.append(_Candidate(split, gain, float(split_info)))
         return candidates
 
+    def pairwise(self, n_classes):
+        """Whether the SVM split of a node of ``n_classes`` classes is pairwise: more than
+        two classes, at most :data:`MAX_PAIRWISE_CLASSES`, ``multiclass="pairwise"``."""
+        return (self.estimator.multiclass == "pairwise"
+                and 2 < n_classes <= MAX_PAIRWISE_CLASSES)
+
     def svm_hyperplanes(self, X, y, weights):
         """The linear SVM on the node's continuous attributes (standardised at the node;
         Fig. 2, 2.3): (weights over all columns in raw units, biases, SVM classes, norms of
@@ -315,7 +327,7 @@ class ODTSVMSplitter:
         seed = self.random_state.randint(np.iinfo(np.int32).max)     # the SVMs' row orders
         self.xmeans_draws.seed(self.random_state.randint(np.iinfo(np.int32).max))
 
-        pairwise = self.estimator.multiclass == "pairwise" and present.size > 2
+        pairwise = self.pairwise(present.size)
         hopeless = self.hopeless_svm_tests(y, weights)
         if hopeless(1):
             return None
@@ -336,7 +348,8 @@ class ODTSVMSplitter:
             # turned: v ≥ 0 is a vote for a (the pairwise_vote kind's convention).  Every
             # pair's SVM is its own solver run (seeded alike), so they are fitted
             # smallest first: ``give_up`` may end the node's SVM before the largest.
-            pair_rows = [np.flatnonzero((y == present[a]) | (y == present[b]))
+            class_rows = [np.flatnonzero(y == c) for c in present]
+            pair_rows = [np.sort(np.concatenate((class_rows[a], class_rows[b])))
                          for a, b in pairwise_pairs(present.size)]
             normals = np.zeros((len(pair_rows), Z.shape[1]))
             biases = np.zeros(len(pair_rows))
@@ -404,7 +417,7 @@ class ODTSVMSplitter:
         bits = np.count_nonzero(np.any(raw != 0, axis=0)) * self.log2_attributes
         if raw.shape[0] == 1:
             split = Split(HYPERPLANE, raw, raw_bias)
-        elif self.estimator.multiclass == "pairwise":
+        elif self.pairwise(len(svm_classes)):
             split = Split(PAIRWISE_VOTE, raw, raw_bias, classes=svm_classes)
         else:
             split = Split(ARGMAX, raw, raw_bias, classes=svm_classes)
@@ -418,6 +431,18 @@ class ODTSVMSplitter:
                         svm_bits):
         """X-means on the rows' signed distances to the SVM hyperplane(s); one child per
         cluster (Section II-C-2)."""
+        if weights_by_distance.shape[0] > weights_by_distance.shape[1]:
+            # More hyperplanes than attributes (many classes): the rows' distances
+            # ``W x + b`` lie in ``b`` + the span of W's columns, of at most as many
+            # dimensions as attributes.  Cluster their coordinates in an orthonormal basis
+            # of that span (an isometry of the rows: the same clusters, as below), not
+            # K(K−1)/2 or K redundant coordinates (2,000 classes: 2,000 instead of 5).
+            _, singular, vt = np.linalg.svd(weights_by_distance.T, full_matrices=False)
+            basis = vt[singular > 1e-12 * max(singular[0], _TINY)]
+            if not len(basis):
+                return None
+            weights_by_distance = basis @ weights_by_distance
+            bias_by_distance = basis @ bias_by_distance
         distances = X @ weights_by_distance.T + bias_by_distance
         if distances.shape[1] >= len(distances):
             # More hyperplanes than rows (pairwise SVMs of many classes at a small node):
@@ -486,7 +511,9 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         its two classes; a row goes to the class that wins most pairwise votes (ties: the
         lowest class index, as in LIBSVM and WEKA) -- one child per class (the
         ``pairwise_vote`` split kind); the clustering split then clusters the rows'
-        K(K−1)/2 pairwise decision values.  ``"one_vs_rest"``: K one-vs-rest SVMs, a row
+        K(K−1)/2 pairwise decision values.  A node of more than
+        :data:`MAX_PAIRWISE_CLASSES` (50) classes gets the one-vs-rest split instead: its
+        K(K−1)/2 SVMs would grow as K².  ``"one_vs_rest"``: K one-vs-rest SVMs, a row
         going to the class of largest decision value (the ``argmax`` kind).
     categorical_features : array-like of int or bool, optional
         Columns holding nominal attributes as integer codes ``0 .. V−1``; they get
