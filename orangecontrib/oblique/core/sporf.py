@@ -40,6 +40,10 @@ __all__ = ["SparseProjectionSplitter", "n_projections", "mean_nonzeros", "varyin
            "projection_matrix", "readable_threshold", "search_projections"]
 
 _TINY = float(np.finfo(float).tiny)
+#: Gini impurities closer than this are equal (the first cut of them is kept): the sums
+#: of :func:`search_projections`, updated row by row, round the same class counts
+#: differently when they are reached in another order.
+_EQUAL_SCORES = 1e-12
 
 #: ``feature_combinations="auto"``: the mean number of attributes per projection, ``λ·p``,
 #: of the authors' R package ``rerf`` (``defaults()``: ``sparsity = 3/p`` for ``p ≥ 10``
@@ -180,7 +184,26 @@ def search_projections(X, rows, features, cells, negative, unit, n_columns, indi
             coefficient[t] = 1.0
         for i in range(n):
             values[projection[t], i] += coefficient[t] * X[rows[i], feature[t]]
-    left, right = np.empty(n_classes), np.empty(n_classes)
+    # Every row's class and the node's class totals (in weight and in rows), once: a
+    # cut then costs O(1) whatever the number of classes -- the class counts left of
+    # the cut and their sums of squares are updated by the one row that crosses it.
+    row_class = np.zeros(n, dtype=np.intp)
+    total_rows = np.zeros(n_classes, dtype=np.intp)
+    node_weight = 0.0
+    for i in range(n):
+        for c in range(n_classes):
+            if indicators[c, i] != 0.0:
+                row_class[i] = c
+                break
+        total_rows[row_class[i]] += 1
+        node_weight += indicators[row_class[i], i]
+    total_squares = _sum_of_squares(total)
+    total_classes = 0
+    for c in range(n_classes):
+        if total_rows[c] > 0:
+            total_classes += 1
+    left = np.empty(n_classes)
+    left_rows = np.empty(n_classes, dtype=np.intp)
     best_k, best_low, best_high, best_score = -1, np.nan, np.nan, np.inf
     for k in range(n_columns):
         if members[k] == 0:
@@ -188,29 +211,36 @@ def search_projections(X, rows, features, cells, negative, unit, n_columns, indi
         v = values[k]
         order = np.argsort(v, kind="mergesort")  # stable: ties in row order
         left[:] = 0.0
+        left_rows[:] = 0
+        n_left, left_squares, right_squares = 0.0, 0.0, total_squares
+        left_classes, right_classes = 0, total_classes
         for i in range(n - 1):
             row = order[i]
-            for c in range(n_classes):
-                left[c] += indicators[c, row]
+            c = row_class[row]
+            w = indicators[c, row]
+            old_right = max(total[c] - left[c], 0.0)
+            left_squares += w * (2.0 * left[c] + w)
+            left[c] += w
+            n_left += w
+            new_right = max(total[c] - left[c], 0.0)
+            right_squares += (new_right - old_right) * (new_right + old_right)
+            if left_rows[c] == 0:
+                left_classes += 1
+            left_rows[c] += 1
+            if left_rows[c] == total_rows[c]:
+                right_classes -= 1
             if not v[order[i + 1]] > v[row]:
                 continue  # not between distinct values: no candidate
-            n_left, n_right = 0.0, 0.0
-            largest_left, largest_right = -np.inf, -np.inf
-            for c in range(n_classes):
-                right[c] = max(total[c] - left[c], 0.0)
-                n_left += left[c]
-                n_right += right[c]
-                largest_left = max(largest_left, left[c])
-                largest_right = max(largest_right, right[c])
+            n_right = node_weight - n_left
             if n_left <= 0 or n_right <= 0:
                 score = np.inf
-            elif largest_left >= n_left and largest_right >= n_right:
+            elif left_classes <= 1 and right_classes <= 1:
                 score = 0.0  # both sides homogeneous
             else:
-                score = ((n_left - _sum_of_squares(left) / max(n_left, _TINY))
-                         + (n_right - _sum_of_squares(right) / max(n_right, _TINY))) / (
+                score = ((n_left - left_squares / max(n_left, _TINY))
+                         + (n_right - right_squares / max(n_right, _TINY))) / (
                              n_left + n_right)
-            if score < best_score:
+            if score < best_score - _EQUAL_SCORES:
                 best_k, best_score = k, score
                 best_low, best_high = v[row], v[order[i + 1]]
     split_weights, scales = np.zeros(n_features), np.zeros(n_features)
