@@ -15,9 +15,6 @@ import math
 import numpy as np
 from numba import njit
 
-#: Kept for the modules that still import it; nothing of OC1's reads it.
-AVAILABLE = True
-
 _TINY = float(np.finfo(float).tiny)
 
 #: The measures of :data:`~.impurity.MEASURES`, numbered for the kernels.
