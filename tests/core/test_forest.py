@@ -166,12 +166,12 @@ def grown(X, y, weights, seed=0):
 
 
 def test_a_recorded_tree():
-    """The splitter's tree on a weighted rotated checkerboard (recorded; the same
-    before and after the search became one kernel)."""
+    """The splitter's tree on a weighted rotated checkerboard (recorded; since exact ties
+    of impurity keep the first projection, 75 nodes instead of 77, the same root)."""
     X, y = rotated_checkerboard(300, random_state=0)
     weights = np.random.default_rng(0).integers(1, 4, len(y)) / 3
     tree, _ = grown(X, y, weights)
-    assert (tree.node_count, tree.n_leaves, tree.depth) == (77, 39, 9)
+    assert (tree.node_count, tree.n_leaves, tree.depth) == (75, 38, 9)
     np.testing.assert_array_equal(tree.splits[0].weights, [[0.8601, 0.8548]])
     np.testing.assert_array_equal(tree.splits[0].bias, [-2.8])
     assert_tree_invariants(tree)

@@ -331,11 +331,6 @@ class TestOC1HostileInputs(HostileInputChecks, base.WidgetTest):
 class TestODTSVMHostileInputs(HostileInputChecks, base.WidgetTest):
     widget_class = OWODTSVM
 
-    @pytest.mark.slow
-    def test_120_classes(self):
-        """About 40 s: 7,140 pairwise SVMs at the root."""
-        super().test_120_classes()
-
 
 class TestHedgeEnsembleHostileInputs(HostileInputChecks, base.WidgetTest):
     widget_class = OWHedgeEnsemble
