@@ -8,7 +8,6 @@ import unittest
 import warnings
 
 import numpy as np
-import pytest
 import scipy.sparse as sp
 
 from Orange.data import (ContinuousVariable, DiscreteVariable, Domain, StringVariable,
