@@ -11,8 +11,9 @@ from Orange.widgets.tests import base
 from Orange.widgets.visualize.owtreeviewer import OWTreeGraph
 
 from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
-                                   HedgeEnsembleModel, ObliqueTreeLearner, ObliqueTreeModel,
-                                   OC1Learner, ODTSVMLearner)
+                                   HedgeEnsembleModel, ObliqueTreeModel, OC1Learner,
+                                   ODTSVMLearner)
+from orangecontrib.oblique.learners import ObliqueTreeLearner
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier)
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
