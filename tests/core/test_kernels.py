@@ -163,6 +163,86 @@ def test_known_values_of_a_split():
         assert found == pytest.approx(value, rel=1e-12), measure
 
 
+def sort_cases(n, rng):
+    """Crossings a line search meets: random, ties, sorted, reversed, all tied, organ
+    pipe, nearly sorted, values a rounding apart (the same top bits: sorted by their
+    true values after the radix sort), one narrow cluster (every value in one radix
+    bucket: the introsort's case), both signs and zeros, infinities."""
+    yield rng.normal(size=n)
+    yield np.round(rng.normal(size=n))
+    yield np.arange(n, dtype=float)
+    yield np.arange(n, 0, -1.0)
+    yield np.zeros(n)
+    yield np.tile([1.0, 0.0], n // 2 + 1)[:n]
+    yield np.concatenate([np.arange(n // 2), np.arange(n // 2, 0, -1)]).astype(float)
+    nearly = np.arange(n, dtype=float)
+    swaps = rng.integers(0, max(n - 1, 1), n // 10)
+    nearly[swaps], nearly[np.minimum(swaps + 1, max(n - 1, 0))] = (
+        nearly[np.minimum(swaps + 1, max(n - 1, 0))], nearly[swaps])
+    yield nearly
+    yield 1.0 + rng.integers(0, 50, n) * np.finfo(float).eps
+    yield 1.0 + rng.random(n) * 1e-6
+    yield rng.normal(size=n) * 10.0 ** rng.integers(-300, 300, n)
+    yield np.where(rng.random(n) < 0.2, -0.0, rng.normal(size=n))
+    yield np.where(rng.random(n) < 0.1, np.inf,
+                   np.where(rng.random(n) < 0.1, -np.inf, rng.normal(size=n)))
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 16, 17, 63, 64, 65, 100, 569, 1000, 2000,
+                               20000])
+def test_sort_crossings_sorts_and_gives_the_rows(n):
+    """:func:`~.kernels.sort_crossings` (the introsort below 64 crossings, the radix
+    sort of the top bits then the runs of equal top bits from there on) gives the sorted
+    values and their rows, and leaves the values as they were."""
+    rng = np.random.default_rng(n)
+    keys, digit_counts = kernels.line_workspace(max(n, 1), 1)[3:]
+    for values in sort_cases(n, rng):
+        size = len(values)      # the organ pipe: n rounded down to even
+        original = values.copy()
+        sorted_values, order = np.full(size, np.nan), np.full(size, -1)
+        kernels.sort_crossings(values, sorted_values, order, size, keys, digit_counts)
+        assert np.array_equal(values, original)
+        assert np.array_equal(sorted_values, np.sort(values))
+        assert np.array_equal(values[order], sorted_values)
+        assert np.array_equal(np.sort(order), np.arange(size))
+
+
+def test_sort_crossings_sorts_a_prefix_with_a_nan():
+    """Only ``values[:size]`` is sorted; a NaN leaves its neighbours' order undefined but
+    every row is kept."""
+    rng = np.random.default_rng(1)
+    values = rng.normal(size=300)
+    keys, digit_counts = kernels.line_workspace(300, 1)[3:]
+    sorted_values, order = np.zeros(300), np.zeros(300, dtype=np.int64)
+    kernels.sort_crossings(values, sorted_values, order, 200, keys, digit_counts)
+    assert np.array_equal(sorted_values[:200], np.sort(values[:200]))
+    assert np.array_equal(values[order[:200]], sorted_values[:200])
+    values[17] = np.nan
+    kernels.sort_crossings(values, sorted_values, order, 300, keys, digit_counts)
+    assert np.array_equal(np.sort(order), np.arange(300))
+
+
+@pytest.mark.parametrize("measure", ["twoing", "gini"])
+def test_line_search_of_many_rows_finds_the_best_cut_point(measure):
+    """Nodes of 100–1,500 rows (the radix sort's sizes), values rounded to make ties and
+    crossings a rounding apart: the brute-force best impurity, and the step gives it."""
+    rng = np.random.default_rng(7)
+    for case in range(6):
+        n = int(rng.integers(100, 1500))
+        y = rng.integers(0, 3, n)
+        indicators = class_indicators(y, np.ones(n), 3)
+        current = np.round(rng.normal(size=n), case % 3 + 1)
+        direction = np.round(rng.normal(size=n), case % 2 + 1)
+        if case == 5:   # crossings 1 + k·eps: a rounding apart
+            direction = np.ones(n)
+            current = -(1.0 + rng.integers(0, 40, n) * np.finfo(float).eps)
+        score, step = impurity.best_step(current, direction, indicators, measure)
+        expected = brute_force(current, direction, indicators, measure)
+        assert score == pytest.approx(expected, rel=1e-9, abs=1e-9)
+        assert split_impurity(right_of(current, direction, step), indicators, measure) == \
+            pytest.approx(score, rel=1e-9, abs=1e-9)
+
+
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 16, 17, 100, 1000, 20000])
 def test_sort_pairs_sorts_and_carries_the_rows(n):
     rng = np.random.default_rng(n)
