@@ -243,9 +243,8 @@ class TestStagnantPerturbations:
         """Stagnant perturbations taken, with a step of 0.5, when every perturbation finds
         the same impurity one unit away and the random draws are ``draws`` (then 0.99)."""
         from orangecontrib.oblique.core import oc1
-        monkeypatch.setattr(oc1.OC1Splitter, "_line_searcher",
-                            lambda self, Z, counts: (lambda values, direction: (1.0, 1.0),
-                                                     np.ascontiguousarray(Z.T), None))
+        monkeypatch.setattr(oc1.NodeSearch, "line_step",
+                            lambda self, values, direction: (1.0, 1.0))
         X = np.array([[0.0, 0.0], [1.0, 0.1], [0.1, 1.0], [1.0, 1.0]])
         y = np.array([0, 1, 0, 1])
         queue = list(draws)
@@ -260,7 +259,8 @@ class TestStagnantPerturbations:
         counts = np.zeros((2, len(y)))
         counts[y, np.arange(len(y))] = 1
         hyperplane = np.zeros(3)
-        splitter.perturb_coefficients(Z, counts, hyperplane, Z @ hyperplane, 1.0)
+        node = oc1.NodeSearch(Z, counts, "sum_minority")
+        splitter.perturb_coefficients(node, hyperplane, Z @ hyperplane, 1.0)
         return int(hyperplane.sum())       # every taken move adds 1 to a coefficient
 
     def test_p_move_falls_on_every_stagnant_perturbation(self, monkeypatch):
