@@ -14,8 +14,7 @@ types, the data, instance weights and sparse data.
   scikit-learn's public ``check_X_y`` / ``check_array``, with ``n_features_in_`` and
   ``feature_names_in_`` set and compared as scikit-learn's estimators do (its
   ``validate_data`` is public only from scikit-learn 1.6); :func:`checked_sample_weight`
-  -- a fit's instance weights; :class:`ParameterNamesOnce` -- an estimator's parameter
-  names read from its signature once per class.
+  -- a fit's instance weights.
 """
 import functools
 import inspect
