@@ -78,8 +78,7 @@ def test_on_a_dask_cluster(wine):
     distributed = pytest.importorskip("distributed")
     X, y = wine
     one = HedgeEnsembleClassifier(n_estimators=3, random_state=2).fit(X, y)
-    # worker processes: liblinear (the SVM of ODT-SVM) draws from one random generator
-    # per process, so two fits at once in one process would interleave their draws
+    # worker processes, as the ensemble uses for the papers' trees
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:

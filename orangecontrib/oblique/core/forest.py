@@ -298,9 +298,8 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
                         self.n_classes_, sample_weight, seed, self.bootstrap,
                         None if self.features_ is None else self.features_[i])
                 for i, seed in enumerate(self.seeds_)]
-        # SPORF trees in threads (numpy and the compiled search release the GIL); the
-        # papers' trees in processes: liblinear (ODT-SVM's SVM) draws from one random
-        # generator per process, which fits in threads at once would share
+        # SPORF trees in threads (the compiled search releases the GIL); the papers'
+        # trees in processes (much of their node work holds the GIL)
         return run_fits(fits, self.n_jobs, progress_callback,
                         prefer="threads" if self.estimator is None else None)
 
