@@ -246,7 +246,13 @@ def sort_crossings(values, sorted_values, order, size, keys, digit_counts):
         while high < size and source[high] >> top_shift == top:
             high += 1
         if high - low > _INSERTION_SIZE:
-            sort_pairs(sorted_values[low:high], order[low:high], high - low)
+            in_order = True     # e.g. a run of ties
+            for i in range(low + 1, high):
+                if sorted_values[i] < sorted_values[i - 1]:
+                    in_order = False
+                    break
+            if not in_order:
+                sort_pairs(sorted_values[low:high], order[low:high], high - low)
         elif high - low > 1:
             _insertion_sort(sorted_values, order, low, high)
         low = high
