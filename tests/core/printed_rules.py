@@ -3,9 +3,12 @@
 A test that a printed condition "routes every training row as the model does" must not use
 the model's own numbers: this module parses the text (``0.0005724·income + age < 89.06``,
 ``petal length ≥ 2.45``, ``largest score: b of [0.5·x1 − 1.2; …]``) and evaluates it on
-the rows with the parsed numbers only.
+the rows with the parsed numbers only, exactly: the decimals of the text and the rows'
+floats as exact fractions (:func:`condition_holds`), so that a row on a printed boundary
+(``Σ c_j·x_j = t`` exactly) counts as on it.
 """
 import re
+from fractions import Fraction
 
 import numpy as np
 
@@ -16,11 +19,23 @@ def parse_number(text):
     return float(text.strip().replace("−", "-"))
 
 
-def parse_affine(text, names):
+def parse_fraction(text):
+    """The number ``text`` shows, exactly."""
+    return Fraction(text.strip().replace("−", "-"))
+
+
+def parse_affine(text, names, exact=False):
     """(weights, bias) of ``text``, a sum of ``coefficient·name`` terms, bare names and at
-    most one bare number (the bias); ``names`` are the feature names in column order."""
+    most one bare number (the bias); ``names`` are the feature names in column order.
+    With ``exact``, the numbers the text shows as fractions (a list and a ``Fraction``);
+    else as floats."""
+    if exact:
+        number = parse_fraction
+        weights, bias = [Fraction(0)] * len(names), Fraction(0)
+    else:
+        number = parse_number
+        weights, bias = np.zeros(len(names)), 0.0
     index = {name: j for j, name in enumerate(names)}
-    weights, bias = np.zeros(len(names)), 0.0
     text = text.strip()
     sign = 1.0
     if text.startswith("−"):
@@ -34,32 +49,55 @@ def parse_affine(text, names):
         coefficient, dot, name = term.partition("·")
         if not dot:
             if term in index:
-                weights[index[term]] += term_sign
+                weights[index[term]] += int(term_sign)
             else:
-                bias += term_sign * parse_number(term)
+                bias += int(term_sign) * number(term)
             continue
         if name not in index:
             raise ValueError(f"unknown name {name!r} in {text!r}")
-        weights[index[name]] += term_sign * parse_number(coefficient)
+        weights[index[name]] += int(term_sign) * number(coefficient)
     return weights, bias
 
 
+def exact_values(X, weights, bias):
+    """``Σ w_j·x_j + bias`` of every row of ``X`` as an exact ``Fraction`` (``weights``
+    and ``bias`` fractions, the rows' floats taken exactly)."""
+    used = [j for j, w in enumerate(weights) if w != 0]
+    return [sum((weights[j] * Fraction(x) for j, x in zip(used, row)), bias)
+            for row in np.asarray(X, dtype=float)[:, used].tolist()]
+
+
+def holds_exactly(lhs, operator, rhs, names, X):
+    """Boolean mask: rows of ``X`` for which ``lhs operator rhs`` (texts) holds with the
+    text's decimals and the rows' values taken exactly.  Floating point decides the rows
+    far from the boundary (farther than 1e-9 of the terms' size, a billion times the
+    rounding error); exact fractions the others."""
+    weights, bias = parse_affine(lhs, names)
+    threshold = parse_number(rhs)
+    values = X @ weights + bias - threshold
+    size = np.abs(X) @ np.abs(weights) + abs(bias) + abs(threshold)
+    near = np.flatnonzero(np.abs(values) <= 1e-9 * size)  # never a row with NaN
+    compare = {"<": np.less, "≥": np.greater_equal, ">": np.greater,
+               "≤": np.less_equal, "=": np.equal, "≠": np.not_equal}[operator]
+    holds = compare(values, 0)
+    if near.size:
+        exact_weights, exact_bias = parse_affine(lhs, names, exact=True)
+        exact_bias -= parse_fraction(rhs)
+        differences = exact_values(X[near], exact_weights, exact_bias)
+        holds[near] = [compare((d > 0) - (d < 0), 0) for d in differences]
+    return holds
+
+
 def condition_holds(condition, names, X):
-    """Boolean mask: rows of ``X`` that satisfy the printed ``condition``."""
+    """Boolean mask: rows of ``X`` that satisfy the printed ``condition``, read exactly
+    (:func:`holds_exactly`)."""
     for comparison in _COMPARISONS:
         lhs, found, rhs = condition.rpartition(comparison)
         if found:
             break
     else:
         raise ValueError(f"no comparison in {condition!r}")
-    weights, bias = parse_affine(lhs, names)
-    values = X @ weights + bias
-    operator = comparison.strip()
-    threshold = parse_number(rhs)
-    if operator in ("=", "≠"):
-        return values == threshold if operator == "=" else values != threshold
-    return {"<": values < threshold, "≥": values >= threshold,
-            ">": values > threshold, "≤": values <= threshold}[operator]
+    return holds_exactly(lhs, comparison.strip(), rhs, names, np.asarray(X, dtype=float))
 
 
 def printed_position(conditions, names, X):
@@ -139,3 +177,28 @@ def vote_position(conditions, names, X):
         votes[for_first, labels.index(first)] += 1
         votes[~for_first, labels.index(second)] += 1
     return np.argmax(votes, axis=1)
+
+
+def boundary_rows(condition, names, X, rng, count):
+    """Up to ``count`` integer rows on the boundary of the printed comparison
+    ``condition`` (``Σ c_j·x_j = t`` exactly): rows of ``X`` with one coordinate solved
+    for, kept where the solution is an integer."""
+    for comparison in (" < ", " ≥ ", " > ", " ≤ "):
+        lhs, found, rhs = condition.rpartition(comparison)
+        if found:
+            break
+    weights, bias = parse_affine(lhs, names, exact=True)
+    threshold = parse_fraction(rhs) - bias
+    used = [j for j, w in enumerate(weights) if w != 0]
+    found = []
+    for row in X[rng.permutation(X.shape[0])[:50 * count]]:
+        j = used[rng.integers(len(used))]
+        rest = sum((weights[k] * Fraction(row[k]) for k in used if k != j), Fraction(0))
+        value = (threshold - rest) / weights[j]
+        if value.denominator == 1 and abs(value) < 1e6:
+            new = row.copy()
+            new[j] = float(value)
+            found.append(new)
+            if len(found) == count:
+                break
+    return np.array(found, dtype=float).reshape(-1, X.shape[1])

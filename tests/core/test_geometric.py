@@ -453,7 +453,8 @@ class TestFit:
             for split in model.tree_.splits:
                 if split is not None:
                     assert split.rule == "hyperplane"
-                    assert np.linalg.norm(split.weights) == pytest.approx(1)
+                    # unit length as found; the printed (rounded) numbers keep it closely
+                    assert np.linalg.norm(split.weights) == pytest.approx(1, rel=1e-3)
 
     def test_estimator_methods_agree_with_tree(self):
         X, y = checkerboard_4x4(500, random_state=2)
@@ -632,7 +633,13 @@ class TestRawUnits:
         X_test = checkerboard_4x4(1000, random_state=4)[0]
         scale, shift = np.array([1e-3, 250.0]), np.array([7.0, -4000.0])
         raw, moved = fit(X, y), fit(X * scale + shift, y)
-        np.testing.assert_array_equal(raw.predict(X_test), moved.predict(X_test * scale + shift))
+        # The same tree routes every training row alike.  A split takes the fewest printed
+        # digits that route its training rows as found, so far from the origin (shift
+        # -4000 at scale 250) its printed boundary may move within the gap between training
+        # rows: a few new rows near it may change side.
+        np.testing.assert_array_equal(raw.predict(X), moved.predict(X * scale + shift))
+        differ = np.mean(raw.predict(X_test) != moved.predict(X_test * scale + shift))
+        assert differ <= 0.03
 
         def map_split(split):   # w·x + b with x = (x' − shift) / scale, renormalised
             weights = split.weights / scale
@@ -640,7 +647,8 @@ class TestRawUnits:
             norm = np.linalg.norm(weights)
             return weights / norm, bias / norm
 
-        assert_same_tree(raw.tree_, moved.tree_, allow_flip=True, rtol=1e-5, atol=1e-8,
+        # the same splits, mapped to the moved units, up to their printed rounding
+        assert_same_tree(raw.tree_, moved.tree_, allow_flip=True, rtol=1e-3, atol=1e-4,
                          map_split=map_split)
 
     def test_stored_weights_reproduce_the_routing_on_raw_features(self):

@@ -435,7 +435,8 @@ class TestRawUnits:
     @pytest.mark.parametrize("seed", range(3))
     def test_scaling_a_feature_changes_nothing(self, ls10_data, seed):
         """Per-node standardisation makes the search blind to units; the stored weight of
-        the rescaled feature shrinks by the factor (up to rounding and rare ties)."""
+        the rescaled feature shrinks by the factor (up to the printed rounding and rare
+        ties)."""
         X, y, X_test, _ = ls10_data
         factor = np.ones(X.shape[1])
         factor[3] = 1000.0
@@ -443,21 +444,27 @@ class TestRawUnits:
         shift[7] = -50.0
         plain = OC1Classifier(random_state=seed).fit(X, y)
         scaled = OC1Classifier(random_state=seed).fit(X * factor + shift, y)
-        np.testing.assert_array_equal(plain.predict(X_test),
-                                      scaled.predict(X_test * factor + shift))
+        # Every training row alike.  The model is its printed rules, each with the fewest
+        # digits that route its training rows as found: a new row in the gap next to a
+        # boundary may change side (at most 1 of 2,000 here).
+        np.testing.assert_array_equal(plain.predict(X), scaled.predict(X * factor + shift))
+        assert np.sum(plain.predict(X_test) != scaled.predict(X_test * factor + shift)) <= 2
         # the same partition of the training rows at every node ...
         assert plain.tree_.children == scaled.tree_.children
         np.testing.assert_array_equal(plain.tree_.value, scaled.tree_.value)
-        # ... by the same root hyperplane, mapped to the rescaled units.  (Deeper down the
-        # search may stop at another hyperplane with the same partition: rounding of the
-        # standardised values can reorder tied candidates of a line search.)
+        # ... by the same root hyperplane, mapped to the rescaled units, as far as its
+        # printed digits tell.  (Deeper down the search may stop at another hyperplane with
+        # the same partition: rounding of the standardised values can reorder tied
+        # candidates of a line search.)
         root_plain, root_scaled = plain.tree_.splits[0], scaled.tree_.splits[0]
         weights = root_plain.weights[0] / factor
         bias = root_plain.bias[0] - weights @ shift
         norm = np.linalg.norm(weights)
-        np.testing.assert_allclose(root_scaled.weights[0], weights / norm, rtol=1e-6,
-                                   atol=1e-9)
-        assert root_scaled.bias[0] == pytest.approx(bias / norm, rel=1e-6, abs=1e-6)
+        digits = min(root_plain.digits, root_scaled.digits)
+        tolerance = 10.0 ** (1 - digits)
+        np.testing.assert_allclose(root_scaled.weights[0], weights / norm, rtol=tolerance,
+                                   atol=tolerance * np.abs(weights / norm).max())
+        assert root_scaled.bias[0] == pytest.approx(bias / norm, rel=tolerance, abs=tolerance)
 
 
 # ----- sample weights -----

@@ -37,6 +37,7 @@ To add a kind: subclass :class:`SplitKind`, implement its methods, register an i
 """
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -76,6 +77,19 @@ def round_significant(values, digits):
     undecided = np.flatnonzero(~decided)
     rounded[undecided] = [float(f"{v:.{digits - 1}e}") for v in rounded[undecided].tolist()]
     return rounded.reshape(values.shape)
+
+
+def printed_rule_holds(X, weights, bias):
+    """Whether ``Σ c_j·x_j ≥ t`` holds exactly for every row of ``X``: ``c_j`` and ``t``
+    the decimals the rule text shows for ``weights`` and ``−bias`` (their shortest texts,
+    ``repr``, which :func:`~.rules.format_significant` writes too), ``x_j`` the rows'
+    floats, all as exact fractions.  For the few rows near a printed boundary
+    (:meth:`Split.route`)."""
+    used = np.flatnonzero(weights).tolist()
+    coefficients = [Fraction(repr(float(weights[j]))) for j in used]
+    threshold = Fraction(repr(float(-bias)))
+    return np.array([sum(c * Fraction(x) for c, x in zip(coefficients, row)) >= threshold
+                     for row in X[:, used].tolist()], dtype=bool)
 
 
 # ----- structured parts of a condition -----
@@ -584,10 +598,34 @@ class Split:
             return pass_kernels.hyperplane_values(X, self.weights[0], self.bias[0])[:, None]
         return X @ self.weights.T + self.bias
 
+    @property
+    def reads_printed(self):
+        """Whether the split routes rows by its printed rule read exactly: a hyperplane of
+        two or more terms whose digits are set (after :meth:`calibrate_digits`, or made
+        so, as the forest's splits), whose numbers are then the ones its text prints."""
+        return (self.rule == HYPERPLANE and getattr(self, "digits", None) is not None
+                and np.count_nonzero(self.weights) >= 2)
+
     def route(self, X):
         """Child position (0 .. n_children-1) of every row of ``X`` (finite values).  A
         map of many rows (a ``pairwise_vote`` split of many children) takes the rows in
-        blocks of at most :data:`ROUTE_BLOCK_VALUES` values."""
+        blocks of at most :data:`ROUTE_BLOCK_VALUES` values.
+
+        A split that :attr:`reads_printed` sends a row right if and only if its printed
+        rule ``Σ c_j·x_j ≥ t`` holds exactly, ``c_j`` and ``t`` the decimals its text
+        shows (the shortest texts of its weights and of ``−bias``) and ``x_j`` the row's
+        values: the floating-point value decides where it is farther from 0 than its
+        rounding error can reach (:func:`~.pass_kernels.printed_sides`), exact rational
+        arithmetic the rare rows nearer (:func:`printed_rule_holds`).  A test of one
+        attribute is evaluated ``x − t ≥ 0`` (``t − x ≥ 0``), exact in floating point."""
+        if self.reads_printed:
+            X = np.ascontiguousarray(X, dtype=float)
+            right, undecided = pass_kernels.printed_sides(
+                X, np.arange(X.shape[0]), self.weights[0], self.bias[0])
+            if undecided.size:
+                right[undecided] = printed_rule_holds(X[undecided], self.weights[0],
+                                                      self.bias[0])
+            return right.astype(np.intp)
         rows = max(1, ROUTE_BLOCK_VALUES // self.weights.shape[0])
         if X.shape[0] <= rows:
             return self.kind.route(self, self.values(X))
@@ -658,15 +696,22 @@ class Split:
         """Set :attr:`digits` to the fewest significant digits (at least ``minimum``,
         default :data:`DIGITS`) with which :meth:`printed` routes every row of ``X`` to
         the same child as the split; :data:`MAX_DIGITS` (a float's full precision) if
-        none fewer does.  ``position``: the rows' children, if known."""
+        none fewer does.  ``position``: the rows' children, if known.
+
+        A hyperplane then takes its printed numbers as its own (its weights and bias
+        become :meth:`printed`'s): the model is its printed rule, which routes every row
+        as the text reads (:meth:`route`), and the rows of ``X`` as before."""
         minimum = DIGITS if minimum is None else minimum
         if not self.kind.prints_numbers or X.shape[0] == 0:
-            self.digits = minimum
-            return self.digits
-        position = self.route(X) if position is None else position
-        for digits in range(minimum, MAX_DIGITS + 1):
-            if np.array_equal(self.printed(digits).route(X), position):
-                break
+            digits = minimum
+        else:
+            position = self.route(X) if position is None else position
+            for digits in range(minimum, MAX_DIGITS + 1):
+                if np.array_equal(self.printed(digits).route(X), position):
+                    break
+        if self.rule == HYPERPLANE:
+            printed = self.printed(digits)
+            self.weights, self.bias = printed.weights, printed.bias
         self.digits = digits
         return digits
 

@@ -14,7 +14,7 @@ from scipy import sparse
 
 from . import pass_kernels
 from .rules import Vocabulary, branch_conditions, format_number
-from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE
+from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE, printed_rule_holds
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
 
 
@@ -224,9 +224,13 @@ class ObliqueTree:
         """:meth:`calibrate_text` (``calibrate``) and, with ``sample_weight``, the feature
         scales kept in :attr:`feature_scales`, of a tree whose every split is a
         hyperplane, on finite rows, in one call of :func:`~.pass_kernels.calibration_pass`;
-        False, with nothing done, for any other tree or rows.  A split whose digits the
-        kernel leaves undecided (a rounding its arithmetic cannot show to be the text's)
-        gets them from :meth:`Split.calibrate_digits`, the search continued from there."""
+        False, with nothing done, for any other tree or rows, or when a row reaches a
+        split that :attr:`~.splits.Split.reads_printed` so near its boundary that only
+        exact arithmetic can tell its side (then the splits' own methods run).  Every
+        split takes its printed numbers (:meth:`Split.calibrate_digits`); one whose digits
+        the kernel leaves undecided (a rounding its arithmetic cannot show to be the
+        text's, or a row near the printed boundary) gets them from
+        :meth:`Split.calibrate_digits`, the search continued from there."""
         splits = self.splits
         internal = [node for node, split in enumerate(splits) if split is not None]
         if not internal or any(splits[node].rule != HYPERPLANE for node in internal):
@@ -246,19 +250,24 @@ class ObliqueTree:
                          else np.zeros(0))
         children = np.full((node_count, 2), -1, dtype=np.int64)
         children[internal] = [self.children[node] for node in internal]
-        new_weights, dropped, digits, resume, scales, order, start, end = (
-            pass_kernels.calibration_pass(X, sample_weight, calibrate, with_scales, weights,
-                                          bias, children[:, 0].copy(),
-                                          children[:, 1].copy(), NEGLIGIBLE, DIGITS,
-                                          MAX_DIGITS))
+        printed_rule = np.zeros(node_count, dtype=bool)
+        printed_rule[internal] = [splits[node].reads_printed for node in internal]
+        (new_weights, dropped, digits, resume, scales, order, start, end, new_bias,
+         complete) = pass_kernels.calibration_pass(
+            X, sample_weight, calibrate, with_scales, weights, bias, printed_rule,
+            children[:, 0].copy(), children[:, 1].copy(), NEGLIGIBLE, DIGITS, MAX_DIGITS)
+        if not complete:  # a row that only the exact reading of a printed rule can route
+            return False
         if calibrate:
-            for node in np.flatnonzero(dropped).tolist():
-                splits[node].weights = new_weights[node:node + 1].copy()
-            for node, count in zip(internal, digits[internal].tolist()):
-                splits[node].digits = count
-            for node in np.flatnonzero(resume).tolist():
-                block = X[order[start[node]:end[node]]]
-                splits[node].calibrate_digits(block, minimum=int(resume[node]))
+            for node in internal:
+                split = splits[node]
+                split.weights = new_weights[node:node + 1].copy()
+                if resume[node]:  # the search continued by the split, as grown
+                    split.calibrate_digits(X[order[start[node]:end[node]]],
+                                           minimum=int(resume[node]))
+                else:  # its printed numbers
+                    split.bias = new_bias[node:node + 1].copy()
+                    split.digits = int(digits[node])
         if with_scales:
             self.feature_scales = scales
         return True
@@ -613,10 +622,19 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         split = propose_split(rows, counts, depth)
         if split is None:
             continue
-        if split.rule == HYPERPLANE:
+        if split.reads_printed:  # the forest's splits: their printed rules, read exactly
+            right_side, undecided = pass_kernels.printed_sides(
+                rows_X, rows, split.weights[0], split.bias[0])
+            if undecided.size:
+                right_side[undecided] = printed_rule_holds(
+                    rows_X[rows[undecided]], split.weights[0], split.bias[0])
+            left_rows, right_rows, child_counts = pass_kernels.partition_rows(
+                rows, right_side, codes, row_weights, n_classes)
+        elif split.rule == HYPERPLANE:
             left_rows, right_rows, child_counts = pass_kernels.hyperplane_partition(
                 rows_X, rows, split.weights[0], split.bias[0], codes, row_weights,
                 n_classes)
+        if split.rule == HYPERPLANE:
             if not (left_rows.size and right_rows.size):
                 continue  # a split that separates nothing
             settled -= rows.size
