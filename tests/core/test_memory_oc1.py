@@ -23,15 +23,16 @@ def recorded():
 
 def test_trees_are_those_recorded_before_the_change(recorded):
     """OC1 and GDT on iris, wine and breast cancer: the same shape, class counts, leaves,
-    probabilities and decision paths as recorded, exactly; the same splits to rounding."""
+    probabilities and decision paths as recorded, exactly; the same splits to their printed
+    rounding."""
     saved, now = recorded
     assert sorted(saved.files) == sorted(now)
     for key in saved.files:
         if key.endswith(("/weights", "/bias")):
-            # the compiled steps (GDT's eigensolver, OC1's line search) add and round in
-            # their own order: the same splits to rounding
-            np.testing.assert_allclose(now[key], saved[key], rtol=1e-7, atol=1e-10,
-                                       err_msg=key)
+            # recorded as found; a split now takes its printed numbers (at least four
+            # significant digits): the same splits to that rounding
+            np.testing.assert_allclose(now[key], saved[key], rtol=1e-3,
+                                       atol=1e-3 * np.abs(saved[key]).max(), err_msg=key)
         else:
             np.testing.assert_array_equal(now[key], saved[key], err_msg=key)
 
