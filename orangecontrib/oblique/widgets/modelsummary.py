@@ -4,11 +4,9 @@ class here).
 :class:`ModelSummaryMixin` gives an :class:`OWBaseLearner` of oblique trees a "Model" box
 that says how oblique the fitted tree (or ensemble) is and shows the widget's errors and
 warnings in full (wrapped), and a "Feature importances"
-output: one row per attribute of the model's domain with its importance, as Logistic
+output: one row per attribute of the input table with its importance, as Logistic
 Regression's "Coefficients" output does for its coefficients.
 """
-import math
-
 import numpy as np
 
 from AnyQt.QtCore import Qt
@@ -18,6 +16,8 @@ from Orange.data import ContinuousVariable, Domain, StringVariable, Table
 from Orange.widgets import gui
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.signals import Output
+
+from orangecontrib.oblique.widgets.viewertexts import attributes_per_split
 
 __all__ = ["ModelSummaryMixin", "obliqueness_text", "importance_table"]
 
@@ -45,25 +45,23 @@ def obliqueness_text(model):
     if not statistics.n_splits:
         return prefix + ("no splits: every tree is a single leaf" if members is not None
                          else "no splits: the tree is a single leaf")
-    mean = statistics.mean_attributes_per_split
     return (f"{prefix}{statistics.n_oblique_splits} of "
             f"{_plural(statistics.n_splits, 'split')} oblique, "
-            f"{mean:.1f} attribute{'' if math.isclose(mean, 1) else 's'} per split "
-            f"on average")
+            f"{attributes_per_split(statistics.mean_attributes_per_split)} on average")
 
 
 def importance_table(model):
-    """A table with one row per attribute of ``model``'s domain (the preprocessed one the
-    model was fitted on, e.g. one-hot columns): its name (a meta) and its importance
-    (``model.feature_importances``); ``None`` without a model or for one that has no
-    importances."""
+    """A table with one row per attribute of the table ``model`` was fitted on: its name
+    (a meta) and its importance (``model.attribute_importances``: one-hot columns summed
+    back into their attribute, alike for every learner); ``None`` without a model or for
+    one that has no importances."""
     if model is None:
         return None
     try:
-        importances = np.asarray(model.feature_importances, dtype=float)
+        importances, attributes = model.attribute_importances
     except AttributeError:
         return None
-    attributes = model.domain.attributes
+    importances = np.asarray(importances, dtype=float)
     domain = Domain([ContinuousVariable("importance")],
                     metas=[StringVariable("attribute")])
     names = np.array([[attr.name] for attr in attributes], dtype=object).reshape(-1, 1)

@@ -278,11 +278,14 @@ class OWObliqueTreeViewer(OWWidget):
         tree = self.view_tree
         if tree is None:
             self.units_label.setText("")
+            self.units_label.hide()
             return
         tree.set_units(self.coefficients == self.PER_SD)
         if self.coefficients == self.PER_SD and not tree.per_sd:
             self.Information.raw_units(tree.raw_units_reason)
-        self.units_label.setText(viewertexts.units_sentence(tree))
+        sentence = viewertexts.units_sentence(tree)
+        self.units_label.setText(sentence)
+        self.units_label.setVisible(bool(sentence))
 
     def _units_changed(self):
         self._set_units()
