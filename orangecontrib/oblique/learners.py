@@ -631,12 +631,13 @@ class GeometricTreeLearner(ObliqueTreeLearner):
 
     def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
                  standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None,
-                 max_terms=None, preprocessors=None):
+                 max_terms=None, min_samples_leaf=1, preprocessors=None):
         super().__init__(preprocessors=preprocessors)
         self._store_params(epsilon1=epsilon1, epsilon2=epsilon2, max_depth=max_depth,
                            min_samples_split=min_samples_split, standardize=standardize,
                            pruning_portion=pruning_portion, se_rule=se_rule,
-                           random_state=random_state, max_terms=max_terms)
+                           random_state=random_state, max_terms=max_terms,
+                           min_samples_leaf=min_samples_leaf)
 
 
 class OC1Learner(ObliqueTreeLearner):

@@ -3,15 +3,27 @@
 partition on binary and nominal axes, the depth-limit warning of the learner widgets."""
 import numpy as np
 
-from Orange.data import Table
+from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
+from Orange.widgets.model.owtree import OWTreeLearner
 # the module, not its class: pytest would collect an imported WidgetTest as a test case
 from Orange.widgets.tests import base
 
 from orangecontrib.oblique import GeometricTreeLearner, ODTSVMLearner
+from orangecontrib.oblique.core import GeometricTreeClassifier
 from orangecontrib.oblique.widgets import viewertexts
 from orangecontrib.oblique.widgets.modelsummary import obliqueness_text
+from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
+from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
+from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
+
+
+def as_table(X, y):
+    """An Orange table of continuous ``x1 .. xd`` and a 0/1 class."""
+    domain = Domain([ContinuousVariable(f"x{i + 1}") for i in range(X.shape[1])],
+                    DiscreteVariable("y", values=("0", "1")))
+    return Table.from_numpy(domain, X, y)
 
 
 def fitted(learner, data):
@@ -59,3 +71,82 @@ class TestWords(base.WidgetTest):
                          "2.5 attributes per split")
         self.assertEqual(viewertexts.attributes_per_split(2),
                          "2 attributes per split")
+
+
+class TestDepthLimit(base.WidgetTest):
+    """Item 3: a learner widget warns when its fit stopped at the depth limit, pointing
+    to pruning; Geometric Tree's widget uses the size rules of Orange's Tree widget."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        rng = np.random.default_rng(0)
+        X = rng.normal(size=(400, 4))
+        y = (X[:, 0] + rng.normal(scale=1.5, size=400) > 0).astype(int)  # noisy labels
+        cls.noisy = as_table(X, y)
+
+    def fit(self, widget):
+        self.widget = widget
+        self.send_signal(widget.Inputs.data, self.noisy, widget=widget)
+        self.wait_until_finished(widget)
+        return self.get_output(widget.Outputs.model, widget=widget)
+
+    def test_geometric_tree_warns_and_points_to_pruning(self):
+        w = self.create_widget(OWGeometricTree, stored_settings={"max_depth": 3})
+        model = self.fit(w)
+        tree = model.estimator.tree_
+        self.assertEqual(tree.depth, 3)
+        self.assertTrue(w.Warning.depth_limit.is_shown())
+        text = str(w.Warning.depth_limit)
+        self.assertIn("depth limit (3)", text)
+        self.assertIn("Prune on held-out instances", text)
+        w.controls.prune.setChecked(True)
+        self.wait_until_finished(w)
+        self.assertFalse(w.Warning.depth_limit.is_shown())
+        # a tree that ends before the limit: no warning
+        w.controls.prune.setChecked(False)
+        w.controls.max_depth.setValue(40)
+        self.wait_until_finished(w)
+        self.assertLess(self.get_output(w.Outputs.model).estimator.tree_.depth, 40)
+        self.assertFalse(w.Warning.depth_limit.is_shown())
+
+    def test_odt_svm_without_pruning_warns(self):
+        w = self.create_widget(OWODTSVM, stored_settings={
+            "limit_depth": True, "max_depth": 2, "prune": False})
+        self.fit(w)
+        self.assertTrue(w.Warning.depth_limit.is_shown())
+        self.assertIn("Prune with confidence", str(w.Warning.depth_limit))
+
+    def test_hedge_ensemble_warns_for_its_members(self):
+        w = self.create_widget(OWHedgeEnsemble, stored_settings={"n_estimators": 2})
+        self.send_signal(w.Inputs.learner, GeometricTreeLearner(max_depth=2))
+        self.fit(w)
+        self.assertTrue(w.Warning.depth_limit.is_shown())
+        self.assertIn("base learner's pruning", str(w.Warning.depth_limit))
+        self.send_signal(w.Inputs.learner, GeometricTreeLearner(max_depth=2,
+                                                                pruning_portion=0.1))
+        self.wait_until_finished(w)
+        self.assertFalse(w.Warning.depth_limit.is_shown())
+
+    def test_geometric_tree_widget_uses_orange_tree_size_rules(self):
+        orange_tree = self.create_widget(OWTreeLearner)
+        w = self.create_widget(OWGeometricTree)
+        learner = w.create_learner()
+        self.assertEqual(learner.min_samples_leaf, orange_tree.min_leaf)
+        self.assertEqual(learner.min_samples_split, orange_tree.min_internal)
+        # the paper's majority limit is 1 − ε1; the core keeps the paper's rules
+        self.assertEqual(learner.epsilon1, 0.1)
+        core = GeometricTreeClassifier()
+        self.assertEqual((core.min_samples_leaf, core.min_samples_split), (1, 2))
+
+    def test_min_samples_leaf_is_kept(self):
+        X, y = self.noisy.X, self.noisy.Y.astype(int)
+        for leaf_size in (1, 15):
+            tree = GeometricTreeClassifier(min_samples_leaf=leaf_size).fit(X, y).tree_
+            sizes = tree.n_node_samples[tree.is_leaf]
+            if leaf_size == 1:
+                self.assertLess(sizes.min(), 15)
+            else:
+                self.assertGreaterEqual(sizes.min(), 15)
+        with self.assertRaises(ValueError):
+            GeometricTreeClassifier(min_samples_leaf=0).fit(X, y)

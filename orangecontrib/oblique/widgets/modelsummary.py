@@ -16,7 +16,9 @@ from Orange.data import ContinuousVariable, Domain, StringVariable, Table
 from Orange.widgets import gui
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.signals import Output
+from Orange.widgets.widget import Msg
 
+from orangecontrib.oblique.widgets.utils import ClassValueChecksMixin
 from orangecontrib.oblique.widgets.viewertexts import attributes_per_split
 
 __all__ = ["ModelSummaryMixin", "obliqueness_text", "importance_table"]
@@ -70,6 +72,37 @@ def importance_table(model):
     return table
 
 
+def mixed_leaves_at_depth(model, max_depth):
+    """How many leaves of ``model``'s trees (every member of an ensemble) stand at depth
+    ``max_depth`` with training rows of more than one class: where growing stopped at the
+    depth limit, not because the node was done.  0 without a limit or a model."""
+    if model is None or max_depth is None:
+        return 0
+    estimator = getattr(model, "estimator", None)
+    members = getattr(estimator, "estimators_", None)
+    trees = [getattr(member, "tree_", None) for member in (
+        members if members is not None else [estimator])]
+    count = 0
+    for tree in trees:
+        if tree is None:
+            continue
+        at_limit = tree.is_leaf & (tree.node_depth == max_depth)
+        count += int(((tree.value[at_limit] > 0).sum(axis=1) > 1).sum())
+    return count
+
+
+def depth_limit_and_pruning(learner):
+    """(max_depth, prunes) of ``learner`` (for an ensemble, of its base learner); max_depth
+    None when the learner has no depth limit or offers no pruning (the Oblique Forest's
+    trees are grown deep and not pruned, as in SPORF)."""
+    base = getattr(learner, "learner", learner)
+    if base is None or not (hasattr(base, "pruning_portion") or hasattr(base, "confidence")):
+        return None, False
+    prunes = bool(getattr(base, "pruning_portion", 0)) or getattr(
+        base, "confidence", None) is not None
+    return getattr(base, "max_depth", None), prunes
+
+
 class ModelSummaryMixin:
     """A "Model" box (under the settings) and a "Feature importances" output for an
     :class:`OWBaseLearner` that fits in the background
@@ -84,6 +117,10 @@ class ModelSummaryMixin:
 
     class Outputs(OWBaseLearner.Outputs):
         feature_importances = Output("Feature importances", Table, explicit=True)
+
+    class Warning(ClassValueChecksMixin.Warning):
+        depth_limit = Msg("Growing stopped at the depth limit ({}) in {} that still "
+                          "{} classes: the tree may fit noise. {}")
 
     def add_bottom_buttons(self):
         box = gui.vBox(self.controlArea, "Model")
@@ -109,6 +146,7 @@ class ModelSummaryMixin:
     def update_model(self):
         super().update_model()
         if self.task is not None:  # the fit runs; on_done sends the model
+            self.Warning.depth_limit.clear()
             self.model_summary.setText(FITTING)
             self.Outputs.feature_importances.invalidate()
 
@@ -117,3 +155,19 @@ class ModelSummaryMixin:
         if self.task is None:  # the model was sent (see ConcurrentLearnerWidgetMixin)
             self.model_summary.setText(obliqueness_text(self.model))
             self.Outputs.feature_importances.send(importance_table(self.model))
+            self._warn_depth_limit()
+
+    #: where the depth-limit warning points to
+    PRUNING_HINT = ("Check \"Prune on held-out instances\" for a smaller tree that often "
+                    "predicts as well.")
+
+    def _warn_depth_limit(self):
+        """Warn when the fit stopped at the depth limit in leaves that still mix classes
+        and the tree is not pruned (issue 28: noisy data grow to the limit)."""
+        max_depth, prunes = depth_limit_and_pruning(self.learner)
+        count = 0 if prunes else mixed_leaves_at_depth(self.model, max_depth)
+        if count:
+            self.Warning.depth_limit(max_depth, f"{count} lea{'f' if count == 1 else 'ves'}",
+                                     "mixes" if count == 1 else "mix", self.PRUNING_HINT)
+        else:
+            self.Warning.depth_limit.clear()
