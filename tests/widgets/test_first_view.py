@@ -3,6 +3,8 @@
 partition on binary and nominal axes, the depth-limit warning of the learner widgets."""
 import numpy as np
 
+from AnyQt.QtGui import QFontMetricsF
+
 from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from Orange.widgets.model.owtree import OWTreeLearner
 # the module, not its class: pytest would collect an imported WidgetTest as a test case
@@ -10,7 +12,7 @@ from Orange.widgets.tests import base
 
 from orangecontrib.oblique import GeometricTreeLearner, ODTSVMLearner
 from orangecontrib.oblique.core import GeometricTreeClassifier
-from orangecontrib.oblique.widgets import viewertexts
+from orangecontrib.oblique.widgets import treescene, viewertexts
 from orangecontrib.oblique.widgets.modelsummary import obliqueness_text
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
@@ -150,3 +152,104 @@ class TestDepthLimit(base.WidgetTest):
                 self.assertGreaterEqual(sizes.min(), 15)
         with self.assertRaises(ValueError):
             GeometricTreeClassifier(min_samples_leaf=0).fit(X, y)
+
+
+class TestViewerFirstView(base.WidgetTest):
+    """Item 1: the viewer opens readable with the root and the next two levels in view;
+    Fit never shrinks text below a readable size; bar labels readable and whole where
+    there is room; the row-path panel collapsed until a row is chosen."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        heart = Table("heart_disease")
+        cls.big = fitted(GeometricTreeLearner(max_terms=None, random_state=0), heart)
+        iris = Table("iris")
+        cls.small = fitted(GeometricTreeLearner(max_depth=2, random_state=0), iris)
+
+    def setUp(self):
+        self.widget = self.create_widget(OWObliqueTreeViewer)
+        self.widget.resize(self.widget.sizeHint())  # the size Orange opens it at
+        self.widget.show()
+
+    def tearDown(self):
+        self.widget.hide()
+        super().tearDown()
+
+    def visible_rect(self):
+        view = self.widget.view
+        return view.mapToScene(view.viewport().rect()).boundingRect()
+
+    def test_opens_with_the_top_levels_in_view_and_readable(self):
+        w = self.widget
+        self.assertGreater(self.big.node_count(), 40)
+        self.send_signal(w.Inputs.tree, self.big)
+        self.assertGreaterEqual(w.view.text_pixels(), 11 - 1e-9)
+        tree = w.view_tree
+        top = [node for node in range(tree.node_count) if tree.depth[node] <= 2]
+        self.assertEqual(sorted(w.items), top)
+        visible = self.visible_rect().adjusted(-1, -1, 1, 1)
+        for node in top:
+            self.assertTrue(visible.contains(w.items[node].sceneBoundingRect()), node)
+        # the deeper nodes wait behind their collapsed parents, and Expand all shows them
+        self.assertEqual(w.scene.collapsed, {node for node in top if tree.depth[node] == 2
+                                             and tree.children[node]})
+        w.scene.expand_all()
+        self.assertEqual(len(w.items), tree.node_count)
+
+    def test_a_small_tree_opens_whole(self):
+        w = self.widget
+        self.send_signal(w.Inputs.tree, self.small)
+        self.assertEqual(len(w.items), w.view_tree.node_count)
+        self.assertFalse(w.scene.collapsed)
+        self.assertTrue(self.visible_rect().contains(w.scene.itemsBoundingRect()))
+        self.assertGreaterEqual(w.view.text_pixels(), 11 - 1e-9)
+        self.assertTrue(w.zoom_controls.note.isHidden())
+
+    def test_fit_never_shrinks_text_below_readable(self):
+        w = self.widget
+        self.send_signal(w.Inputs.tree, self.big)
+        w.scene.expand_all()
+        w.fit_to_window()
+        self.assertGreaterEqual(w.view.text_pixels(), 11 - 1e-9)
+        self.assertFalse(w.zoom_controls.note.isHidden())
+        self.assertIn("not readable in the window", w.zoom_controls.note.text())
+        root = w.items[0].sceneBoundingRect()
+        self.assertTrue(self.visible_rect().intersects(root))
+        # a tree that fits readably: Fit shows all of it and says nothing
+        self.send_signal(w.Inputs.tree, self.small)
+        w.fit_to_window()
+        self.assertTrue(w.zoom_controls.note.isHidden())
+        self.assertTrue(self.visible_rect().contains(w.scene.itemsBoundingRect()))
+
+    def test_path_panel_collapsed_until_a_row_is_chosen(self):
+        w = self.widget
+        self.send_signal(w.Inputs.tree, self.big)
+        panel = w.path_panel
+        self.assertTrue(w.path_list.isHidden())
+        self.assertLess(panel.height(), 60)
+        w.row_spin.setValue(3)
+        self.assertFalse(w.path_list.isHidden())
+        self.assertGreaterEqual(panel.height(), 150)
+        w.row_spin.setValue(0)
+        self.assertTrue(w.path_list.isHidden())
+
+    def test_bar_labels_readable_and_whole_where_there_is_room(self):
+        w = self.widget
+        self.send_signal(w.Inputs.tree, self.small)
+        view = w.view
+        label_pixels = treescene.text_pixels(treescene.label_font(w.scene.font()))
+        self.assertGreaterEqual(label_pixels * view.readable_zoom(), 9 - 1e-9)
+        # slots: whole labels when they fit, only the widest cut when they do not
+        slots = treescene.label_slots([150, 20, 160], 210)
+        self.assertAlmostEqual(slots.sum(), 210)
+        self.assertGreaterEqual(slots[1], 20)
+        self.assertTrue((treescene.label_slots([100, 30], 200) >= [100, 30]).all())
+        w.node_width = 420  # room for every name: each label whole
+        w._redraw()
+        item = w.items[0]
+        metrics = QFontMetricsF(treescene.label_font(w.scene.font()))
+        for (_, label), name in zip(item.bar_rects(item.bars_rect()), item.bar_names):
+            self.assertGreaterEqual(label.width() - 2, metrics.horizontalAdvance(name), name)
+        self.assertIn(item.bar_names[0], item.bar_tooltip(
+            item.bar_rects(item.bars_rect())[0][0].center()))

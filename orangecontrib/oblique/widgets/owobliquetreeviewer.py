@@ -236,10 +236,14 @@ class OWObliqueTreeViewer(OWWidget):
                 scene.selected = self.view_tree.nodes_at(self.selected_paths)
                 scene.collapsed = self.view_tree.nodes_at(self.collapsed_paths)
             self.tree_fingerprint = fingerprint
+        new_tree = self.view_tree is not None and self.tree_fingerprint != previous
         self._count_rows()
         self._update_info()
         self._redraw()
-        self.view.show_new_tree()
+        if new_tree:  # opens with its top levels; a restored one as it was saved
+            self.view.start_new_tree()
+        else:
+            self.view.show_new_tree()
         self._update_rules()
         self._update_partition()
         self._store_paths()
