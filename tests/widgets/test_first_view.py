@@ -12,7 +12,7 @@ from Orange.widgets.tests import base
 
 from orangecontrib.oblique import GeometricTreeLearner, ODTSVMLearner
 from orangecontrib.oblique.core import GeometricTreeClassifier
-from orangecontrib.oblique.widgets import treescene, viewertexts
+from orangecontrib.oblique.widgets import optionalviews, splitviews, treescene, viewertexts
 from orangecontrib.oblique.widgets.modelsummary import obliqueness_text
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
@@ -253,3 +253,114 @@ class TestViewerFirstView(base.WidgetTest):
             self.assertGreaterEqual(label.width() - 2, metrics.horizontalAdvance(name), name)
         self.assertIn(item.bar_names[0], item.bar_tooltip(
             item.bar_rects(item.bars_rect())[0][0].center()))
+
+
+class TestUnitsOfThresholdTrees(base.WidgetTest):
+    def test_no_units_sentence_for_tests_of_one_attribute(self):
+        """Item 6: a tree of nominal tests and thresholds on single attributes prints no
+        weights, so the units sentence is not shown."""
+        heart = Table("heart_disease")
+        model = fitted(ODTSVMLearner(random_state=0, clustering_split=False), heart)
+        tree = TreeAdapter.from_model(model)
+        self.assertEqual(model.n_oblique_splits, 0)
+        self.assertEqual(viewertexts.units_sentence(tree), "")
+
+
+def colour_and_numbers(n_rows=300, seed=0):
+    """A nominal attribute of three values and a numeric one; the class depends on
+    both (ODT-SVM tests the nominal one for equality)."""
+    rng = np.random.default_rng(seed)
+    colour = rng.integers(0, 3, n_rows)
+    x = rng.normal(size=n_rows)
+    y = ((colour == 1) ^ (x > 0.3)).astype(int)
+    domain = Domain([DiscreteVariable("colour", values=("red", "green", "blue")),
+                     ContinuousVariable("x")], DiscreteVariable("y", values=("no", "yes")))
+    return Table.from_numpy(domain, np.column_stack([colour, x]).astype(float), y)
+
+
+class TestPartitionOnCategories(base.WidgetTest):
+    """Item 2: value labels and jitter on binary and nominal axes, the default axes
+    from the selected split, a sentence where the view cannot apply, and regions and
+    points that agree with the model."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.heart = Table("heart_disease")
+
+    def setUp(self):
+        self.widget = self.create_widget(OWObliqueTreeViewer)
+
+    def partition(self, model):
+        self.send_signal(self.widget.Inputs.tree, model)
+        view = self.widget.partition_view
+        self.assertEqual(view.message, "")
+        return view
+
+    def region_colour_at(self, view, point):
+        (x0, x1), (y0, y1) = view.image_extent
+        image = view.image_item.image
+        height, width = image.shape[:2]
+        column = min(int((point[0] - x0) / (x1 - x0) * width), width - 1)
+        row = min(int((point[1] - y0) / (y1 - y0) * height), height - 1)
+        return tuple(int(v) for v in image[row, column])
+
+    def test_regions_and_points_agree_with_the_model(self):
+        data = colour_and_numbers()
+        model = fitted(ODTSVMLearner(random_state=0), data)
+        self.assertTrue(any(s is not None and s.conditions()[0].form == "equal"
+                            for s in model.tree_.splits))
+        view = self.partition(model)
+        self.assertEqual(view.features, (0, 1))
+        points = view.plotted_points()
+        predicted = model(data).astype(int)
+        colours = model.domain.class_var.colors
+        lighter = [tuple(splitviews._lighter(c)) for c in colours]
+        agree = [self.region_colour_at(view, point) == lighter[k]
+                 for point, k in zip(points, predicted)]
+        self.assertTrue(all(agree), f"{agree.count(False)} rows in a region of another class")
+
+    def test_nominal_axis_has_value_labels_and_jitter(self):
+        data = colour_and_numbers()
+        view = self.partition(fitted(ODTSVMLearner(random_state=0), data))
+        self.assertEqual(view.categories, {0: ["red", "green", "blue"]})
+        ticks = view.plot.getAxis("bottom")._tickLevels
+        self.assertEqual(ticks, [[(0, "red"), (1, "green"), (2, "blue")]])
+        points = view.plotted_points()
+        offsets = points[:, 0] - data.X[:, 0]
+        self.assertLessEqual(np.abs(offsets).max(), splitviews.JITTER)
+        self.assertGreater(np.unique(points[:, 0]).size, 100)  # coinciding rows spread
+        np.testing.assert_array_equal(points[:, 1], data.X[:, 1])  # numeric: exact
+        self.assertEqual(view.image_extent[0], (-0.5, 2.5))
+        self.assertIn("colour has categories, not a scale", view.held_text)
+
+    def test_indicator_columns_read_as_values(self):
+        model = fitted(GeometricTreeLearner(max_depth=3, random_state=0), self.heart)
+        kinds = optionalviews.categories(TreeAdapter.from_model(model))
+        names = [attr.name for attr in model.domain.attributes]
+        self.assertEqual(kinds[names.index("gender=male")], ["female", "male"])
+        self.assertEqual(kinds[names.index("chest pain=asymptomatic")],
+                         ["not asymptomatic", "asymptomatic"])
+        self.assertNotIn(names.index("age"), kinds)
+
+    def test_default_axes_are_the_numeric_attributes_of_the_selected_split(self):
+        model = fitted(GeometricTreeLearner(max_terms=None, max_depth=3, random_state=0),
+                       self.heart)
+        w = self.widget
+        view = self.partition(model)
+        tree = w.view_tree
+        kinds = view.categories
+        X = view._shown["X"]
+        for node in [0] + [n for n in tree.children[0] if not tree.is_leaf(n)]:
+            w.select_nodes({node})
+            split = model.tree_.splits[tree.core_node(node)]
+            weight = np.abs(split.weights[0]) * X.std(axis=0)
+            numeric = sorted((j for j in np.flatnonzero(split.weights[0])
+                              if j not in kinds), key=lambda j: -weight[j])
+            self.assertGreaterEqual(len(numeric), 2)
+            self.assertEqual(view.features, tuple(numeric[:2]), node)
+
+    def test_a_single_leaf_says_why_there_is_no_partition(self):
+        model = fitted(GeometricTreeLearner(max_depth=0), self.heart)
+        self.send_signal(self.widget.Inputs.tree, model)
+        self.assertEqual(self.widget.partition_view.message, splitviews.SINGLE_LEAF)

@@ -356,6 +356,7 @@ class OWObliqueTreeViewer(OWWidget):
     def _on_selection_changed(self):
         self._store_paths()
         self._update_split_explorer()
+        self._update_partition()
         self.commit()
 
     def select_nodes(self, nodes):
@@ -418,8 +419,12 @@ class OWObliqueTreeViewer(OWWidget):
                       self.counts, self.data, self.selected)
 
     def _update_partition(self):
+        """The partition, its axes first those of the selected split (one selected
+        internal node), else of the root's."""
+        internal = [node for node in self.selected
+                    if self.view_tree is not None and not self.view_tree.is_leaf(node)]
         self._guarded("partition", show_partition, self.partition_view, self.model,
-                      self.view_tree, self.data)
+                      self.view_tree, self.data, internal[0] if len(internal) == 1 else None)
 
     def _guarded(self, name, show, *args):
         """Draw an optional view; a failure there must not break the tree view."""

@@ -477,13 +477,18 @@ class ObliqueTreeAdapter(TreeAdapter):
 
     def example_attribute(self):
         """The tree's most important continuous attribute (not a 0/1 indicator of a
-        nominal value) that a split other than a nominal test weighs; None if there is
-        none."""
+        nominal value) that a split weighs with a printed weight (not a nominal test, nor
+        a threshold on one attribute); None if there is none."""
         weighed = set()
         for core in self.core_ids:
             split = self.tree.splits[core]
-            if split is not None and split.conditions()[0].form != "equal":
-                weighed.update(int(j) for j in split.features_used)
+            if split is None:
+                continue
+            condition = split.conditions()[0]
+            if condition.form == "equal" or (condition.form == "compare"
+                                              and len(condition.quantity.terms) == 1):
+                continue
+            weighed.update(int(j) for j in split.features_used)
         for j in self.texts.order(np.ones((1, len(self.names)))):
             if j in weighed and is_continuous(self.texts.variables[j]):
                 return self.names[j]
