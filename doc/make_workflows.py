@@ -159,11 +159,13 @@ def oblique_forest(reg):
         "attributes) on the heart disease data, compared in Test and Score with Orange's "
         "Random Forest and a single Tree. The forest's member trees go, one at a time, "
         "to the Oblique Tree Viewer: choose which in the forest's \"Send tree\" box.")
-    data = b.node(FILE, (80, 250), properties=file_properties("heart_disease.tab"))
+    # no link crosses a node or its title: File's link to Test and Score runs between
+    # the learners
+    data = b.node(FILE, (80, 330), properties=file_properties("heart_disease.tab"))
     forest = b.node(FOREST, (300, 80))
-    learners = [forest, b.node(RANDOM_FOREST, (300, 250)), b.node(TREE, (300, 400))]
-    test = b.node(TEST_SCORE, (560, 250), properties=dict(CROSS_VALIDATION))
-    viewer = b.node(OBLIQUE_VIEWER, (560, 80))
+    learners = [forest, b.node(RANDOM_FOREST, (300, 210)), b.node(TREE, (300, 460))]
+    test = b.node(TEST_SCORE, (580, 330), properties=dict(CROSS_VALIDATION))
+    viewer = b.node(OBLIQUE_VIEWER, (580, 80))
     b.link(data, "Data", test, "Data")
     for learner in learners:
         b.link(data, "Data", learner, "Data")

@@ -691,8 +691,9 @@ class TreeView(QGraphicsView):
     def fit_to_window(self):
         """The whole tree in the window (never enlarged beyond MAX_FIT_ZOOM), if its text
         stays readable (MIN_TEXT_PIXELS); else, at the smallest readable zoom or more,
-        the width of the root and the next OPEN_LEVELS levels, their top in view, the
-        rest left to scrolling; ``fit_note`` says which."""
+        the width of the most top levels (the root and at most the next OPEN_LEVELS)
+        that fit, their top in view, the rest left to scrolling; ``fit_note`` says
+        which."""
         scene = self.scene()
         rect = scene.sceneRect()
         if rect.isEmpty():
@@ -706,7 +707,12 @@ class TreeView(QGraphicsView):
             self.centerOn(rect.center())
             self.fit_note.emit("")
             return
-        top = scene.levels_rect()
+        # the most top levels (at most the root's next OPEN_LEVELS) whose width fits
+        # readably; the root alone if none does
+        for levels in range(OPEN_LEVELS, -1, -1):
+            top = scene.levels_rect(levels)
+            if (top.width() + 20) * readable <= width:
+                break
         self.set_zoom(max(readable, min(width / (top.width() + 20), self.MAX_FIT_ZOOM)))
         self.updateSceneRect(rect)
         self.centerOn(top.center().x(), rect.top() + height / (2 * self.zoom))
