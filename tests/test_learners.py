@@ -207,10 +207,10 @@ class TestGeometricTreeLearner(ModelChecks, unittest.TestCase):
         learner = GeometricTreeLearner(epsilon1=0.2, epsilon2=0.9, max_depth=1,
                                        min_samples_split=5, standardize=False,
                                        pruning_portion=0.2, se_rule=1.0, random_state=3,
-                                       max_terms=2)
+                                       max_terms=2, min_samples_leaf=4)
         expected = dict(epsilon1=0.2, epsilon2=0.9, max_depth=1, min_samples_split=5,
                         standardize=False, pruning_portion=0.2, se_rule=1.0, random_state=3,
-                        max_terms=2)
+                        max_terms=2, min_samples_leaf=4)
         self.assertEqual(learner.params, expected)
         for name, value in expected.items():
             self.assertEqual(getattr(learner, name), value)
