@@ -75,6 +75,10 @@ class TestWords(base.WidgetTest):
                          "2 attributes per split")
 
 
+#: seconds a fit may take (the first fit of a learner loads or compiles its kernels)
+FIT_TIMEOUT = 120
+
+
 class TestDepthLimit(base.WidgetTest):
     """Item 3: a learner widget warns when its fit stopped at the depth limit, pointing
     to pruning; Geometric Tree's widget uses the size rules of Orange's Tree widget."""
@@ -90,7 +94,7 @@ class TestDepthLimit(base.WidgetTest):
     def fit(self, widget):
         self.widget = widget
         self.send_signal(widget.Inputs.data, self.noisy, widget=widget)
-        self.wait_until_finished(widget)
+        self.wait_until_finished(widget, timeout=FIT_TIMEOUT * 1000)
         return self.get_output(widget.Outputs.model, widget=widget)
 
     def test_geometric_tree_warns_and_points_to_pruning(self):
@@ -103,12 +107,12 @@ class TestDepthLimit(base.WidgetTest):
         self.assertIn("depth limit (3)", text)
         self.assertIn("Prune on held-out instances", text)
         w.controls.prune.setChecked(True)
-        self.wait_until_finished(w)
+        self.wait_until_finished(w, timeout=FIT_TIMEOUT * 1000)
         self.assertFalse(w.Warning.depth_limit.is_shown())
         # a tree that ends before the limit: no warning
         w.controls.prune.setChecked(False)
         w.controls.max_depth.setValue(40)
-        self.wait_until_finished(w)
+        self.wait_until_finished(w, timeout=FIT_TIMEOUT * 1000)
         self.assertLess(self.get_output(w.Outputs.model).estimator.tree_.depth, 40)
         self.assertFalse(w.Warning.depth_limit.is_shown())
 
@@ -127,7 +131,7 @@ class TestDepthLimit(base.WidgetTest):
         self.assertIn("base learner's pruning", str(w.Warning.depth_limit))
         self.send_signal(w.Inputs.learner, GeometricTreeLearner(max_depth=2,
                                                                 pruning_portion=0.1))
-        self.wait_until_finished(w)
+        self.wait_until_finished(w, timeout=FIT_TIMEOUT * 1000)
         self.assertFalse(w.Warning.depth_limit.is_shown())
 
     def test_geometric_tree_widget_uses_orange_tree_size_rules(self):
