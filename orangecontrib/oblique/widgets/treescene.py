@@ -23,7 +23,7 @@ from orangecontrib.oblique.widgets.treelayout import layout
 
 PAD = 5
 LEVEL_GAP = 46
-#: the height of a bar's label at zoom 1 (its font: :func:`label_pixels`)
+#: the height of a bar's label at zoom 1 (its font: :func:`label_font`)
 BAR_LABEL_HEIGHT = 16
 BAR_CHART_HEIGHT = 26 + BAR_LABEL_HEIGHT
 DIST_BAR_HEIGHT = 7
@@ -160,6 +160,7 @@ class NodeItem(QGraphicsItem):
         self.fill = fill
         self.colors = colors
         self.collapsed = collapsed
+        self._label_widths = None  # the bars' labels' whole widths, once measured
         self.hovered = False
         self.traced = False
         self.node_tooltip = ""
@@ -210,12 +211,11 @@ class NodeItem(QGraphicsItem):
 
     def label_widths(self):
         """The whole width of every bar's label in :func:`label_font` (item font)."""
-        if getattr(self, "_label_widths", None) is None:
+        if self._label_widths is None:
             scene = self.scene()
             metrics = QFontMetricsF(label_font(scene.font() if scene is not None
                                                else QFont()))
             names = self.bar_names or [""] * len(self.coefficients)
-            # pylint: disable=attribute-defined-outside-init
             self._label_widths = [metrics.horizontalAdvance(name) + 6 for name in names]
         return self._label_widths
 
@@ -731,10 +731,10 @@ class TreeView(QGraphicsView):
                       + self.viewport().height() / (2 * self.zoom))
 
     def show_new_tree(self):
-        """The first view of a new tree (once the view is shown, when its size is
-        known): if the whole tree is not readable in the window, the nodes below the
-        root's next OPEN_LEVELS levels are collapsed (if they fit the window's width
-        readably then, or the tree is wider still); then *Fit*."""
+        """The view after new drawing: *Fit*.  For a new tree (:meth:`start_new_tree`),
+        once the view is shown (when its size is known), first its opening: if the whole
+        tree is not readable in the window, the nodes at depth OPEN_LEVELS are collapsed,
+        so that the root and the next OPEN_LEVELS levels are drawn and fitted."""
         scene = self.scene()
         if self.opening and self.isVisible() and scene.node_items:
             width, height = self._room()
