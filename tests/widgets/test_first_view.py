@@ -124,7 +124,8 @@ class TestDepthLimit(base.WidgetTest):
         self.assertIn("Prune with confidence", str(w.Warning.depth_limit))
 
     def test_hedge_ensemble_warns_for_its_members(self):
-        w = self.create_widget(OWHedgeEnsemble, stored_settings={"n_estimators": 2})
+        w = self.create_widget(OWHedgeEnsemble, stored_settings={"n_estimators": 2,
+                                                                 "n_jobs": 1})
         self.send_signal(w.Inputs.learner, GeometricTreeLearner(max_depth=2))
         self.fit(w)
         self.assertTrue(w.Warning.depth_limit.is_shown())
