@@ -107,6 +107,8 @@ class OWObliqueTreeViewer(OWWidget):
         super().__init__()
         restore_mistyped_settings(self)  # a workflow saved by another version
         self.model = self.view_tree = self.input_data = None
+        #: the node whose split chose the partition's axes (None: the root's)
+        self._partition_shown_for = None
         # the table whose rows are counted (the Data input or the training rows), and how
         # its rows pass through the tree
         self.data = self.counts = None
@@ -356,7 +358,8 @@ class OWObliqueTreeViewer(OWWidget):
     def _on_selection_changed(self):
         self._store_paths()
         self._update_split_explorer()
-        self._update_partition()
+        if self._partition_node() != self._partition_shown_for:
+            self._update_partition()
         self.commit()
 
     def select_nodes(self, nodes):
@@ -418,13 +421,19 @@ class OWObliqueTreeViewer(OWWidget):
         self._guarded("split explorer", show_split, self.split_explorer, self.view_tree,
                       self.counts, self.data, self.selected)
 
+    def _partition_node(self):
+        """The node whose split chooses the partition's axes: the one selected internal
+        node, else None (the root)."""
+        internal = [node for node in self.selected
+                    if self.view_tree is not None and not self.view_tree.is_leaf(node)]
+        return internal[0] if len(internal) == 1 else None
+
     def _update_partition(self):
         """The partition, its axes first those of the selected split (one selected
         internal node), else of the root's."""
-        internal = [node for node in self.selected
-                    if self.view_tree is not None and not self.view_tree.is_leaf(node)]
+        self._partition_shown_for = self._partition_node()
         self._guarded("partition", show_partition, self.partition_view, self.model,
-                      self.view_tree, self.data, internal[0] if len(internal) == 1 else None)
+                      self.view_tree, self.data, self._partition_shown_for)
 
     def _guarded(self, name, show, *args):
         """Draw an optional view; a failure there must not break the tree view."""

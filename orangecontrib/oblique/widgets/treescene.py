@@ -750,15 +750,6 @@ class TreeView(QGraphicsView):
         self.opening = True
         self.show_new_tree()
 
-    def show_root(self):
-        """Scroll to the root's box at the top of the window."""
-        root = self.scene().node_items.get(0)
-        if root is None:
-            return
-        centre = root.sceneBoundingRect().center()
-        top = self.scene().sceneRect().top()
-        self.centerOn(centre.x(), top + self.viewport().height() / (2 * self.zoom))
-
     def show_path(self):
         """Scroll so that the scene's traced path is visible: all of it if it fits in
         the window, else its end (the node where the row stops)."""
