@@ -369,3 +369,20 @@ class TestPartitionOnCategories(base.WidgetTest):
         model = fitted(GeometricTreeLearner(max_depth=0), self.heart)
         self.send_signal(self.widget.Inputs.tree, model)
         self.assertEqual(self.widget.partition_view.message, splitviews.SINGLE_LEAF)
+
+    def test_held_binary_and_nominal_values_in_words(self):
+        model = fitted(GeometricTreeLearner(max_depth=3, random_state=0), self.heart)
+        view = self.partition(model)
+        names = [attr.name for attr in model.domain.attributes]
+        text = view.held_label.toolTip()
+        fixed = dict(zip(names, view.fixed))
+        for column, attribute, value in (("gender=male", "gender", "male"),
+                                         ("thal=reversable defect", "thal",
+                                          "reversable defect")):
+            if names.index(column) in view.features:
+                continue
+            held = int(fixed[column])
+            words = (f"{attribute} = {value}" if held else
+                     f"{attribute} = female" if attribute == "gender"
+                     else f"{attribute} ≠ {value}")
+            self.assertIn(words, text)

@@ -65,17 +65,36 @@ def categories(tree):
     ``tree``'s domain: a nominal attribute kept as codes (ODT-SVM) has its values; a 0/1
     indicator column of a value, ``[the other value, the value]`` for a two-valued
     attribute and ``[not value, value]`` otherwise."""
+    return {j: labels for j, (labels, _) in _category_words(tree).items()}
+
+
+def held_words(tree):
+    """``{column: words by code}`` of the binary and nominal columns of an oblique
+    ``tree``'s domain, as the partition's line of held values says them:
+    ``gender = female``, ``thal ≠ reversable defect``, ``thal = reversable defect``."""
+    return {j: words for j, (_, words) in _category_words(tree).items()}
+
+
+def _category_words(tree):
+    """``{column: (labels by code, words by code)}`` of :func:`categories` and
+    :func:`held_words`."""
     found = {}
     for j, variable in enumerate(tree.texts.variables):
         if variable.is_discrete:
-            found[j] = [printable_name(value) for value in variable.values]
+            name = printable_name(variable.name)
+            labels = [printable_name(value) for value in variable.values]
+            found[j] = labels, [f"{name} = {label}" for label in labels]
             continue
         indicated = _indicated(variable)
         if indicated is not None:
             origin, value = indicated
-            named = printable_name(origin.values[value])
-            found[j] = ([printable_name(origin.values[1 - value]), named]
-                        if len(origin.values) == 2 else [f"not {named}", named])
+            name, named = printable_name(origin.name), printable_name(origin.values[value])
+            if len(origin.values) == 2:
+                other = printable_name(origin.values[1 - value])
+                found[j] = [other, named], [f"{name} = {other}", f"{name} = {named}"]
+            else:
+                found[j] = ([f"not {named}", named],
+                            [f"{name} ≠ {named}", f"{name} = {named}"])
     return found
 
 
@@ -133,4 +152,5 @@ def show_partition(partition_view, model, tree, data, node=None):
     kinds = categories(tree)
     features = default_axes(tree, node, X, kinds) if X.ndim == 2 and X.shape[1] > 2 else None
     partition_view.set_model(model, X, y, class_colors(tree), tree.names, tree.class_values,
-                             features=features, categories=kinds)
+                             features=features, categories=kinds,
+                             held_words=held_words(tree))

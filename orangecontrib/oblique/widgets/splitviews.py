@@ -298,6 +298,7 @@ class PartitionView(_PlotView):
         self._shown = None
         #: {feature: value names by code} of the binary and nominal features
         self.categories = {}
+        self.held_words = {}
         self.features = None
         self.fixed = None
         self.image_item = None
@@ -363,7 +364,7 @@ class PartitionView(_PlotView):
         viewbox.setAspectLocked(False)
 
     def set_model(self, model, X, y, class_colors, feature_names=None, class_names=None,
-                  tree_classes=None, features=None, categories=None):
+                  tree_classes=None, features=None, categories=None, held_words=None):
         """Show the partition by ``model`` of the plane of two features, the rows ``X``
         on top.
 
@@ -393,6 +394,11 @@ class PartitionView(_PlotView):
             names, the rows are spread a little (:data:`JITTER`) around their code, and
             the regions are the model's predictions at the codes themselves (a
             nominal test knows no values between them), without boundary lines.
+        held_words : dict, optional
+            ``{feature: words by code}``: how the line under the plot says that a held
+            binary or nominal feature has a code (e.g. ``thal ≠ reversable defect`` for
+            0 of the indicator column ``thal=reversable defect``); default
+            ``name = value name``.
         """
         self.clear()
         X = np.asarray(X, dtype=float)
@@ -421,6 +427,7 @@ class PartitionView(_PlotView):
         if feature_names is None:
             feature_names = [f"x{j + 1}" for j in range(n_features)]
         self.categories = {int(j): list(names) for j, names in (categories or {}).items()}
+        self.held_words = {int(j): list(words) for j, words in (held_words or {}).items()}
         importances = _importances(model, tree, X)
         if features is None:  # two features stay in their order, as the tree has them
             features = (0, 1) if n_features == 2 else plotted_features(importances,
@@ -537,9 +544,7 @@ class PartitionView(_PlotView):
             self.held_label.setText(note.strip())
             self.held_label.setVisible(bool(note))
             return
-        values = [f"{names[j]} = "
-                  + (self.categories[j][int(self.fixed[j])] if j in self.categories
-                     else format_number(self.fixed[j])) for j in held]
+        values = [self._held_value_text(j) for j in held]
         shown = ", ".join(values[:MAX_HELD])
         if len(values) > MAX_HELD:
             shown += f", … ({len(values) - MAX_HELD} more)"
@@ -553,6 +558,16 @@ class PartitionView(_PlotView):
             + "\n".join(values) + "\nEach row is drawn at its own two plotted values; its "
             "other values may put it in another region.")
         self.held_label.show()
+
+    def _held_value_text(self, feature):
+        """"name = value" of a held feature, in its own words if it is binary or
+        nominal."""
+        value, name = self.fixed[feature], self._shown["names"][feature]
+        if feature in self.held_words:
+            return self.held_words[feature][int(value)]
+        if feature in self.categories:
+            return f"{name} = {self.categories[feature][int(value)]}"
+        return f"{name} = {format_number(value)}"
 
     def _on_range_changed(self, *_):
         if self._tree is not None:
