@@ -25,6 +25,7 @@ OUT_DIR = os.path.dirname(orangecontrib.oblique.tutorials.__file__)
 FILE = "Orange.widgets.data.owfile.OWFile"
 TABLE = "Orange.widgets.data.owtable.OWTable"
 TREE = "Orange.widgets.model.owtree.OWTreeLearner"
+RANDOM_FOREST = "Orange.widgets.model.owrandomforest.OWRandomForest"
 TEST_SCORE = "Orange.widgets.evaluate.owtestandscore.OWTestAndScore"
 CONFUSION = "Orange.widgets.evaluate.owconfusionmatrix.OWConfusionMatrix"
 OBLIQUE = "orangecontrib.oblique.widgets."
@@ -33,6 +34,7 @@ GDT = OBLIQUE + "owgeometrictree.OWGeometricTree"
 OC1 = OBLIQUE + "owoc1.OWOC1"
 ODT_SVM = OBLIQUE + "owodtsvm.OWODTSVM"
 HEDGE = OBLIQUE + "owhedgeensemble.OWHedgeEnsemble"
+FOREST = OBLIQUE + "owobliqueforest.OWObliqueForest"
 OBLIQUE_VIEWER = OBLIQUE + "owobliquetreeviewer.OWObliqueTreeViewer"
 
 #: Test & Score: 5-fold stratified cross-validation (``n_folds`` indexes [2, 3, 5, 10, 20]).
@@ -150,6 +152,28 @@ def ensembles(reg):
     b.write("ensembles.ows")
 
 
+def oblique_forest(reg):
+    b = Builder(
+        reg, "Oblique Forest",
+        "An Oblique Forest (SPORF: every split a sparse random combination of a few "
+        "attributes) on the heart disease data, compared in Test and Score with Orange's "
+        "Random Forest and a single Tree. The forest's member trees go, one at a time, "
+        "to the Oblique Tree Viewer: choose which in the forest's \"Send tree\" box.")
+    # no link crosses a node or its title: File's link to Test and Score runs between
+    # the learners
+    data = b.node(FILE, (80, 330), properties=file_properties("heart_disease.tab"))
+    forest = b.node(FOREST, (300, 80))
+    learners = [forest, b.node(RANDOM_FOREST, (300, 210)), b.node(TREE, (300, 460))]
+    test = b.node(TEST_SCORE, (580, 330), properties=dict(CROSS_VALIDATION))
+    viewer = b.node(OBLIQUE_VIEWER, (580, 80))
+    b.link(data, "Data", test, "Data")
+    for learner in learners:
+        b.link(data, "Data", learner, "Data")
+        b.link(learner, "Learner", test, "Learner")
+    b.link(forest, "Member tree", viewer, "Tree")
+    b.write("oblique-forest.ows")
+
+
 def main():
     # File's recent paths are not Python literals; the pickle fallback is intended
     logging.getLogger("orangecanvas.scheme.readwrite").setLevel(logging.ERROR)
@@ -157,6 +181,7 @@ def main():
     oblique_vs_axis_parallel(reg)
     reading_an_oblique_tree(reg)
     ensembles(reg)
+    oblique_forest(reg)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from Orange.classification import TreeLearner
 
 from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
                                    HedgeEnsembleModel, OC1Learner, ObliqueTreeModel,
-                                   ODTSVMLearner)
+                                   ODTSVMLearner, ObliqueForestLearner)
 from orangecontrib.oblique.learners import ObliqueTreeLearner
 from orangecontrib.oblique.learners import FitMessage, InputDataWarning
 from orangecontrib.oblique.presentation import BOX_LINE_CHARS, BOX_MAX_CHARS
@@ -207,10 +207,10 @@ class TestGeometricTreeLearner(ModelChecks, unittest.TestCase):
         learner = GeometricTreeLearner(epsilon1=0.2, epsilon2=0.9, max_depth=1,
                                        min_samples_split=5, standardize=False,
                                        pruning_portion=0.2, se_rule=1.0, random_state=3,
-                                       max_terms=2)
+                                       max_terms=2, min_samples_leaf=4)
         expected = dict(epsilon1=0.2, epsilon2=0.9, max_depth=1, min_samples_split=5,
                         standardize=False, pruning_portion=0.2, se_rule=1.0, random_state=3,
-                        max_terms=2)
+                        max_terms=2, min_samples_leaf=4)
         self.assertEqual(learner.params, expected)
         for name, value in expected.items():
             self.assertEqual(getattr(learner, name), value)
@@ -872,8 +872,7 @@ class TestFeatureImportanceScorer(unittest.TestCase):
                 self.assertIsInstance(learner, LearnerScorer)
                 self.assertIs(learner.class_type, DiscreteVariable)
                 importances, attributes = learner.score(self.heart)
-                model = learner(self.heart)
-                self.assertEqual(attributes, model.domain.attributes)
+                self.assertEqual(attributes, self.heart.domain.attributes)
                 self.assertEqual(len(importances), len(attributes))
                 self.assertAlmostEqual(float(np.sum(importances)), 1.0)
                 self.assertTrue((np.asarray(importances) >= 0).all())
@@ -883,19 +882,43 @@ class TestFeatureImportanceScorer(unittest.TestCase):
             with self.subTest(learner.name):
                 scores = learner.score_data(self.heart)
                 self.assertEqual(scores.shape, (1, len(self.heart.domain.attributes)))
-                importances, attributes = learner.score(self.heart)
-                # an attribute's score is the largest of its columns' (one-hot) scores
+                model = learner(self.heart)
+                # an attribute's score is the sum of its columns' (one-hot) importances
                 by_origin = {}
-                for attr, importance in zip(attributes, importances):
+                for attr, importance in zip(model.domain.attributes,
+                                            model.feature_importances):
                     while attr not in self.heart.domain:
                         attr = attr.compute_value.variable
-                    by_origin[attr.name] = max(by_origin.get(attr.name, 0), importance)
+                    by_origin[attr.name] = by_origin.get(attr.name, 0) + importance
                 expected = [by_origin.get(a.name, 0) for a in self.heart.domain.attributes]
-                np.testing.assert_allclose(scores[0], expected)
+                np.testing.assert_allclose(scores[0], expected, atol=1e-12)
                 self.assertTrue(scores.any())
         # one-hot columns are mapped back: the model has more columns than the data
         model = GeometricTreeLearner()(self.heart)
         self.assertGreater(len(model.domain.attributes), len(self.heart.domain.attributes))
+
+    def test_importances_name_the_tables_attributes_for_every_learner(self):
+        """Issue 28, item 5: all five learners name the table's own attributes (zoo:
+        "legs" has six values, one-hot in GDT, OC1 and the forest; codes in ODT-SVM), so
+        they can be compared side by side; one-hot columns are summed back."""
+        zoo = Table("zoo")
+        names = [attr.name for attr in zoo.domain.attributes]
+        for learner in (GeometricTreeLearner(), OC1Learner(n_restarts=2, random_state=0),
+                        ODTSVMLearner(random_state=0),
+                        HedgeEnsembleLearner(OC1Learner(n_restarts=2), n_estimators=3),
+                        ObliqueForestLearner(n_estimators=5)):
+            with self.subTest(learner.name):
+                model = learner(zoo)
+                importances, attributes = model.attribute_importances
+                self.assertEqual([attr.name for attr in attributes], names)
+                self.assertAlmostEqual(float(np.sum(importances)), 1.0)
+                scored, scored_attributes = learner.score(zoo)
+                self.assertEqual(scored_attributes, zoo.domain.attributes)
+                legs = [j for j, attr in enumerate(model.domain.attributes)
+                        if attr.name.startswith("legs")]
+                self.assertAlmostEqual(importances[names.index("legs")],
+                                       model.feature_importances[legs].sum())
+                np.testing.assert_allclose(learner.score_data(zoo)[0], scored)
 
     def test_model_split_statistics(self):
         model = OC1Learner(n_restarts=2, random_state=0)(self.heart)

@@ -100,8 +100,8 @@ class TestExampleWorkflows(GuiTest):
                     if ep.value == "orangecontrib.oblique.tutorials"]
         self.assertEqual(len(examples), 1)
         self.assertEqual(sorted(f for f in os.listdir(TUTORIALS) if f.endswith(".ows")),
-                         ["ensembles.ows", "oblique-vs-axis-parallel.ows",
-                          "reading-an-oblique-tree.ows"])
+                         ["ensembles.ows", "oblique-forest.ows",
+                          "oblique-vs-axis-parallel.ows", "reading-an-oblique-tree.ows"])
 
     def test_oblique_vs_axis_parallel(self):
         scheme = self.load("oblique-vs-axis-parallel.ows")
@@ -152,6 +152,23 @@ class TestExampleWorkflows(GuiTest):
         self.assertEqual(len(accuracies), 2)
         for name, accuracy in accuracies.items():
             self.assertGreater(accuracy, 0.8, name)
+
+    def test_oblique_forest(self):
+        """Issue 28, item 8: the Oblique Forest against Random Forest and Tree, its member
+        trees in the viewer."""
+        scheme = self.load("oblique-forest.ows")
+        self.assertTrue(scheme.description)
+        self.run_to_end()
+        forest = self.widget("Oblique Forest")
+        self.assertIsNotNone(forest.model)
+        accuracies = self.accuracies(self.widget("Test and Score"))
+        self.assertEqual(list(accuracies), ["Oblique Forest", "Random Forest", "Tree"])
+        for name, accuracy in accuracies.items():
+            self.assertGreater(accuracy, 0.7, name)
+        viewer = self.widget("Oblique Tree Viewer")
+        self.assertIsInstance(viewer.model, ObliqueTreeModel)
+        self.assertIs(viewer.model.tree_, forest.model.estimator.estimators_[0].tree_)
+        self.assertTrue(viewer.items)
 
 
 if __name__ == "__main__":

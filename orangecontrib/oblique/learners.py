@@ -75,6 +75,16 @@ class ObliqueNode(Orange.tree.Node):
         self.condition = ""
 
 
+def _origin(column, attributes):
+    """The attribute of ``attributes`` that ``column`` (of a preprocessed domain) was made
+    from, following each ``compute_value.variable``; None if it cannot be traced."""
+    while column not in attributes:
+        column = getattr(column.compute_value, "variable", None)
+        if column is None:
+            return None
+    return column
+
+
 class _SplitSummaryMixin:
     """What a model of a fitted core estimator (in ``estimator``: a tree or a Hedge
     ensemble of trees) tells about its splits and the features they use.  Everything is
@@ -89,6 +99,25 @@ class _SplitSummaryMixin:
         among its attributes by ``|weight| · standard deviation``; for an ensemble, the
         members' importances averaged with their Hedge weights."""
         return np.asarray(self.estimator.feature_importances_, dtype=float)
+
+    @property
+    def attribute_importances(self):
+        """(importances, attributes): :attr:`feature_importances` named by the attributes
+        of the table the model was fitted on (``original_domain``), the same for every
+        learner: the columns made from one attribute (its one-hot columns) summed back
+        into it.  An attribute the preprocessing dropped scores 0; the importances still
+        sum to 1 (0 for a single leaf)."""
+        source = getattr(self, "original_domain", None)
+        if source is None:
+            source = self.domain
+        attributes = source.attributes
+        position = {attribute: index for index, attribute in enumerate(attributes)}
+        summed = np.zeros(len(attributes))
+        for column, importance in zip(self.domain.attributes, self.feature_importances):
+            origin = _origin(column, position)
+            if origin is not None:
+                summed[position[origin]] += importance
+        return summed, attributes
 
     @property
     def split_statistics(self):
@@ -504,15 +533,14 @@ def _fit_progress():
 class _ImportanceScorerMixin(LearnerScorer):
     """Makes a learner a feature scorer, e.g. for Orange's Rank widget (as Orange's
     ``RandomForestLearner``): :meth:`score` fits a model and returns its
-    ``feature_importances`` over the attributes of the preprocessed domain; Orange's
-    ``LearnerScorer.score_data`` gives each original attribute the largest score of the
-    columns derived from it (e.g. its one-hot columns)."""
+    ``attribute_importances``: the importances of the table's own attributes (the
+    columns derived from one, e.g. its one-hot columns, summed), alike for every
+    learner."""
     feature_type = Variable
     class_type = DiscreteVariable
 
     def score(self, data):
-        model = self(data)
-        return model.feature_importances, model.domain.attributes
+        return self(data).attribute_importances
 
 
 class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
@@ -603,12 +631,13 @@ class GeometricTreeLearner(ObliqueTreeLearner):
 
     def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
                  standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None,
-                 max_terms=None, preprocessors=None):
+                 max_terms=None, min_samples_leaf=1, preprocessors=None):
         super().__init__(preprocessors=preprocessors)
         self._store_params(epsilon1=epsilon1, epsilon2=epsilon2, max_depth=max_depth,
                            min_samples_split=min_samples_split, standardize=standardize,
                            pruning_portion=pruning_portion, se_rule=se_rule,
-                           random_state=random_state, max_terms=max_terms)
+                           random_state=random_state, max_terms=max_terms,
+                           min_samples_leaf=min_samples_leaf)
 
 
 class OC1Learner(ObliqueTreeLearner):
@@ -857,7 +886,7 @@ class ObliqueForestLearner(_FitProgressMixin, Orange.classification.Learner,
     (:class:`ObliqueTreeLearner`), also after preprocessors the user gives; rows with a
     missing class are left out of the fit (the model's ``fit_messages`` say how many).
     The learner is a feature scorer for Rank: the forest's ``feature_importances_``, each
-    original attribute scored by the largest of the columns made from it.  While fitting,
+    original attribute scored by the sum over the columns made from it.  While fitting,
     the progress callback of ``__call__`` advances tree by tree (and within each tree with
     one job); an exception it raises aborts the fit.
     """

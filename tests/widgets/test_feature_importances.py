@@ -14,14 +14,16 @@ from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
                                    OC1Learner)
 from orangecontrib.oblique.widgets.modelsummary import (FITTING, NO_MODEL,
                                                         importance_table, obliqueness_text)
+from orangecontrib.oblique.widgets import viewertexts
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
+from orangecontrib.oblique.widgets.owobliqueforest import OWObliqueForest
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-TREE_LINE = re.compile(r"^\d+ of \d+ splits? oblique, \d+\.\d attributes? per split on "
+TREE_LINE = re.compile(r"^\d+ of \d+ splits? oblique, \d+(\.\d)? attributes? per split on "
                        r"average$")
-ENSEMBLE_LINE = re.compile(r"^\d+ trees?: \d+ of \d+ splits? oblique, \d+\.\d attributes? "
+ENSEMBLE_LINE = re.compile(r"^\d+ trees?: \d+ of \d+ splits? oblique, \d+(\.\d)? attributes? "
                            r"per split on average$")
 
 
@@ -53,10 +55,10 @@ class ImportancesOutputChecks:
         model = self.fitted()
         table = self.get_output(self.widget.Outputs.feature_importances)
         self.assertIsNotNone(table)
-        self.assertEqual(len(table), len(model.domain.attributes))
+        # issue 28, item 5: the table's own attributes, one-hot columns summed back
         self.assertEqual([str(name) for name in table.metas[:, 0]],
-                         [attr.name for attr in model.domain.attributes])
-        np.testing.assert_allclose(table.X[:, 0], model.feature_importances)
+                         [attr.name for attr in self.heart.domain.attributes])
+        np.testing.assert_allclose(table.X[:, 0], model.attribute_importances[0])
         self.assertAlmostEqual(float(table.X.sum()), 1.0)
         self.assertEqual(self.widget.Outputs.feature_importances.name, "Feature importances")
 
@@ -65,7 +67,8 @@ class ImportancesOutputChecks:
         text = self.widget.model_summary.text()
         self.assertRegex(text, self.LINE)
         self.assertIn(f"{model.n_oblique_splits} of {model.n_splits} split", text)
-        self.assertIn(f"{model.mean_attributes_per_split:.1f} attribute", text)
+        self.assertIn(viewertexts.attributes_per_split(model.mean_attributes_per_split),
+                      text)
 
     def test_no_data_clears_the_output(self):
         self.fitted()
@@ -97,7 +100,7 @@ class TestGeometricTreeImportances(ImportancesOutputChecks, base.WidgetTest):
         self.assertEqual(self.widget.model_summary.text(),
                          "no splits: the tree is a single leaf")
         table = self.get_output(self.widget.Outputs.feature_importances)
-        self.assertEqual(len(table), len(self.widget.model.domain.attributes))
+        self.assertEqual(len(table), len(self.heart.domain.attributes))
         self.assertFalse(table.X.any())
 
     def test_model_pickled_by_an_earlier_version(self):
@@ -107,7 +110,7 @@ class TestGeometricTreeImportances(ImportancesOutputChecks, base.WidgetTest):
         self.send_model(old)
         self.assertRegex(self.widget.model_summary.text(), TREE_LINE)
         table = self.get_output(self.widget.Outputs.feature_importances)
-        self.assertEqual(len(table), len(old.domain.attributes))
+        self.assertEqual(len(table), len(self.heart.domain.attributes))
         self.assertAlmostEqual(float(table.X.sum()), 1.0)
 
     def test_foreign_model_shows_nothing(self):
@@ -148,6 +151,13 @@ class TestHedgeEnsembleImportances(ImportancesOutputChecks, base.WidgetTest):
         self.assertEqual(obliqueness_text(model),
                          "2 trees: no splits: every tree is a single leaf")
         self.assertFalse(importance_table(model).X.any())
+
+
+class TestObliqueForestImportances(ImportancesOutputChecks, base.WidgetTest):
+    """Oblique Forest: one-hot columns summed back, as for the other learners."""
+    WIDGET = OWObliqueForest
+    LINE = re.compile(ENSEMBLE_LINE.pattern[:-1] + r"; out-of-bag accuracy [\d.]+$")
+    SETTINGS = {"n_estimators": 5}
 
 
 class TestRankWithObliqueScorer(base.WidgetTest):

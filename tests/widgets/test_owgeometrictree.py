@@ -24,7 +24,8 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
     REPORTED_DEFAULTS = {
         "Minority fraction to stop (ε1)": "0.10",
         "Maximal depth": "20",
-        "Minimal subset size to split": "2",
+        "Minimal leaf size": "2",
+        "Minimal subset size to split": "5",
         "Standardize features": "Yes",
         "Pruning": "none",
         "Attributes per split": "at most 3",
@@ -45,14 +46,16 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
             base.ParameterMapping("epsilon1", controls.epsilon1),
             base.ParameterMapping("max_depth", controls.max_depth),
             base.ParameterMapping("min_samples_split", controls.min_samples_split),
+            base.ParameterMapping("min_samples_leaf", controls.min_samples_leaf),
             base.ParameterMapping("se_rule", controls.se_rule),
             base.ParameterMapping("random_state", controls.seed, [0, 12345]),
         ]
 
     def default_params(self):
-        return dict(epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
+        # issue 28, item 3: Orange's Tree widget's size rules (the core keeps 2 and 1)
+        return dict(epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=5,
                     standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=0,
-                    max_terms=3)
+                    max_terms=3, min_samples_leaf=2)
 
     def change_reported_settings(self):
         controls = self.widget.controls
@@ -74,7 +77,8 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
         self.assertEqual(learner.params, dict(epsilon1=0.25, epsilon2=None, max_depth=3,
                                               min_samples_split=7, standardize=False,
                                               pruning_portion=0.0, se_rule=0.0,
-                                              random_state=0, max_terms=3))
+                                              random_state=0, max_terms=3,
+                                              min_samples_leaf=2))
         w.controls.limit_depth.setChecked(False)
         self.click_apply()
         self.assertIsNone(self.get_output(w.Outputs.learner).max_depth)

@@ -350,6 +350,8 @@ class TestOldSettings(NoUncaughtExceptions, base.WidgetTest):
                 # a workflow saved before "Attributes per split" existed keeps dense splits
                 migrated = {"limit_terms": False} if widget_class.settings_version >= 2 \
                     and hasattr(widget_class, "limit_terms") else {}
+                if widget_class is OWGeometricTree:  # the core's size rules, as before
+                    migrated.update(min_samples_leaf=1, min_samples_split=2)
                 for name in names:
                     self.assertEqual(getattr(w, name),
                                      migrated.get(name, getattr(defaults, name)), name)

@@ -123,6 +123,9 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
     max_depth : int or None, default 20
     min_samples_split : int, default 2
         A node with fewer rows is a leaf.
+    min_samples_leaf : int, default 1
+        A node whose chosen split leaves a child fewer rows is a leaf (the paper has no
+        such rule: 1; Orange's Tree widget uses 2).
     standardize : bool, default True
         Standardise features (weighted mean 0, variance 1) before finding hyperplanes; the
         paper is silent, and the bisectors depend on scaling.  Hyperplanes are always
@@ -149,7 +152,7 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
 
     def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
                  standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None,
-                 max_terms=None):
+                 max_terms=None, min_samples_leaf=1):
         store_parameters(self, locals())
 
     def _validate_parameters(self):
@@ -160,6 +163,10 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         if self.epsilon2 is not None and (not isinstance(self.epsilon2, numbers.Real)
                                           or not 0 < self.epsilon2 <= 1):
             raise ValueError(f"epsilon2 must be in (0, 1] or None, got {self.epsilon2!r}")
+        if (not isinstance(self.min_samples_leaf, numbers.Integral)
+                or isinstance(self.min_samples_leaf, bool) or self.min_samples_leaf < 1):
+            raise ValueError(f"min_samples_leaf must be an integer of at least 1, "
+                             f"got {self.min_samples_leaf!r}")
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
         if isinstance(self.epsilon1, str):
@@ -212,6 +219,8 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         splitter = GeometricSplitter(augmented, y, sample_weight, standardisation)
         propose_split = limit_terms(splitter, X, y, sample_weight, len(self.classes_),
                                     self.max_terms, "gini", refit=splitter)
+        if self.min_samples_leaf > 1:
+            propose_split = _leaf_size_rule(propose_split, X, self.min_samples_leaf)
 
         def should_stop(counts, parent_counts, depth):
             """Algorithm 2: η1 < ε1 with the parent's majority still dominant, or
@@ -229,3 +238,16 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         return grow_tree(X, y, sample_weight, len(self.classes_), propose_split,
                          should_stop, self.max_depth, self.min_samples_split,
                          progress_callback)
+
+
+def _leaf_size_rule(propose_split, X, min_samples_leaf):
+    """``propose_split`` that makes a node a leaf when its split would leave a child
+    fewer than ``min_samples_leaf`` rows (counted as rows, not weights)."""
+    def propose(rows, counts, depth):
+        split = propose_split(rows, counts, depth)
+        if split is not None:
+            sizes = np.bincount(split.route(X[rows]), minlength=split.n_children)
+            if sizes.min() < min_samples_leaf:
+                return None
+        return split
+    return propose

@@ -4,11 +4,9 @@ class here).
 :class:`ModelSummaryMixin` gives an :class:`OWBaseLearner` of oblique trees a "Model" box
 that says how oblique the fitted tree (or ensemble) is and shows the widget's errors and
 warnings in full (wrapped), and a "Feature importances"
-output: one row per attribute of the model's domain with its importance, as Logistic
+output: one row per attribute of the input table with its importance, as Logistic
 Regression's "Coefficients" output does for its coefficients.
 """
-import math
-
 import numpy as np
 
 from AnyQt.QtCore import Qt
@@ -18,6 +16,10 @@ from Orange.data import ContinuousVariable, Domain, StringVariable, Table
 from Orange.widgets import gui
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.signals import Output
+from Orange.widgets.widget import Msg
+
+from orangecontrib.oblique.widgets.utils import ClassValueChecksMixin
+from orangecontrib.oblique.widgets.viewertexts import attributes_per_split
 
 __all__ = ["ModelSummaryMixin", "obliqueness_text", "importance_table"]
 
@@ -45,31 +47,60 @@ def obliqueness_text(model):
     if not statistics.n_splits:
         return prefix + ("no splits: every tree is a single leaf" if members is not None
                          else "no splits: the tree is a single leaf")
-    mean = statistics.mean_attributes_per_split
     return (f"{prefix}{statistics.n_oblique_splits} of "
             f"{_plural(statistics.n_splits, 'split')} oblique, "
-            f"{mean:.1f} attribute{'' if math.isclose(mean, 1) else 's'} per split "
-            f"on average")
+            f"{attributes_per_split(statistics.mean_attributes_per_split)} on average")
 
 
 def importance_table(model):
-    """A table with one row per attribute of ``model``'s domain (the preprocessed one the
-    model was fitted on, e.g. one-hot columns): its name (a meta) and its importance
-    (``model.feature_importances``); ``None`` without a model or for one that has no
-    importances."""
+    """A table with one row per attribute of the table ``model`` was fitted on: its name
+    (a meta) and its importance (``model.attribute_importances``: one-hot columns summed
+    back into their attribute, alike for every learner); ``None`` without a model or for
+    one that has no importances."""
     if model is None:
         return None
     try:
-        importances = np.asarray(model.feature_importances, dtype=float)
+        importances, attributes = model.attribute_importances
     except AttributeError:
         return None
-    attributes = model.domain.attributes
+    importances = np.asarray(importances, dtype=float)
     domain = Domain([ContinuousVariable("importance")],
                     metas=[StringVariable("attribute")])
     names = np.array([[attr.name] for attr in attributes], dtype=object).reshape(-1, 1)
     table = Table.from_numpy(domain, importances.reshape(-1, 1), metas=names)
     table.name = "feature importances"
     return table
+
+
+def mixed_leaves_at_depth(model, max_depth):
+    """How many leaves of ``model``'s trees (every member of an ensemble) stand at depth
+    ``max_depth`` with training rows of more than one class: where growing stopped at the
+    depth limit, not because the node was done.  0 without a limit or a model."""
+    if model is None or max_depth is None:
+        return 0
+    estimator = getattr(model, "estimator", None)
+    members = getattr(estimator, "estimators_", None)
+    trees = [getattr(member, "tree_", None) for member in (
+        members if members is not None else [estimator])]
+    count = 0
+    for tree in trees:
+        if tree is None:
+            continue
+        at_limit = tree.is_leaf & (tree.node_depth == max_depth)
+        count += int(((tree.value[at_limit] > 0).sum(axis=1) > 1).sum())
+    return count
+
+
+def depth_limit_and_pruning(learner):
+    """(max_depth, prunes) of ``learner`` (for an ensemble, of its base learner); max_depth
+    None when the learner has no depth limit or offers no pruning (the Oblique Forest's
+    trees are grown deep and not pruned, as in SPORF)."""
+    base = getattr(learner, "learner", learner)
+    if base is None or not (hasattr(base, "pruning_portion") or hasattr(base, "confidence")):
+        return None, False
+    prunes = bool(getattr(base, "pruning_portion", 0)) or getattr(
+        base, "confidence", None) is not None
+    return getattr(base, "max_depth", None), prunes
 
 
 class ModelSummaryMixin:
@@ -86,6 +117,10 @@ class ModelSummaryMixin:
 
     class Outputs(OWBaseLearner.Outputs):
         feature_importances = Output("Feature importances", Table, explicit=True)
+
+    class Warning(ClassValueChecksMixin.Warning):
+        depth_limit = Msg("Growing stopped at the depth limit ({}) in {} that still "
+                          "{} classes: the tree may fit noise. {}")
 
     def add_bottom_buttons(self):
         box = gui.vBox(self.controlArea, "Model")
@@ -111,6 +146,7 @@ class ModelSummaryMixin:
     def update_model(self):
         super().update_model()
         if self.task is not None:  # the fit runs; on_done sends the model
+            self.Warning.depth_limit.clear()
             self.model_summary.setText(FITTING)
             self.Outputs.feature_importances.invalidate()
 
@@ -119,3 +155,19 @@ class ModelSummaryMixin:
         if self.task is None:  # the model was sent (see ConcurrentLearnerWidgetMixin)
             self.model_summary.setText(obliqueness_text(self.model))
             self.Outputs.feature_importances.send(importance_table(self.model))
+            self._warn_depth_limit()
+
+    #: where the depth-limit warning points to
+    PRUNING_HINT = ("Check \"Prune on held-out instances\" for a smaller tree that often "
+                    "predicts as well.")
+
+    def _warn_depth_limit(self):
+        """Warn when the fit stopped at the depth limit in leaves that still mix classes
+        and the tree is not pruned (issue 28: noisy data grow to the limit)."""
+        max_depth, prunes = depth_limit_and_pruning(self.learner)
+        count = 0 if prunes else mixed_leaves_at_depth(self.model, max_depth)
+        if count:
+            self.Warning.depth_limit(max_depth, f"{count} lea{'f' if count == 1 else 'ves'}",
+                                     "mixes" if count == 1 else "mix", self.PRUNING_HINT)
+        else:
+            self.Warning.depth_limit.clear()

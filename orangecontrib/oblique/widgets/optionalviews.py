@@ -5,8 +5,11 @@ viewer has no such tabs and these functions do nothing.  They draw only an obliq
 (one with a core tree, :attr:`ObliqueTreeAdapter.tree`) and only rows the tree routes:
 rows with a missing feature are left out.
 """
+import numbers
+
 import numpy as np
 
+from orangecontrib.oblique.core.rules import printable_name
 from orangecontrib.oblique.widgets.treescene import class_colors
 
 try:  # the split explorer and the 2-D partition are optional views
@@ -57,13 +60,97 @@ def show_split(split_explorer, tree, counts, data, selected):
                             tree.vocabulary, tree.class_values)
 
 
-def show_partition(partition_view, model, tree, data):
+def categories(tree):
+    """``{column: value names by code}`` of the binary and nominal columns of an oblique
+    ``tree``'s domain: a nominal attribute kept as codes (ODT-SVM) has its values; a 0/1
+    indicator column of a value, ``[the other value, the value]`` for a two-valued
+    attribute and ``[not value, value]`` otherwise."""
+    return {j: labels for j, (labels, _) in _category_words(tree).items()}
+
+
+def held_words(tree):
+    """``{column: words by code}`` of the binary and nominal columns of an oblique
+    ``tree``'s domain, as the partition's line of held values says them:
+    ``gender = female``, ``thal ≠ reversable defect``, ``thal = reversable defect``."""
+    return {j: words for j, (_, words) in _category_words(tree).items()}
+
+
+def _category_words(tree):
+    """``{column: (labels by code, words by code)}`` of :func:`categories` and
+    :func:`held_words`."""
+    found = {}
+    for j, variable in enumerate(tree.texts.variables):
+        if variable.is_discrete:
+            name = printable_name(variable.name)
+            labels = [printable_name(value) for value in variable.values]
+            found[j] = labels, [f"{name} = {label}" for label in labels]
+            continue
+        indicated = _indicated(variable)
+        if indicated is not None:
+            origin, value = indicated
+            name, named = printable_name(origin.name), printable_name(origin.values[value])
+            if len(origin.values) == 2:
+                other = printable_name(origin.values[1 - value])
+                found[j] = [other, named], [f"{name} = {other}", f"{name} = {named}"]
+            else:
+                found[j] = ([f"not {named}", named],
+                            [f"{name} ≠ {named}", f"{name} = {named}"])
+    return found
+
+
+def _indicated(variable):
+    """(nominal attribute, value index) of which ``variable`` is the 0/1 indicator,
+    traced through the ``compute_value`` of the preprocessing (imputation …); None for
+    a column of another kind."""
+    while variable is not None:
+        transformation = variable.compute_value
+        origin = getattr(transformation, "variable", None)
+        if origin is None or origin is variable:
+            return None
+        if origin.is_discrete:
+            value = getattr(transformation, "value", None)
+            if isinstance(value, numbers.Integral) and 0 <= value < len(origin.values):
+                return origin, int(value)
+            return None
+        variable = origin
+    return None
+
+
+def default_axes(tree, node, X, kinds):
+    """The two columns the partition plots first for the split of ``node`` (the root
+    if ``node`` is None or a leaf): the numeric attributes that weigh most in it
+    (``|w_j|·SD_j`` over ``X``), then its binary or nominal ones (``kinds``: the
+    :func:`categories`), then the tree's other attributes by importance, numeric
+    first."""
+    core = tree.tree
+    if node is None or tree.is_leaf(node):
+        node = 0
+    split = core.splits[tree.core_node(node)]
+    n_features = X.shape[1]
+    weights = (np.zeros(n_features) if split is None
+               else np.abs(np.atleast_2d(split.weights)).max(axis=0))
+    weighed = weights * np.nan_to_num(X.std(axis=0)) if len(X) else weights
+    importances = getattr(core, "feature_importances_", None)
+    importances = (np.zeros(n_features) if importances is None
+                   else np.nan_to_num(np.asarray(importances, dtype=float)))
+
+    def rank(j):
+        return (2 * (weights[j] == 0) + (j in kinds), -weighed[j], -importances[j], j)
+    return tuple(sorted(range(n_features), key=rank)[:2])
+
+
+def show_partition(partition_view, model, tree, data, node=None):
     """Show in ``partition_view`` how an oblique ``tree`` (of ``model``) partitions the
-    rows of ``data``; clear it for another tree or without data."""
+    rows of ``data``, on the :func:`default_axes` of the split of ``node``, binary and
+    nominal axes with their value names; clear it for another tree or without data."""
     if partition_view is None:
         return
     if getattr(tree, "tree", None) is None or data is None:
         partition_view.clear()
         return
     X, y = rows_without_nan(tree, data)
-    partition_view.set_model(model, X, y, class_colors(tree), tree.names, tree.class_values)
+    kinds = categories(tree)
+    features = default_axes(tree, node, X, kinds) if X.ndim == 2 and X.shape[1] > 2 else None
+    partition_view.set_model(model, X, y, class_colors(tree), tree.names, tree.class_values,
+                             features=features, categories=kinds,
+                             held_words=held_words(tree))

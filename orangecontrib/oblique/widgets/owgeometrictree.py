@@ -32,8 +32,11 @@ class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControl
     #: 2: "Attributes per split" (``limit_terms``, ``max_terms``) added, on by default;
     #: 3: "Replicable training" (``replicable``, ``seed``; the held-out instances were
     #: always drawn with seed 0) and the pruning tolerance (``se_rule``) added;
-    #: 4: "Choose ε1 by cross-validation" (``auto_epsilon1``) added, off as before
-    settings_version = 4
+    #: 4: "Choose ε1 by cross-validation" (``auto_epsilon1``) added, off as before;
+    #: 5: "Min. number of instances in leaves" (``min_samples_leaf``) added, 2, and
+    #: ``min_samples_split`` 5, as in Orange's Tree widget (1 and 2 in workflows saved
+    #: before)
+    settings_version = 5
 
     # At most 3 attributes per split: the smallest k whose mean accuracy over the bundled
     # sets is within 0.5 point of dense GDT (the rule of benchmarks/sparse.py, fixed before
@@ -45,7 +48,10 @@ class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControl
     # the paper fixes no depth; 20 as in the other widgets whose paper fixes none
     limit_depth = Setting(True)
     max_depth = Setting(20)
-    min_samples_split = Setting(2)
+    # the paper has no size rules: Orange's Tree widget's (its majority limit is the
+    # paper's 1 − ε1 here); the core estimator keeps 2 and 1
+    min_samples_split = Setting(5)
+    min_samples_leaf = Setting(2)
     standardize = Setting(True)
     # the paper's GDT does not prune
     prune = Setting(False)
@@ -61,6 +67,9 @@ class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControl
             settings.setdefault("replicable", True)
             settings.setdefault("seed", 0)
             settings.setdefault("se_rule", 0.0)
+        if version is None or version < 5:  # the core's size rules, as before
+            settings.setdefault("min_samples_leaf", 1)
+            settings.setdefault("min_samples_split", 2)
 
     def add_main_layout(self):
         box = gui.vBox(self.controlArea, "Splits")
@@ -92,6 +101,11 @@ class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControl
         self.epsilon1_spin.setEnabled(not self.auto_epsilon1)
         self.add_depth_limit(box)
         gui.spin(
+            box, self, "min_samples_leaf", 1, 1000,
+            label="Min. number of instances in leaves: ", callback=self.settings_changed,
+            tooltip="A split that would leave a child fewer instances is not made.",
+            **SPIN)
+        gui.spin(
             box, self, "min_samples_split", 2, 1000,
             label="Do not split subsets smaller than: ", callback=self.settings_changed,
             **SPIN)
@@ -112,6 +126,7 @@ class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControl
             epsilon1="auto" if self.auto_epsilon1 else self.epsilon1,
             max_depth=self.max_depth_parameter(),
             min_samples_split=self.min_samples_split,
+            min_samples_leaf=self.min_samples_leaf,
             standardize=self.standardize,
             **self.holdout_pruning_parameters(),
             random_state=self.random_state_parameter(),
@@ -125,6 +140,7 @@ class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControl
             ("Minority fraction to stop (ε1)",
              "chosen by cross-validation" if self.auto_epsilon1 else f"{self.epsilon1:.2f}"),
             self.depth_report(),
+            ("Minimal leaf size", str(self.min_samples_leaf)),
             ("Minimal subset size to split", str(self.min_samples_split)),
             self.holdout_pruning_report(),
             self.replicable_report(),

@@ -36,6 +36,8 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
     keywords = "hedge, ensemble, odt-svm, oblique tree, weighted majority"
 
     LEARNER = HedgeEnsembleLearner
+    PRUNING_HINT = ("Turn on the base learner's pruning for smaller trees that often "
+                    "predict as well.")
 
     class Inputs(OWBaseLearner.Inputs):
         learner = Input("Learner", ObliqueTreeLearner)

@@ -107,6 +107,8 @@ class OWObliqueTreeViewer(OWWidget):
         super().__init__()
         restore_mistyped_settings(self)  # a workflow saved by another version
         self.model = self.view_tree = self.input_data = None
+        #: the node whose split chose the partition's axes (None: the root's)
+        self._partition_shown_for = None
         # the table whose rows are counted (the Data input or the training rows), and how
         # its rows pass through the tree
         self.data = self.counts = None
@@ -236,10 +238,14 @@ class OWObliqueTreeViewer(OWWidget):
                 scene.selected = self.view_tree.nodes_at(self.selected_paths)
                 scene.collapsed = self.view_tree.nodes_at(self.collapsed_paths)
             self.tree_fingerprint = fingerprint
+        new_tree = self.view_tree is not None and self.tree_fingerprint != previous
         self._count_rows()
         self._update_info()
         self._redraw()
-        self.view.show_new_tree()
+        if new_tree:  # opens with its top levels; a restored one as it was saved
+            self.view.start_new_tree()
+        else:
+            self.view.show_new_tree()
         self._update_rules()
         self._update_partition()
         self._store_paths()
@@ -278,11 +284,14 @@ class OWObliqueTreeViewer(OWWidget):
         tree = self.view_tree
         if tree is None:
             self.units_label.setText("")
+            self.units_label.hide()
             return
         tree.set_units(self.coefficients == self.PER_SD)
         if self.coefficients == self.PER_SD and not tree.per_sd:
             self.Information.raw_units(tree.raw_units_reason)
-        self.units_label.setText(viewertexts.units_sentence(tree))
+        sentence = viewertexts.units_sentence(tree)
+        self.units_label.setText(sentence)
+        self.units_label.setVisible(bool(sentence))
 
     def _units_changed(self):
         self._set_units()
@@ -349,6 +358,8 @@ class OWObliqueTreeViewer(OWWidget):
     def _on_selection_changed(self):
         self._store_paths()
         self._update_split_explorer()
+        if self._partition_node() != self._partition_shown_for:
+            self._update_partition()
         self.commit()
 
     def select_nodes(self, nodes):
@@ -410,9 +421,19 @@ class OWObliqueTreeViewer(OWWidget):
         self._guarded("split explorer", show_split, self.split_explorer, self.view_tree,
                       self.counts, self.data, self.selected)
 
+    def _partition_node(self):
+        """The node whose split chooses the partition's axes: the one selected internal
+        node, else None (the root)."""
+        internal = [node for node in self.selected
+                    if self.view_tree is not None and not self.view_tree.is_leaf(node)]
+        return internal[0] if len(internal) == 1 else None
+
     def _update_partition(self):
+        """The partition, its axes first those of the selected split (one selected
+        internal node), else of the root's."""
+        self._partition_shown_for = self._partition_node()
         self._guarded("partition", show_partition, self.partition_view, self.model,
-                      self.view_tree, self.data)
+                      self.view_tree, self.data, self._partition_shown_for)
 
     def _guarded(self, name, show, *args):
         """Draw an optional view; a failure there must not break the tree view."""

@@ -28,6 +28,8 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
     keywords = "odt-svm, odt svm, support vector machine, oblique tree, c4.5, j48, multiway"
 
     LEARNER = ODTSVMLearner
+    PRUNING_HINT = ("Check \"Prune with confidence\" (C4.5's pruning) for a smaller tree "
+                    "that often predicts as well.")
 
     #: 2: "Limit the maximal tree depth to" (``limit_depth``, ``max_depth``) added, off
     #: by default (C4.5 has no depth limit)

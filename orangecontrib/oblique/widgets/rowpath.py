@@ -3,8 +3,9 @@ from AnyQt.QtCore import Qt, pyqtSignal as Signal
 from AnyQt.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QSpinBox, QSplitter,
                              QVBoxLayout, QWidget)
 
-#: the path panel's height when the viewer opens: the steps of a path of four or five
-#: nodes, so that they are in sight at the viewer's default size
+#: the path panel's height once a row is chosen: the steps of a path of four or five
+#: nodes, so that they are in sight at the viewer's default size (until then the panel
+#: is collapsed to its heading)
 PATH_PANEL_HEIGHT = 180
 
 
@@ -14,10 +15,13 @@ class RowPathPanel(QWidget):
     where the tree is not drawn.
 
     Rows are numbered from 1 in the spin box, as in Orange's Data Table; 0 is "(none)".
-    Signal :attr:`row_chosen` gives the chosen row as an index from 0 (-1: none).
+    Signal :attr:`row_chosen` gives the chosen row as an index from 0 (-1: none).  The
+    path's list is hidden until there is a path to show (the panel is then only its
+    heading); :attr:`expanded` says when it appears or goes.
     """
 
     row_chosen = Signal(int)
+    expanded = Signal(bool)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -39,7 +43,12 @@ class RowPathPanel(QWidget):
         layout_.addWidget(self.path_note)
         self.path_list = QListWidget()
         self.path_list.setWordWrap(True)
+        self.path_list.hide()
         layout_.addWidget(self.path_list)
+
+    def is_expanded(self):
+        """Whether the path's list is shown (a row's path is there)."""
+        return not self.path_list.isHidden()
 
     def row(self):
         """The chosen row, an index from 0 (-1: none)."""
@@ -58,6 +67,9 @@ class RowPathPanel(QWidget):
         """Show the path's ``lines`` (none: an empty list)."""
         self.path_list.clear()
         self.path_list.addItems(lines)
+        if bool(lines) != self.is_expanded():
+            self.path_list.setVisible(bool(lines))
+            self.expanded.emit(bool(lines))
 
     def show_note(self, text):
         """Show the note ``text`` above the path; hide the note if it is ""."""
@@ -67,9 +79,9 @@ class RowPathPanel(QWidget):
 
 def with_path_below(widgets, path_panel):
     """A vertical splitter: the ``widgets`` (the tree's tabs …) stacked on top, and the
-    ``path_panel`` below them, :data:`PATH_PANEL_HEIGHT` high when the window opens; the
-    widgets above take the height the window gains, and the user can drag the
-    boundary."""
+    ``path_panel`` below them, only its heading until a row is chosen, then
+    :data:`PATH_PANEL_HEIGHT` high; the widgets above take the height the window gains,
+    and the user can drag the boundary while a path is shown."""
     above = QWidget()
     layout_ = QVBoxLayout(above)
     layout_.setContentsMargins(0, 0, 0, 0)
@@ -79,5 +91,13 @@ def with_path_below(widgets, path_panel):
     splitter.addWidget(above)
     splitter.addWidget(path_panel)
     splitter.setStretchFactor(0, 1)
-    splitter.setSizes([500, PATH_PANEL_HEIGHT])
+
+    def fit_panel(expanded):
+        total = sum(splitter.sizes()) or 680
+        height = PATH_PANEL_HEIGHT if expanded else path_panel.sizeHint().height()
+        path_panel.setMaximumHeight(16777215 if expanded else height)
+        splitter.setSizes([max(total - height, 1), height])
+
+    path_panel.expanded.connect(fit_panel)
+    fit_panel(path_panel.is_expanded())
     return splitter

@@ -45,6 +45,12 @@ SELECT_NODE = "Select an internal node in the Tree tab to see how its split divi
 #: What the partition view says when it has no tree to show.
 NO_PARTITION = ("No partition to show: it needs a tree from Geometric Tree, OC1 or ODT-SVM "
                 "and rows to show (its training data or a Data table).")
+#: What the partition view says of a tree without splits.
+SINGLE_LEAF = ("The tree is a single leaf: it predicts one class everywhere, so there is "
+               "no partition to show.")
+#: Rows on a binary or nominal axis are spread up to this far (in codes) around their
+#: value, so that rows at one value can be told apart.
+JITTER = 0.15
 
 
 def _qcolor(color):
@@ -290,6 +296,9 @@ class PartitionView(_PlotView):
         self.resolution = resolution
         self._tree = None
         self._shown = None
+        #: {feature: value names by code} of the binary and nominal features
+        self.categories = {}
+        self.held_words = {}
         self.features = None
         self.fixed = None
         self.image_item = None
@@ -337,6 +346,7 @@ class PartitionView(_PlotView):
     def clear(self):
         self._forget_tree()
         self._shown = None
+        self.categories = {}
         self.features = self.fixed = None
         self._hide_controls()
         super().clear()
@@ -354,7 +364,7 @@ class PartitionView(_PlotView):
         viewbox.setAspectLocked(False)
 
     def set_model(self, model, X, y, class_colors, feature_names=None, class_names=None,
-                  tree_classes=None, features=None):
+                  tree_classes=None, features=None, categories=None, held_words=None):
         """Show the partition by ``model`` of the plane of two features, the rows ``X``
         on top.
 
@@ -378,6 +388,17 @@ class PartitionView(_PlotView):
             ``|w_j| · std_j`` over ``X`` (:func:`split_importances`); the first two
             features of a model without a tree, and of data with only two.  The user
             can change them in the view.
+        categories : dict, optional
+            ``{feature: value names by code}`` of the binary and nominal features (a
+            0/1 indicator column has two): on such an axis the ticks are the value
+            names, the rows are spread a little (:data:`JITTER`) around their code, and
+            the regions are the model's predictions at the codes themselves (a
+            nominal test knows no values between them), without boundary lines.
+        held_words : dict, optional
+            ``{feature: words by code}``: how the line under the plot says that a held
+            binary or nominal feature has a code (e.g. ``thal ≠ reversable defect`` for
+            0 of the indicator column ``thal=reversable defect``); default
+            ``name = value name``.
         """
         self.clear()
         X = np.asarray(X, dtype=float)
@@ -400,8 +421,13 @@ class PartitionView(_PlotView):
             self.show_message(f"The tree uses {tree.n_features} attributes, but the data "
                               f"has {n_features}.")
             return
+        if isinstance(tree, ObliqueTree) and all(split is None for split in tree.splits):
+            self.show_message(SINGLE_LEAF)
+            return
         if feature_names is None:
             feature_names = [f"x{j + 1}" for j in range(n_features)]
+        self.categories = {int(j): list(names) for j, names in (categories or {}).items()}
+        self.held_words = {int(j): list(words) for j, words in (held_words or {}).items()}
         importances = _importances(model, tree, X)
         if features is None:  # two features stay in their order, as the tree has them
             features = (0, 1) if n_features == 2 else plotted_features(importances,
@@ -412,6 +438,9 @@ class PartitionView(_PlotView):
             to_color=None if tree_classes is None else np.asarray(tree_classes, int),
             importances=np.zeros(n_features) if importances is None else importances)
         self.fixed = held_values(X)
+        for j, names in self.categories.items():  # codes have no median: the commonest
+            codes = np.clip(np.round(X[:, j]), 0, len(names) - 1).astype(int)
+            self.fixed[j] = np.argmax(np.bincount(codes, minlength=len(names)))
         for combo in (self.x_combo, self.y_combo):
             combo.blockSignals(True)
             combo.clear()
@@ -446,7 +475,7 @@ class PartitionView(_PlotView):
         self.controls.show()
         X, names, colors = shown["X"], shown["names"], shown["colors"]
         horizontal, vertical = self.features
-        x_range, y_range = _padded(X[:, horizontal]), _padded(X[:, vertical])
+        x_range, y_range = (self._axis_range(X, j) for j in self.features)
         self._set_held_text()
 
         self._palette = np.array([_lighter(c) for c in colors], dtype=np.uint8)
@@ -455,39 +484,90 @@ class PartitionView(_PlotView):
         self.plot.addItem(self.image_item, ignoreBounds=True)
         tree = shown["tree"]
         self._tree = tree
+        categorical = any(j in self.categories for j in self.features)
         self._slice = (plane_slice(tree, self.features, self.fixed)
-                       if isinstance(tree, ObliqueTree) else None)
+                       if isinstance(tree, ObliqueTree) and not categorical else None)
         self._draw_partition(x_range, y_range)
-        self.scatter_items = self._scatter_by_class(X[:, self.features], shown["y"],
+        self.scatter_items = self._scatter_by_class(self.plotted_points(), shown["y"],
                                                     colors, shown["class_names"], size=5)
-        self.plot.setLabel("bottom", names[horizontal])
-        self.plot.setLabel("left", names[vertical])
+        for side, j in (("bottom", horizontal), ("left", vertical)):
+            self.plot.setLabel(side, names[j])
+            self.plot.getAxis(side).setTicks(
+                [list(enumerate(self.categories[j]))] if j in self.categories else None)
         ratio = (x_range[1] - x_range[0]) / (y_range[1] - y_range[0])
-        self.plot.getViewBox().setAspectLocked(1 / 3 < ratio < 3, ratio=1)
+        self.plot.getViewBox().setAspectLocked(not categorical and 1 / 3 < ratio < 3,
+                                               ratio=1)
         self.plot.setRange(xRange=x_range, yRange=y_range, padding=0)
         self._draw_partition(*self.plot.getViewBox().viewRange())
         self.plot.getViewBox().sigRangeChanged.connect(self._on_range_changed)
+
+    def _axis_range(self, X, feature):
+        """The range shown of ``feature``: a code's cell of width 1 around every value
+        of a binary or nominal feature, else the rows' range with a margin."""
+        if feature in self.categories:
+            return -0.5, len(self.categories[feature]) - 0.5
+        return _padded(X[:, feature])
+
+    def plotted_points(self):
+        """Where the rows are drawn: their two plotted values, spread by at most
+        :data:`JITTER` (the same every time) on a binary or nominal axis."""
+        points = self._shown["X"][:, self.features].copy()
+        rng = np.random.default_rng(0)
+        for axis, j in enumerate(self.features):
+            if j in self.categories:
+                points[:, axis] += rng.uniform(-JITTER, JITTER, len(points))
+        return points
+
+    def _predict_at_codes(self, rows):
+        """The tree's class probabilities for ``rows``, the binary and nominal features
+        taken at their nearest code (a nominal test knows no values between codes)."""
+        rows = np.array(rows, dtype=float)
+        for j, names in self.categories.items():
+            rows[:, j] = np.clip(np.round(rows[:, j]), 0, len(names) - 1)
+        tree = self._tree
+        return tree.predict_proba(rows) if isinstance(tree, ObliqueTree) else tree(rows)
 
     def _set_held_text(self):
         """State on screen the values the other features are held at, the most important
         first, at most :data:`MAX_HELD` of them; the tooltip lists them all."""
         names, importances = self._shown["names"], self._shown["importances"]
         held = [j for j in np.argsort(-importances, kind="stable") if j not in self.features]
+        categorical = [names[j] for j in self.features if j in self.categories]
+        note = ""
+        if categorical:
+            note = (f" {' and '.join(categorical)} "
+                    f"{'has' if len(categorical) == 1 else 'have'} categories, not a "
+                    f"scale: the rows are spread a little around each value so that rows "
+                    f"at one value can be told apart, and the regions are the tree's "
+                    f"predictions at the values themselves.")
         if not held:
-            self.held_label.hide()
-            self.held_label.setText("")
+            self.held_label.setText(note.strip())
+            self.held_label.setVisible(bool(note))
             return
-        values = [f"{names[j]} = {format_number(self.fixed[j])}" for j in held]
+        values = [self._held_value_text(j) for j in held]
         shown = ", ".join(values[:MAX_HELD])
         if len(values) > MAX_HELD:
             shown += f", … ({len(values) - MAX_HELD} more)"
-        self.held_label.setText(f"Other attributes held at their medians: {shown}")
+        self.held_label.setText(f"Other attributes held at their medians (nominal ones at "
+                                f"their commonest value): {shown}"
+                                + (f".{note}" if note else ""))
         self.held_label.setToolTip(
             "The regions and boundaries are the tree's predictions for rows with these "
-            "values of the other attributes (their medians over the rows shown):\n"
+            "values of the other attributes (their medians over the rows shown, the "
+            "commonest value of a nominal one):\n"
             + "\n".join(values) + "\nEach row is drawn at its own two plotted values; its "
             "other values may put it in another region.")
         self.held_label.show()
+
+    def _held_value_text(self, feature):
+        """"name = value" of a held feature, in its own words if it is binary or
+        nominal."""
+        value, name = self.fixed[feature], self._shown["names"][feature]
+        if feature in self.held_words:
+            return self.held_words[feature][int(value)]
+        if feature in self.categories:
+            return f"{name} = {self.categories[feature][int(value)]}"
+        return f"{name} = {format_number(value)}"
 
     def _on_range_changed(self, *_):
         if self._tree is not None:
@@ -505,13 +585,17 @@ class PartitionView(_PlotView):
     def _draw_partition(self, x_range, y_range):
         """Regions and boundaries over the rectangle in view (recomputed when it changes:
         a 300 × 300 grid costs milliseconds, and a zoomed view stays sharp)."""
-        classes = partition_image(self._tree, x_range, y_range, self._grid_size(),
+        model = (self._predict_at_codes if any(j in self.categories for j in self.features)
+                 else self._tree)
+        classes = partition_image(model, x_range, y_range, self._grid_size(),
                                   features=self.features, fixed=self.fixed)
         to_color = self._shown["to_color"]
         if to_color is None:
             to_color = np.arange(classes.max() + 1)
         # Fixed levels: with automatic ones pyqtgraph would stretch the light colours.
         self.image_item.setImage(self._palette[to_color[classes]], levels=(0, 255))
+        #: the rectangle the image covers, ((x low, x high), (y low, y high))
+        self.image_extent = (tuple(x_range), tuple(y_range))
         self.image_item.setRect(QRectF(x_range[0], y_range[0], x_range[1] - x_range[0],
                                        y_range[1] - y_range[0]))
         for item in self._boundary_items:

@@ -52,6 +52,17 @@ class DomainMismatchError(ValueError):
     """The data lacks attributes the model needs."""
 
 
+def is_continuous(variable):
+    """Whether ``variable`` (of a preprocessed domain) measures a continuous attribute:
+    not a 0/1 indicator column of a nominal value (traced through ``compute_value``)."""
+    while variable.is_continuous:
+        origin = getattr(variable.compute_value, "variable", None)
+        if origin is None:
+            return True
+        variable = origin
+    return False
+
+
 def _dense(X):
     return X.toarray() if sp.issparse(X) else np.asarray(X, dtype=float)
 
@@ -218,9 +229,10 @@ class TreeAdapter:
         self.per_sd = bool(per_sd) and self.can_standardise
 
     def example_attribute(self):
-        """The name of an attribute to explain the units of the weights with."""
-        attributes = self.model.domain.attributes
-        return printable_name(attributes[0].name) if attributes else "x"
+        """The name of a continuous attribute a split weighs, to explain the units of
+        the weights with; None if no split has a continuous term (Orange's own tree
+        weighs nothing)."""
+        return None
 
     def condition(self, node, max_terms=None):
         """The condition of the branch that leads to ``node`` ("" for the root), its
@@ -464,12 +476,23 @@ class ObliqueTreeAdapter(TreeAdapter):
         self.conditions, self.edge_labels = self._branch_texts(self.per_sd)
 
     def example_attribute(self):
-        """The tree's most important attribute that is not a 0/1 indicator."""
-        rows, order = self.texts.rows, self.texts.order(np.ones((1, len(self.names))))
-        for j in order:
-            if rows is None or np.unique(rows[:, j]).size > 2:
+        """The tree's most important continuous attribute (not a 0/1 indicator of a
+        nominal value) that a split weighs with a printed weight (not a nominal test, nor
+        a threshold on one attribute); None if there is none."""
+        weighed = set()
+        for core in self.core_ids:
+            split = self.tree.splits[core]
+            if split is None:
+                continue
+            condition = split.conditions()[0]
+            if condition.form == "equal" or (condition.form == "compare"
+                                              and len(condition.quantity.terms) == 1):
+                continue
+            weighed.update(int(j) for j in split.features_used)
+        for j in self.texts.order(np.ones((1, len(self.names)))):
+            if j in weighed and is_continuous(self.texts.variables[j]):
                 return self.names[j]
-        return super().example_attribute()
+        return None
 
     def condition(self, node, max_terms=None):
         parent = self.parent[node]

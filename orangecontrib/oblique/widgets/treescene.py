@@ -7,6 +7,8 @@ apart from the widget).  The positions come from
 the widget through a ``describe(node)`` callback.  The scene reports what the user does
 through the signals :attr:`TreeScene.nodes_selected` and :attr:`TreeScene.collapse_toggled`.
 """
+import math
+
 import numpy as np
 
 from AnyQt.QtCore import QPointF, QRectF, Qt, pyqtSignal as Signal
@@ -21,12 +23,13 @@ from orangecontrib.oblique.widgets.treelayout import layout
 
 PAD = 5
 LEVEL_GAP = 46
-BAR_LABEL_HEIGHT = 11
+#: the height of a bar's label at zoom 1 (its font: :func:`label_font`)
+BAR_LABEL_HEIGHT = 16
 BAR_CHART_HEIGHT = 26 + BAR_LABEL_HEIGHT
 DIST_BAR_HEIGHT = 7
 MAX_BARS = 12
-#: the narrowest slot of a bar with its label
-MIN_BAR_STEP = 34
+#: the narrowest slot of a bar with its label (three or four letters of it)
+MIN_BAR_STEP = 44
 HOVER_COLOR = QColor("#e6750a")
 PATH_COLOR = QColor("#1a9850")
 SELECT_COLOR = QColor("#1f5fbf")
@@ -39,8 +42,15 @@ SUBSET_COLOR = QColor("#7b3294")
 FADED_EDGE_COLOR = QColor("#d0d0d0")
 #: opacity of a node that no row of the Data input reaches
 FADED_OPACITY = 0.4
-#: node text is at least this many pixels high on screen when a tree opens
-MIN_TEXT_PIXELS = 9
+#: node text is at least this many pixels high on screen when a tree opens and after
+#: *Fit* (Orange's own Tree Viewer writes about 16 px)
+MIN_TEXT_PIXELS = 11
+#: the labels under the coefficient bars are at least this many pixels high on screen
+#: whenever node text is at least MIN_TEXT_PIXELS high
+MIN_LABEL_PIXELS = 9
+#: the levels a tree opens with when the whole of it is not readable in the window: the
+#: root and the next two
+OPEN_LEVELS = 2
 LABEL_GAP = 4
 
 #: ``color_by`` values of :func:`node_fill`
@@ -104,6 +114,34 @@ def text_pixels(font):
     return pixels if pixels > 0 else font.pointSizeF() * 96 / 72
 
 
+def label_font(font):
+    """The font of the bars' labels for node text in ``font``: as much smaller as keeps
+    it MIN_LABEL_PIXELS high where node text is MIN_TEXT_PIXELS, within
+    BAR_LABEL_HEIGHT."""
+    small = QFont(font)
+    small.setPixelSize(max(1, min(math.ceil(text_pixels(font) * MIN_LABEL_PIXELS
+                                            / MIN_TEXT_PIXELS), BAR_LABEL_HEIGHT - 2)))
+    return small
+
+
+def label_slots(widths, room, narrowest=MIN_BAR_STEP):
+    """Widths of the slots of labels whose whole widths are ``widths`` in ``room``
+    pixels: every label whole if they fit (the room left shared equally); else the
+    widest are cut to one common width, so that a label is shortened only where there
+    is no room for it, and no slot is narrower than ``narrowest`` (or an equal share)."""
+    widths = np.maximum(np.asarray(widths, dtype=float), 1.0)
+    if widths.sum() <= room:
+        return widths + (room - widths.sum()) / len(widths)
+    floor = min(narrowest, room / len(widths))
+    widths = np.maximum(widths, floor)
+    order = np.sort(widths)
+    for k, width in enumerate(order):  # water-filling: the cap under which all fit
+        cap = (room - order[:k].sum()) / (len(order) - k)
+        if cap <= width:
+            break
+    return np.minimum(widths, cap)
+
+
 class NodeItem(QGraphicsItem):
     """One node box: the rule (or the leaf's class), a bar chart of standardised
     coefficients, the number of rows and a class distribution bar.  Drawn in ``paint``
@@ -122,6 +160,7 @@ class NodeItem(QGraphicsItem):
         self.fill = fill
         self.colors = colors
         self.collapsed = collapsed
+        self._label_widths = None  # the bars' labels' whole widths, once measured
         self.hovered = False
         self.traced = False
         self.node_tooltip = ""
@@ -170,22 +209,43 @@ class NodeItem(QGraphicsItem):
         y += 14
         self._paint_distribution(painter, QRectF(PAD, y, inner, DIST_BAR_HEIGHT - 2))
 
+    def label_widths(self):
+        """The whole width of every bar's label in :func:`label_font` (item font)."""
+        if self._label_widths is None:
+            scene = self.scene()
+            metrics = QFontMetricsF(label_font(scene.font() if scene is not None
+                                               else QFont()))
+            names = self.bar_names or [""] * len(self.coefficients)
+            self._label_widths = [metrics.horizontalAdvance(name) + 6 for name in names]
+        return self._label_widths
+
     def bar_rects(self, rect):
-        """(rectangle of the bar, rectangle of its label) of every coefficient shown."""
-        weights = self.coefficients[:self.n_bars()]
-        step = rect.width() / len(weights)
-        bar_width = min(step - 2, 14.0)
+        """(rectangle of the bar, rectangle of its label) of every coefficient shown;
+        each label's slot as wide as :func:`label_slots` gives it."""
+        n_bars = self.n_bars()
+        slots = label_slots(self.label_widths()[:n_bars], rect.width())
         chart = QRectF(rect.left(), rect.top(), rect.width(), rect.height() - BAR_LABEL_HEIGHT)
-        return [(QRectF(chart.left() + i * step + (step - bar_width) / 2, chart.top(),
-                        bar_width, chart.height()),
-                 QRectF(chart.left() + i * step, chart.bottom(), step, BAR_LABEL_HEIGHT))
-                for i in range(len(weights))]
+        rects, left = [], chart.left()
+        for step in slots:
+            bar_width = min(step - 2, 14.0)
+            rects.append((QRectF(left + (step - bar_width) / 2, chart.top(), bar_width,
+                                 chart.height()),
+                          QRectF(left, chart.bottom(), step, BAR_LABEL_HEIGHT)))
+            left += step
+        return rects
 
     def n_bars(self):
-        """How many coefficients get a bar: as many as leave each a readable label (the
-        most important first; the tooltip lists them all)."""
-        return max(1, min(len(self.coefficients), MAX_BARS,
-                          int((self.width - 2 * PAD) // MIN_BAR_STEP)))
+        """How many coefficients get a bar: the most important first, as many as leave
+        each label at least MIN_BAR_STEP (or its whole width, if less); the tooltip
+        lists them all."""
+        room = self.width - 2 * PAD
+        widths = self.label_widths()
+        count = 0
+        for width in widths[:MAX_BARS]:
+            if sum(min(w, MIN_BAR_STEP) for w in widths[:count + 1]) > room:
+                break
+            count += 1
+        return max(1, count)
 
     def bars_rect(self):
         """Where the bar chart of the coefficients is, in the item's coordinates."""
@@ -217,8 +277,7 @@ class NodeItem(QGraphicsItem):
         mid = rects[0][0].center().y()
         painter.setPen(QPen(QColor("#999999"), 0.8))
         painter.drawLine(QPointF(rect.left(), mid), QPointF(rect.right(), mid))
-        font = QFont(painter.font())
-        font.setPointSizeF(max(font.pointSizeF() * 0.7, 6))
+        font = label_font(painter.font())
         painter.setFont(font)
         metrics = QFontMetricsF(font)
         for weight, (bar, label_rect), name in zip(weights, rects, self.bar_names or
@@ -230,7 +289,7 @@ class NodeItem(QGraphicsItem):
                                     abs(height)))
             painter.setPen(QColor("#505050"))
             painter.drawText(label_rect, Qt.AlignHCenter | Qt.AlignTop,
-                             metrics.elidedText(name, Qt.ElideRight, label_rect.width()))
+                             metrics.elidedText(name, Qt.ElideRight, label_rect.width() - 2))
         painter.restore()
 
     def _paint_distribution(self, painter, rect):
@@ -318,6 +377,31 @@ class TreeScene(QGraphicsScene):
             self._build()
         finally:
             self.blockSignals(False)
+
+    def open_top_levels(self, levels=OPEN_LEVELS):
+        """Collapse the nodes at depth ``levels`` that have children, so that the root and
+        the next ``levels`` levels are drawn and the rest waits behind "▸ collapsed";
+        emits ``collapse_toggled``.  False (nothing done) if the tree is not deeper."""
+        tree = self.tree
+        deep = set() if tree is None else {
+            node for node in range(tree.node_count)
+            if tree.depth[node] == levels and tree.children[node]}
+        if not deep:
+            return False
+        self.collapsed |= deep
+        self.collapse_toggled.emit()
+        self.revealed = self._revealed()
+        self.redraw()
+        return True
+
+    def levels_rect(self, levels=OPEN_LEVELS):
+        """The scene rectangle of the drawn boxes of the root and the next ``levels``
+        levels."""
+        rect = QRectF()
+        for node, item in self.node_items.items():
+            if self.tree.depth[node] <= levels:
+                rect = rect.united(item.sceneBoundingRect())
+        return rect
 
     def _hidden_below(self, node):
         """Whether the user's settings hide the children of ``node``."""
@@ -553,13 +637,24 @@ class TreeScene(QGraphicsScene):
 
 class TreeView(QGraphicsView):
     """The view of a :class:`TreeScene`: rubber-band selection, zoom (also Ctrl + wheel);
-    ``zoom_changed(zoom)`` after every change of the zoom."""
+    ``zoom_changed(zoom)`` after every change of the zoom; ``fit_note(text)`` after *Fit*
+    ("" when the whole tree is in the window, else what it shows instead).
+
+    A new tree (:meth:`show_new_tree`) opens readable, with the root and the next
+    OPEN_LEVELS levels in view; *Fit* never makes node text smaller than
+    MIN_TEXT_PIXELS."""
     zoom_changed = Signal(float)
+    fit_note = Signal(str)
     MIN_ZOOM, MAX_ZOOM = 0.05, 5.0
+    #: the largest zoom of *Fit* and of a new tree
+    MAX_FIT_ZOOM = 1.5
 
     def __init__(self, scene, parent=None):
         super().__init__(scene, parent)
         self.zoom = 1.0
+        #: a new tree waits for its first view (:meth:`show_new_tree`) while the view is
+        #: not shown (its size is not known yet)
+        self.opening = False
         self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.setDragMode(QGraphicsView.RubberBandDrag)
         self.setRubberBandSelectionMode(Qt.IntersectsItemShape)
@@ -588,13 +683,42 @@ class TreeView(QGraphicsView):
         """How high node text is on screen at the current zoom."""
         return text_pixels(self.scene().font()) * self.zoom
 
+    def _room(self):
+        """(width, height) of the viewport in pixels."""
+        viewport = self.viewport()
+        return max(viewport.width() - 4, 1), max(viewport.height() - 4, 1)
+
     def fit_to_window(self):
-        """The whole tree in the window (never enlarged beyond 1.5)."""
-        rect = self.scene().sceneRect()
+        """The whole tree in the window (never enlarged beyond MAX_FIT_ZOOM), if its text
+        stays readable (MIN_TEXT_PIXELS); else, at the smallest readable zoom or more,
+        the width of the most top levels (the root and at most the next OPEN_LEVELS)
+        that fit, their top in view, the rest left to scrolling; ``fit_note`` says
+        which."""
+        scene = self.scene()
+        rect = scene.sceneRect()
         if rect.isEmpty():
+            self.fit_note.emit("")
             return
-        self.fitInView(rect, Qt.KeepAspectRatio)
-        self.set_zoom(min(self.transform().m11(), 1.5))
+        width, height = self._room()
+        whole = min(width / rect.width(), height / rect.height(), self.MAX_FIT_ZOOM)
+        readable = self.readable_zoom()
+        if whole >= readable or not scene.node_items:
+            self.set_zoom(whole)
+            self.centerOn(rect.center())
+            self.fit_note.emit("")
+            return
+        # the most top levels (at most the root's next OPEN_LEVELS) whose width fits
+        # readably; the root alone if none does
+        for levels in range(OPEN_LEVELS, -1, -1):
+            top = scene.levels_rect(levels)
+            if (top.width() + 20) * readable <= width:
+                break
+        self.set_zoom(max(readable, min(width / (top.width() + 20), self.MAX_FIT_ZOOM)))
+        self.updateSceneRect(rect)
+        self.centerOn(top.center().x(), rect.top() + height / (2 * self.zoom))
+        self.fit_note.emit(
+            "The whole tree is not readable in the window: Fit shows the top levels at a "
+            "readable size; scroll for the rest, or collapse nodes (double-click).")
 
     def fit_to_width(self):
         """The tree's width in the window (never enlarged beyond 1.5), its top shown."""
@@ -607,24 +731,24 @@ class TreeView(QGraphicsView):
                       + self.viewport().height() / (2 * self.zoom))
 
     def show_new_tree(self):
-        """Fit the tree to the window, but never so small that node text is less than
-        MIN_TEXT_PIXELS high: a larger tree opens at that zoom with its root at the top
-        and scrolls."""
-        self.fit_to_window()
+        """The view after new drawing: *Fit*.  For a new tree (:meth:`start_new_tree`),
+        once the view is shown (when its size is known), first its opening: if the whole
+        tree is not readable in the window, the nodes at depth OPEN_LEVELS are collapsed,
+        so that the root and the next OPEN_LEVELS levels are drawn and fitted."""
         scene = self.scene()
-        readable = self.readable_zoom()
-        if self.zoom < readable and 0 in scene.node_items:
-            self.set_zoom(readable)
-            self.show_root()
+        if self.opening and self.isVisible() and scene.node_items:
+            width, height = self._room()
+            rect = scene.sceneRect()
+            readable = self.readable_zoom()
+            if min(width / rect.width(), height / rect.height()) < readable:
+                scene.open_top_levels()
+            self.opening = False
+        self.fit_to_window()
 
-    def show_root(self):
-        """Scroll to the root's box at the top of the window."""
-        root = self.scene().node_items.get(0)
-        if root is None:
-            return
-        centre = root.sceneBoundingRect().center()
-        top = self.scene().sceneRect().top()
-        self.centerOn(centre.x(), top + self.viewport().height() / (2 * self.zoom))
+    def start_new_tree(self):
+        """A new tree was drawn: its first view comes with :meth:`show_new_tree`."""
+        self.opening = True
+        self.show_new_tree()
 
     def show_path(self):
         """Scroll so that the scene's traced path is visible: all of it if it fits in
@@ -642,8 +766,9 @@ class TreeView(QGraphicsView):
 
 class ZoomControls(QWidget):
     """The zoom of a :class:`TreeView`: a slider in percent (5 to 300) that follows the
-    view's zoom, buttons to zoom out and in, *Fit* (the whole tree in the window) and
-    *Fit to width*."""
+    view's zoom, buttons to zoom out and in, *Fit* (the whole tree in the window, if it
+    is readable there) and *Fit to width*; a note when *Fit* cannot show the whole tree
+    readably."""
 
     def __init__(self, view, parent=None):
         super().__init__(parent)
@@ -660,7 +785,8 @@ class ZoomControls(QWidget):
         for text, tooltip, action in (
                 ("−", "Zoom out", lambda: view.zoom_by(0.8)),
                 ("+", "Zoom in", lambda: view.zoom_by(1.25)),
-                ("Fit", "The whole tree in the window", view.fit_to_window),
+                ("Fit", "The whole tree in the window, if it is readable there; else the "
+                        "top levels' width", view.fit_to_window),
                 ("Fit to width", "The tree's width in the window", view.fit_to_width)):
             button = QPushButton(text, toolTip=tooltip, autoDefault=False)
             if len(text) == 1:
@@ -668,7 +794,16 @@ class ZoomControls(QWidget):
             button.clicked.connect(lambda _=False, a=action: a())
             buttons.addWidget(button)
         layout_.addLayout(buttons)
+        self.note = QLabel(wordWrap=True, visible=False)
+        self.note.setStyleSheet("color: palette(dark); font-size: small;")
+        layout_.addWidget(self.note)
         view.zoom_changed.connect(self.follow)
+        view.fit_note.connect(self.show_note)
+
+    def show_note(self, text):
+        """Show what *Fit* did (nothing for "")."""
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
 
     def follow(self, zoom):
         """Show the view's ``zoom`` on the slider (without zooming again)."""

@@ -92,7 +92,14 @@ def split_summary(model, tree):
     if not n_splits:
         return "No splits: the tree is a single leaf."
     return (f"{oblique} of {n_splits} split{plural(n_splits)} oblique, "
-            f"{format_number(mean, 1)} attributes per split on average.")
+            f"{attributes_per_split(mean)} on average.")
+
+
+def attributes_per_split(mean):
+    """"1 attribute per split", "3.4 attributes per split": the mean to one decimal (none
+    if it is whole), the noun as the number printed asks."""
+    number = format_number(mean, 1)
+    return f"{number} attribute{'' if number == '1' else 's'} per split"
 
 
 def tree_summary(model, tree, source):
@@ -104,8 +111,11 @@ def tree_summary(model, tree, source):
 
 def units_sentence(tree):
     """What the weights of the tree's texts are, in its current units, with an example
-    of one of its attributes."""
+    of one of its continuous attributes; "" when no split has a term over a continuous
+    attribute (nominal tests and 0/1 indicator columns have no units)."""
     name = tree.example_attribute()
+    if name is None:
+        return ""
     if tree.per_sd:
         return (f"Weights per standard deviation of each attribute: a term 0.8·z({name}) "
                 f"means 0.8 per SD of {name}; z = (x − mean)/SD over the model's training "
