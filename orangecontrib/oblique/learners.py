@@ -263,9 +263,12 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
     def print_tree(self, node=None, level=0):
         values = self.domain.class_var.values
-        return self.tree_.export_text([attr.name for attr in self.domain.attributes],
-                                      [values[int(c)] for c in self.estimator.classes_],
-                                      DECIMALS)
+        attributes = self.domain.attributes
+        return self.tree_.export_text(
+            [attr.name for attr in attributes],
+            [values[int(c)] for c in self.estimator.classes_], DECIMALS,
+            value_names=[list(attr.values) if attr.is_discrete else None
+                         for attr in attributes])
 
 
 def _check_width(X, domain):

@@ -29,7 +29,7 @@ from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
 from .parallel import run_fits, scaled_progress
 from .preprocessing import stratified_sample
-from .tree import SplitStatistics
+from .tree import SplitStatistics, name_member_trees
 from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
@@ -357,6 +357,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
             self.subsets_.append(stratified_subset(subset_codes, size, self._rng))
             self.estimators_.append(self._new_member())
         self.estimators_ = self._fit_members(X, codes, sample_weight, progress_callback)
+        name_member_trees(self)
         self.weights_ = held_out_hedge_weights(self.estimators_, self.subsets_, X, codes,
                                                sample_weight, self.beta)
         self.n_updates_ = 0
@@ -449,6 +450,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
             self.subsets_[member_index] = None
         self.weights_ = weights / weights.sum()
         self.n_replaced_ += int(low.sum())
+        name_member_trees(self)
 
     # ----- prediction -----
 

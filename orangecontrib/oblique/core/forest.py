@@ -37,7 +37,7 @@ from sklearn.utils.validation import check_is_fitted
 from .base import ObliqueTreeClassifierMixin
 from .parallel import run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
-from .tree import ObliqueTree, SplitStatistics, grow_tree
+from .tree import ObliqueTree, SplitStatistics, grow_tree, name_member_trees
 from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
@@ -285,6 +285,7 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
         else:
             self.estimators_ = self._fit_trees(X, codes, sample_weight, self.max_features,
                                                self.feature_combinations, progress_callback)
+        name_member_trees(self)
         if self.oob_score:
             self._set_oob_score(X, codes, sample_weight)
         return self

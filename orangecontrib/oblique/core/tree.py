@@ -13,7 +13,8 @@ import numpy as np
 from scipy import sparse
 
 from . import pass_kernels
-from .rules import Vocabulary, branch_conditions, format_number
+from .rules import (MAX_SCORES_LISTED, Vocabulary, branch_conditions, format_number,
+                    scores_text)
 from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE, printed_rule_holds
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
 
@@ -45,7 +46,12 @@ class ObliqueTree:
     proba : ndarray of float, shape (node_count, n_classes)
         Class distribution predicted at the node: ``value`` normalised, or, for a node
         that no training row reached, the distribution of its nearest non-empty ancestor.
+    feature_names : list of str or None
+        The names :meth:`export_text` writes by default (``None``: ``x1 .. xd``); an
+        ensemble fitted on a data frame gives its member trees the column names.
     """
+
+    feature_names = None
 
     def __init__(self, n_features, n_classes, splits, children, parent, value,
                  n_node_samples):
@@ -340,12 +346,15 @@ class ObliqueTree:
 
     # ----- text -----
     def export_text(self, feature_names=None, class_names=None, decimals=3,
-                    show_counts=True):
+                    show_counts=True, value_names=None):
         """The tree as indented text; every branch carries its test in raw feature units.
 
         Parameters
         ----------
-        feature_names : sequence of str, optional (default ``x1 .. xd``)
+        feature_names : sequence of str, optional
+            Default: the tree's own :attr:`feature_names` if it has them (an ensemble's
+            member trees get the column names of the data frame the ensemble was fitted
+            on), else ``x1 .. xd``.
         class_names : sequence of str, optional (default ``0 .. K-1``)
         decimals : int
             Digits after the decimal point for the class counts.  Weights and thresholds
@@ -353,10 +362,24 @@ class ObliqueTree:
             which the printed rules route the training rows as the tree does.
         show_counts : bool
             Append the class counts of the training rows to every leaf.
+        value_names : sequence of (sequence of str or None), optional
+            Per feature, the names of a nominal attribute's value codes (``None`` for a
+            numeric one): an equality test then reads ``thal = normal``, not ``thal = 0``.
+
+        A branch of an argmax or pairwise-vote split (``largest score``, ``most pairwise
+        votes``) carries the scores that decide it, as the Orange model's node texts do;
+        a split of more than :data:`~.rules.MAX_SCORES_LISTED` scores lists them once, in
+        a line ``scores: …`` above its branches.
         """
+        if feature_names is None:
+            feature_names = self.feature_names
         feature_names = _default_names(feature_names, self.n_features, "x")
         class_names = _default_names(class_names, self.n_classes, None)
-        vocabulary = Vocabulary(feature_names, classes=class_names)
+        if value_names is not None and len(value_names) != self.n_features:
+            raise ValueError(f"expected value names for {self.n_features} features, "
+                             f"got {len(value_names)}")
+        vocabulary = Vocabulary(feature_names, classes=class_names,
+                                values=None if value_names is None else list(value_names))
         lines = []
 
         def leaf_text(node):
@@ -374,10 +397,16 @@ class ObliqueTree:
             elif self.splits[node] is None:
                 lines.append("|   " * level + "|--- " + leaf_text(node))
             else:
-                conditions = branch_conditions(self.splits[node], vocabulary)
+                split = self.splits[node]
+                first = split.conditions()[0]
+                scored = first.form in ("largest", "votes")  # hyperplanes decide them
+                conditions = branch_conditions(split, vocabulary, with_scores=scored)
                 for condition, child in reversed(list(zip(conditions, self.children[node]))):
                     stack.append((child, level + 1, None))
                     stack.append((node, level, "|   " * level + "|--- " + condition))
+                if scored and len(first.scores) > MAX_SCORES_LISTED:
+                    stack.append((node, level, "|   " * level + "|    scores: "
+                                  + scores_text(first, vocabulary)))
         return "\n".join(lines) + "\n"
 
     # ----- what the splits use -----
@@ -534,6 +563,18 @@ def _weighted_deviation(block, row_weights):
     block -= mean
     np.square(block, out=block)
     return np.sqrt((row_weights @ block) / total)
+
+
+def name_member_trees(ensemble):
+    """Give the trees of ``ensemble``'s members (``estimators_``) the column names it was
+    fitted on (its ``feature_names_in_``, a data frame's), for their texts
+    (:attr:`ObliqueTree.feature_names`); without names, the default ``x1 .. xd``.  (The
+    members keep no ``feature_names_in_``: the ensemble gives them validated arrays.)"""
+    names = getattr(ensemble, "feature_names_in_", None)
+    for member in ensemble.estimators_:
+        tree = getattr(member, "tree_", None)
+        if isinstance(tree, ObliqueTree):
+            tree.feature_names = None if names is None else [str(n) for n in names]
 
 
 def _default_names(names, count, prefix):
