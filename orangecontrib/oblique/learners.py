@@ -736,6 +736,8 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
         The tree's class counts are those of the rows the member was trained on.
         """
         member = copy.copy(self.estimator.estimators_[index])
+        # the counts of a tree of many classes, kept sparse, as arrays for the views
+        member.tree_ = member.tree_.with_dense_class_counts()
         # a member's classes are codes of the ensemble's classes
         member.classes_ = np.asarray(self.estimator.classes_)[
             np.asarray(member.classes_, dtype=np.intp)]

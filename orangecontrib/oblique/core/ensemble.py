@@ -29,7 +29,7 @@ from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
 from .parallel import run_fits, scaled_progress
 from .preprocessing import stratified_sample
-from .tree import SplitStatistics, name_member_trees
+from .tree import ObliqueTree, SplitStatistics, name_member_trees
 from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
@@ -100,13 +100,17 @@ def _check_parameters(ensemble):
 
 def fit_member(member, X, y, sample_weight=None, progress_callback=None):
     """``member.fit``, with ``sample_weight`` if given and ``progress_callback`` if
-    given and the member's ``fit`` accepts one."""
+    given and the member's ``fit`` accepts one; a tree of many classes then keeps its
+    class counts sparse (:meth:`~.tree.ObliqueTree.compact_class_counts`)."""
     kwargs = {}
     if sample_weight is not None:
         kwargs["sample_weight"] = sample_weight
     if progress_callback is not None and has_fit_parameter(member, "progress_callback"):
         kwargs["progress_callback"] = progress_callback
-    return member.fit(X, y, **kwargs)
+    member = member.fit(X, y, **kwargs)
+    if isinstance(getattr(member, "tree_", None), ObliqueTree):
+        member.tree_.compact_class_counts()
+    return member
 
 
 def class_codes(classes, y):

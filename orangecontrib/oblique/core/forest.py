@@ -541,7 +541,9 @@ def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, feature
     (:func:`_over_all_features`)."""
     sample_weight = sample_weight * bag_counts(seed, codes, bootstrap)
     if features is None:
-        return tree._fit_in_forest(X, codes, n_classes, sample_weight, progress_callback)
+        tree = tree._fit_in_forest(X, codes, n_classes, sample_weight, progress_callback)
+        tree.tree_.compact_class_counts()  # many classes: kept sparse (issue 30, item 5)
+        return tree
     keep = sample_weight > 0
     params = tree.get_params(deep=False)
     if params.get("max_terms") is not None:  # a cap above the tree's attributes caps nothing
@@ -552,7 +554,9 @@ def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, feature
     kwargs = {} if progress_callback is None else {"progress_callback": progress_callback}
     tree.fit(X[np.ix_(keep, features)], codes[keep], sample_weight=sample_weight[keep],
              **kwargs)
-    return _over_all_features(tree, features, X.shape[1], X)
+    tree = _over_all_features(tree, features, X.shape[1], X)
+    tree.tree_.compact_class_counts()
+    return tree
 
 
 def _subset_columns(categorical, features, n_features):
