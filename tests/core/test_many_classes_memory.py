@@ -98,3 +98,28 @@ def test_orange_member_tree_of_many_classes():
     assert tree.root.value.sum() > 0
     np.testing.assert_allclose(tree(data, tree.Probs).sum(axis=1), 1)
     assert "k" in tree.print_tree()
+
+
+def test_a_compacted_tree_with_empty_children_predicts_as_the_dense_one():
+    """ODT-SVM's one-vs-rest split of many classes has children no training row reached;
+    they predict their parent's distribution, read from the parent's row once kept
+    sparse."""
+    from orangecontrib.oblique.core import ODTSVMClassifier
+    X, y = many_classes(n_classes=150, per_class=4, n_features=3, seed=2)
+    model = ODTSVMClassifier(random_state=0).fit(X, y)
+    dense = model.tree_
+    empty = np.flatnonzero(dense.value.sum(axis=1) == 0)
+    assert empty.size > 0
+    tree = copy.deepcopy(dense).compact_class_counts()
+    assert sparse.issparse(tree.proba) and tree.proba_source is not None
+    assert counts_bytes(tree) < dense_bytes(tree) / 4
+    nodes = np.arange(dense.node_count)
+    np.testing.assert_array_equal(tree.node_proba(nodes), dense.proba)
+    new = np.random.default_rng(3).normal(size=(300, 3))
+    np.testing.assert_array_equal(tree.predict_proba(new), dense.predict_proba(new))
+    assert tree.export_text() == dense.export_text()
+    np.testing.assert_array_equal(tree.feature_importances(), dense.feature_importances())
+    again = tree.with_dense_class_counts()
+    np.testing.assert_array_equal(again.proba, dense.proba)
+    np.testing.assert_array_equal(again.value, dense.value)
+    assert sparse.issparse(tree.proba)  # the copy, not the tree, is dense

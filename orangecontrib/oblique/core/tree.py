@@ -304,31 +304,52 @@ class ObliqueTree:
                                  shape=(len(stop), self.node_count))
 
     def predict_proba(self, X):
-        proba = self.proba[self.apply(X)]
-        return proba.toarray() if sparse.issparse(proba) else proba
+        return self.node_proba(self.apply(X))
+
+    def node_proba(self, nodes):
+        """The class distributions predicted at ``nodes`` (ids), one row each: rows of
+        :attr:`proba`, also of a tree whose counts are kept sparse
+        (:meth:`compact_class_counts`)."""
+        if not sparse.issparse(self.proba):
+            return self.proba[nodes]
+        source = getattr(self, "proba_source", None)
+        return self.proba[nodes if source is None else source[nodes]].toarray()
 
     # ----- class counts of many classes -----
     def compact_class_counts(self):
         """Keep :attr:`value` and :attr:`proba` (and ``grow_value``) as scipy CSR
         matrices when the tree has at least :data:`MANY_CLASSES` classes and they take
-        less than a quarter of their dense size so (issue 30, item 5): a tree of 8,400
-        nodes and 2,000 classes (the Oblique Forest's on 6,000 rows), whose nodes hold
-        few classes each, then keeps 5 MB instead of 270 MB, and a forest of 100 such
-        trees fits in memory.  An
-        ensemble asks this of every member tree as soon as it is grown.  Trees of fewer
-        classes are left as they are.  Prediction, importances and text read either
-        form; :meth:`with_dense_class_counts` gives a tree in the dense form for the
-        views.  Returns ``self``."""
+        less than a quarter of their dense size so (issue 30, item 5).  A node that no
+        training row reached predicts its parent's distribution: its row of ``proba`` is
+        left empty and ``proba_source`` names the ancestor whose row it is (a one-vs-rest
+        split of 2,000 classes has hundreds of such children).  A forest tree of 8,400
+        nodes and 2,000 classes (6,000 rows), whose nodes hold few classes each, then
+        keeps 5 MB instead of 270 MB, and a forest of 100 such trees fits in memory.  An
+        ensemble asks this of every member tree as soon as it is grown; trees of fewer
+        classes are left as they are.  Prediction (:meth:`node_proba`), importances and
+        text read either form; :meth:`with_dense_class_counts` gives a tree in the dense
+        form for the views.  Returns ``self``."""
         if self.n_classes < MANY_CLASSES or sparse.issparse(self.value):
             return self
-        dense_cells = self.value.size + self.proba.size
-        stored = np.count_nonzero(self.value) + np.count_nonzero(self.proba)
+        # a node without training rows whose distribution is its parent's: read there
+        source = np.arange(self.node_count)
+        inherits = np.zeros(self.node_count, dtype=bool)
+        for node in np.flatnonzero(self.value.sum(axis=1) <= 0):
+            parent = self.parent[node]
+            if parent >= 0 and np.array_equal(self.proba[node], self.proba[parent]):
+                source[node], inherits[node] = source[parent], True
+        proba = self.proba
+        if inherits.any():
+            proba = proba.copy()
+            proba[inherits] = 0.0
+        dense_cells = self.value.size + proba.size
+        stored = np.count_nonzero(self.value) + np.count_nonzero(proba)
         if 6 * stored >= dense_cells:  # a CSR cell, value and index: 12 bytes against 8
             return self
-        for name in ("value", "proba", "grow_value"):
-            matrix = getattr(self, name, None)
-            if matrix is not None:
-                setattr(self, name, sparse.csr_matrix(matrix))
+        self.value, self.proba = sparse.csr_matrix(self.value), sparse.csr_matrix(proba)
+        self.proba_source = source if inherits.any() else None
+        if getattr(self, "grow_value", None) is not None:
+            self.grow_value = sparse.csr_matrix(self.grow_value)
         return self
 
     def with_dense_class_counts(self):
@@ -338,10 +359,11 @@ class ObliqueTree:
         if not sparse.issparse(self.value):
             return self
         tree = copy.copy(self)
-        for name in ("value", "proba", "grow_value"):
-            matrix = getattr(self, name, None)
-            if matrix is not None and sparse.issparse(matrix):
-                setattr(tree, name, matrix.toarray())
+        tree.value = self.value.toarray()
+        tree.proba = self.node_proba(np.arange(self.node_count))
+        tree.proba_source = None
+        if getattr(self, "grow_value", None) is not None:
+            tree.grow_value = self.grow_value.toarray()
         return tree
 
     # ----- editing -----
@@ -426,14 +448,14 @@ class ObliqueTree:
                                 values=None if value_names is None else list(value_names))
         lines = []
 
-        def row(matrix, node):  # dense, or CSR (compact_class_counts)
-            return matrix[node].toarray().ravel() if sparse.issparse(matrix) else matrix[node]
-
         def leaf_text(node):
-            text = f"class: {vocabulary.classes[int(np.argmax(row(self.proba, node)))]}"
+            proba = np.ravel(self.node_proba([node]))
+            text = f"class: {vocabulary.classes[int(np.argmax(proba))]}"
             if show_counts:
-                counts = ", ".join(format_number(c, decimals)
-                                   for c in row(self.value, node))
+                counts = self.value[node]  # dense, or CSR (compact_class_counts)
+                if sparse.issparse(counts):
+                    counts = counts.toarray().ravel()
+                counts = ", ".join(format_number(c, decimals) for c in counts)
                 text += f" [{counts}]"
             return text
 
