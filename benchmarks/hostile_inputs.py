@@ -210,8 +210,9 @@ def report_name():
     viewer.create_report_html()
     escaped = name not in viewer.report_html and "&lt;img" in viewer.report_html
     viewer.onDeleteWidget()
-    return (f"model name {name} in the viewer's report",
-            "escaped: &lt;img src=1 …&gt; (shown as text)" if escaped
+    # in code spans: the table is markdown, whose raw HTML a page would run
+    return (f"model name `{name}` in the viewer's report",
+            "escaped: `&lt;img src=1 …&gt;` (shown as text)" if escaped
             else "MISMATCH: HTML in the report")
 
 
