@@ -9,8 +9,13 @@ a dense array for a sparse one -- whose predictions it repeats), ``model (0 rows
 predicted: empty)``, ``ValueError: …`` (the start of the message), or ``warning: …``
 before the model.  A cell that differs from what the test asserts is marked ``MISMATCH``.
 
-Run from the repository root: ``.venv/bin/python benchmarks/hostile_inputs.py``.  The cases
-are small; the whole run takes about a minute.
+Then the third round's kinds (issue 30), each tried once and said what happens now: a deep
+tree saved and copied, many classes in an ensemble, a model loaded in a fresh process, a
+model name in a report, a forest fitted on a data frame, rows on a printed boundary.
+
+Run from the repository root: ``.venv/bin/python benchmarks/hostile_inputs.py`` (with
+``--third-round``: only the last table).  The cases are small; the whole run takes about two
+minutes.
 """
 import os
 import re
@@ -109,8 +114,177 @@ def expected_table(cases):
     return "\n".join(lines)
 
 
-def main():
+# ----- the third round's kinds (issue 30) -----
+
+def deep_tree():
+    """OC1 without a depth limit on 400 rows of alternating classes, saved and copied."""
+    import copy
+    import pickle
+
+    from test_saved_models import alternating_labels
+
+    from orangecontrib.oblique import OC1Learner
+    model = OC1Learner(max_depth=None, pruning_portion=0.0, random_state=0)(
+        alternating_labels(400))
+    restored = pickle.loads(pickle.dumps(model))
+    copied = copy.deepcopy(model)
+    same = (restored.depth() == copied.depth() == model.depth()
+            and restored.print_tree() == model.print_tree())
+    return ("OC1Learner(max_depth=None), 400 rows of alternating classes; pickle, "
+            "deepcopy", f"depth {model.depth()}; pickled and copied, "
+            f"{'the same tree' if same else 'MISMATCH'}")
+
+
+def many_classes():
+    """An Oblique Forest of 2,000 classes (6,000 rows × 5): its trees' class counts."""
+    import time
+
+    import numpy as np
+    from scipy import sparse
+
+    from orangecontrib.oblique.core import ObliqueForestClassifier
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(2000), 3)
+    rng.shuffle(y)
+    X = rng.normal(size=(y.size, 5))
+    start = time.perf_counter()
+    forest = ObliqueForestClassifier(n_estimators=3, random_state=0).fit(X, y)
+    seconds = time.perf_counter() - start
+
+    def size(matrix):
+        return (matrix.data.nbytes + matrix.indices.nbytes + matrix.indptr.nbytes
+                if sparse.issparse(matrix) else matrix.nbytes)
+    trees = [member.tree_ for member in forest.estimators_]
+    kept = sum(size(t.value) + size(t.proba) for t in trees) / len(trees)
+    dense = sum(2 * t.node_count * t.n_classes * 8 for t in trees) / len(trees)
+    return ("ObliqueForestClassifier(n_estimators=3), 2,000 classes, 6,000 rows × 5",
+            f"{seconds / len(trees):.1f} s a tree; class counts {kept / 1e6:.1f} MB a tree "
+            f"(sparse; dense {dense / 1e6:.0f} MB)")
+
+
+def fresh_process():
+    """A Hedge model saved and loaded in a new Python that has not imported the add-on."""
+    import pickle
+    import subprocess
+    import tempfile
+
+    import numpy as np
+    from Orange.data import Table
+
+    from orangecontrib.oblique import HedgeEnsembleLearner
+    data = Table("heart_disease")
+    model = HedgeEnsembleLearner(n_estimators=4, random_state=0)(data)
+    with tempfile.TemporaryDirectory() as folder:
+        saved, out = Path(folder, "model.pkcls"), Path(folder, "proba.npy")
+        saved.write_bytes(pickle.dumps(model))
+        code = ("import pickle, sys, numpy as np; from Orange.data import Table; "
+                "assert not any(m.startswith('orangecontrib.oblique') for m in sys.modules); "
+                "m = pickle.loads(open(sys.argv[1], 'rb').read()); "
+                "np.save(sys.argv[2], m(Table('heart_disease'), m.Probs))")
+        subprocess.run([sys.executable, "-c", code, str(saved), str(out)], check=True)
+        loaded = np.load(out)
+    # a table as a new session loads it (Orange maps the class values of another table
+    # to the model's, renormalising the probabilities: alike in both processes)
+    table = Table("heart_disease")
+    same = np.array_equal(loaded, model(table, model.Probs))
+    return ("HedgeEnsembleLearner on heart_disease (nominal, missing values), pickled, "
+            "loaded in a fresh process", "the same probabilities on every row" if same
+            else "MISMATCH: other probabilities")
+
+
+def report_name():
+    """A model named ``<img src=1 onerror=…>`` in the Oblique Tree Viewer's report."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from AnyQt.QtWidgets import QApplication
+    from Orange.data import Table
+
+    from orangecontrib.oblique import OC1Learner
+    from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
+    app = QApplication.instance() or QApplication([])  # noqa: F841 (kept while used)
+    name = "<img src=1 onerror=alert(1)>"
+    model = OC1Learner(random_state=0)(Table("iris"))
+    model.name = name
+    viewer = OWObliqueTreeViewer()
+    viewer.set_tree(model)
+    viewer.handleNewSignals()
+    viewer.create_report_html()
+    escaped = name not in viewer.report_html and "&lt;img" in viewer.report_html
+    viewer.onDeleteWidget()
+    # in code spans: the table is markdown, whose raw HTML a page would run
+    return (f"model name `{name}` in the viewer's report",
+            "escaped: `&lt;img src=1 …&gt;` (shown as text)" if escaped
+            else "MISMATCH: HTML in the report")
+
+
+def frame_names():
+    """A forest and a Hedge ensemble fitted on a data frame: their member trees' text."""
+    import numpy as np
+    import pandas as pd
+
+    from orangecontrib.oblique.core import HedgeEnsembleClassifier, ObliqueForestClassifier
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(150, 3)), columns=["alpha", "beta", "gamma"])
+    y = (X.alpha + X.beta > 0).astype(int)
+    texts = [ObliqueForestClassifier(n_estimators=2, random_state=0).fit(X, y)
+             .estimators_[0].export_text(),
+             HedgeEnsembleClassifier(n_estimators=2, random_state=0).fit(X, y)
+             .estimators_[0].export_text()]
+    named = all("alpha" in text or "beta" in text for text in texts)
+    return ("member trees of ObliqueForestClassifier and HedgeEnsembleClassifier fitted "
+            "on a DataFrame", f"first rule: {texts[0].splitlines()[0].strip('|- ')}; "
+            f"{'column names' if named else 'MISMATCH: x1, x2'}")
+
+
+def boundary_rows():
+    """Every printed rule of a forest on integer data, read exactly, against the model."""
+    import numpy as np
+    from core.printed_rules import condition_holds
+    from core.test_printed_boundary import NAMES, integer_data
+
+    from orangecontrib.oblique.core import ObliqueForestClassifier
+    from orangecontrib.oblique.core.rules import branch_conditions
+    X, y = integer_data(6000, seed=1)
+    X_new, _ = integer_data(6000, seed=2)
+    forest = ObliqueForestClassifier(n_estimators=4, random_state=0).fit(X, y)
+    differ = {"training": 0, "new": 0}
+    checked = 0
+    for member in forest.estimators_:
+        for split in member.tree_.splits:
+            if split is None or not split.is_oblique:
+                continue
+            condition = branch_conditions(split, NAMES)[1]
+            checked += 1
+            for label, rows in (("training", X), ("new", X_new)):
+                differ[label] += int(np.count_nonzero(
+                    split.route(rows) != condition_holds(condition, NAMES, rows)))
+    return ("ObliqueForestClassifier(n_estimators=4) on 6,000 integer rows; every oblique "
+            "split's printed rule read exactly (fractions)",
+            f"{checked} rules × 6,000 training and 6,000 new rows: {differ['training']} "
+            f"and {differ['new']} rows routed otherwise than printed")
+
+
+THIRD_ROUND = (deep_tree, many_classes, fresh_process, report_name, frame_names,
+               boundary_rows)
+
+
+def third_round_table():
+    lines = ["| kind | tried | what happens now |", "|---|---|---|"]
+    for probe in THIRD_ROUND:
+        try:
+            tried, happens = probe()
+        except Exception as error:  # noqa: BLE001 -- shown in the table, not hidden
+            tried, happens = probe.__doc__, f"MISMATCH {type(error).__name__}: {_short(error)}"
+        lines.append(f"| {probe.__name__.replace('_', ' ')} | {tried} | {happens} |")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
     print(environment_line(os.environ.get("OPENBLAS_NUM_THREADS")))
+    if argv == ["--third-round"]:  # only the last table
+        print()
+        print(third_round_table())
+        return
     print()
     print("Expected, core estimators:")
     print()
@@ -132,6 +306,10 @@ def main():
                 hostile.check_orange_model, _fit_orange,
                 ["GeometricTreeLearner", "OC1Learner", "ODTSVMLearner",
                  "HedgeEnsembleLearner", "ObliqueForestLearner"]))
+    print()
+    print("The third round's kinds (issue 30):")
+    print()
+    print(third_round_table())
 
 
 if __name__ == "__main__":

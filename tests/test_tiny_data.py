@@ -49,7 +49,8 @@ class TestODTSVMWidgetOnTwoRows(WidgetTest):
     def test_the_widget_shows_why(self):
         widget = self.widget = self.create_widget(OWODTSVM)
         self.send_signal(widget.Inputs.data, two_rows())
-        model = self.get_output(widget.Outputs.model, wait=30000)
+        # the wait on the output's signal, its timeout only a guard against a hang
+        model = self.get_output(widget.Outputs.model, wait=300_000)
         self.assertIsNotNone(model)
         self.assertTrue(widget.Warning.fit_warnings.is_shown())
         self.assertIn("min_samples_leaf", str(widget.Warning.fit_warnings.formatted))

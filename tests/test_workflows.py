@@ -25,7 +25,9 @@ import orangecontrib.oblique.tutorials
 from orangecontrib.oblique import ObliqueTreeModel
 
 TUTORIALS = os.path.dirname(orangecontrib.oblique.tutorials.__file__)
-TIMEOUT = 40  # seconds per workflow; each runs in a few
+#: Seconds a workflow may run before the test gives up: a guard against a hang only (each
+#: runs in a few seconds; the test waits on the workflow's state, not on a clock)
+TIMEOUT = 300
 
 
 def registry():

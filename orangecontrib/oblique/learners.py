@@ -292,9 +292,12 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
     def print_tree(self, node=None, level=0):
         values = self.domain.class_var.values
-        return self.tree_.export_text([attr.name for attr in self.domain.attributes],
-                                      [values[int(c)] for c in self.estimator.classes_],
-                                      DECIMALS)
+        attributes = self.domain.attributes
+        return self.tree_.export_text(
+            [attr.name for attr in attributes],
+            [values[int(c)] for c in self.estimator.classes_], DECIMALS,
+            value_names=[list(attr.values) if attr.is_discrete else None
+                         for attr in attributes])
 
 
 def _check_width(X, domain):
@@ -762,6 +765,8 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
         The tree's class counts are those of the rows the member was trained on.
         """
         member = copy.copy(self.estimator.estimators_[index])
+        # the counts of a tree of many classes, kept sparse, as arrays for the views
+        member.tree_ = member.tree_.with_dense_class_counts()
         # a member's classes are codes of the ensemble's classes
         member.classes_ = np.asarray(self.estimator.classes_)[
             np.asarray(member.classes_, dtype=np.intp)]

@@ -117,8 +117,9 @@ def argmax_position(scores_text, names, X):
 
 def predict_by_export_text(text, names, X):
     """Class name of every row of ``X`` by following the printed tree of ``export_text``
-    (binary numeric conditions only), without the model."""
-    lines = text.splitlines()
+    (binary numeric conditions, argmax and pairwise-vote scores; no nearest centres),
+    without the model."""
+    lines = [line for line in text.splitlines() if "|--- " in line]  # not "scores: …"
     parsed = []
     for line in lines:
         level = line.count("|   ")
@@ -136,7 +137,7 @@ def predict_by_export_text(text, names, X):
                 branches.append(i)
             i += 1
         conditions = [parsed[b][1] for b in branches]
-        position = printed_position(conditions, names, X[rows])
+        position = branch_position(conditions, names, X[rows])
         for k, b in enumerate(branches):
             walk(b + 1, level + 1, rows[position == k], out)
 

@@ -558,14 +558,14 @@ class TestExportText:
     def test_multiway_tree(self):
         text = multiway_tree().export_text(["a", "b"], ["p", "q", "r"])
         assert text == (
-            "|--- largest score: 1\n"
+            "|--- largest score: 1 of [a; b; −a − b]\n"
             "|   |--- class: p [2, 0, 0]\n"
-            "|--- largest score: 2\n"
+            "|--- largest score: 2 of [a; b; −a − b]\n"
             "|   |--- a = 1\n"
             "|   |   |--- class: q [0, 3, 0]\n"
             "|   |--- a ≠ 1\n"
             "|   |   |--- class: q [0, 1, 1]\n"
-            "|--- largest score: 3\n"
+            "|--- largest score: 3 of [a; b; −a − b]\n"
             "|   |--- nearest centre: 1\n"
             "|   |   |--- class: q [0, 0, 0]\n"
             "|   |--- nearest centre: 2\n"

@@ -7,8 +7,10 @@ from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
+from widget_helpers import PatientWaits
 
-class AttributesPerSplitChecks:
+
+class AttributesPerSplitChecks(PatientWaits):
     WIDGET = None
     #: The widget's default: None for all attributes (the paper), else k
     DEFAULT = None
@@ -22,7 +24,7 @@ class AttributesPerSplitChecks:
         if k is not None:
             w.controls.max_terms.setValue(k)
         self.send_signal(w.Inputs.data, data)
-        self.wait_until_finished(timeout=60000)
+        self.wait_until_finished()
         return self.get_output(w.Outputs.model)
 
     def test_default(self):

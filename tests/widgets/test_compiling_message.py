@@ -11,10 +11,12 @@ from orangecontrib.oblique.widgets.owobliqueforest import OWObliqueForest
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
+from widget_helpers import PatientWaits
+
 WIDGETS = (OWGeometricTree, OWOC1, OWODTSVM, OWHedgeEnsemble, OWObliqueForest)
 
 
-class TestCompilingMessage(base.WidgetTest):
+class TestCompilingMessage(PatientWaits, base.WidgetTest):
     def setUp(self):
         self.iris = Table("iris")
         self.fitted_before = set(utils._LEARNERS_FITTED)
@@ -25,7 +27,7 @@ class TestCompilingMessage(base.WidgetTest):
         utils._LEARNERS_FITTED.update(self.fitted_before)
 
     def fitted(self, widget):
-        return self.get_output(widget.Outputs.model, widget=widget, wait=60000)
+        return self.get_output(widget.Outputs.model, widget=widget)
 
     def test_shown_during_the_first_fit_of_a_learner_only(self):
         for widget_class in WIDGETS:

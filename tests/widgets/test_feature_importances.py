@@ -21,13 +21,15 @@ from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
+from widget_helpers import PatientWaits
+
 TREE_LINE = re.compile(r"^\d+ of \d+ splits? oblique, \d+(\.\d)? attributes? per split on "
                        r"average$")
 ENSEMBLE_LINE = re.compile(r"^\d+ trees?: \d+ of \d+ splits? oblique, \d+(\.\d)? attributes? "
                            r"per split on average$")
 
 
-class ImportancesOutputChecks:
+class ImportancesOutputChecks(PatientWaits):
     """For a learner widget ``WIDGET``: after fitting on heart_disease the output has a
     row per attribute of the model's domain and the box says how oblique the model is."""
     WIDGET = None
@@ -160,7 +162,7 @@ class TestObliqueForestImportances(ImportancesOutputChecks, base.WidgetTest):
     SETTINGS = {"n_estimators": 5}
 
 
-class TestRankWithObliqueScorer(base.WidgetTest):
+class TestRankWithObliqueScorer(PatientWaits, base.WidgetTest):
     def test_rank_scores_every_attribute(self):
         heart = Table("heart_disease")
         rank = self.widget = self.create_widget(OWRank)

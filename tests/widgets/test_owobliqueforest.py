@@ -137,9 +137,9 @@ class TestOWObliqueForestBackground(LongFitWidget, base.WidgetTest):
         w = self.widget
         self.send_signal(w.Inputs.data, self.big)
         self.assertIsNotNone(w.task)
-        self.process_events(until=lambda: w.progressBarValue > 0, timeout=20000)
+        self.process_events(until=lambda: w.progressBarValue > 0)
         self.send_signal(w.Inputs.data, self.iris)  # cancels the running fit
-        self.wait_until_finished(timeout=60000)
+        self.wait_until_finished()
         model = self.get_output(w.Outputs.model)
         self.assertIsInstance(model, ObliqueForestModel)
         self.assertIs(model.instances, self.iris)

@@ -24,10 +24,11 @@ from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewe
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-from widget_helpers import IrisTreeViewer, NoUncaughtExceptions
+from widget_helpers import (HANG_GUARD_MS, IrisTreeViewer, NoUncaughtExceptions,
+                            PatientWaits)
 
-#: Longest wait (ms) for a fit of one of the small tables below.
-FIT_TIMEOUT = 60000
+#: Longest wait (ms) for a fit of one of the small tables below: a guard against a hang.
+FIT_TIMEOUT = HANG_GUARD_MS
 
 
 def table(X, y, n_classes=2, W=None):
@@ -55,7 +56,7 @@ def base_data():
     return X, (X[:, 0] + X[:, 1] > 0).astype(float)
 
 
-class HostileInputChecks(NoUncaughtExceptions):
+class HostileInputChecks(PatientWaits, NoUncaughtExceptions):
     """The checks, run for every learner widget (a subclass names it and its settings)."""
     widget_class = None
     settings = {}
@@ -337,7 +338,7 @@ class TestHedgeEnsembleHostileInputs(HostileInputChecks, base.WidgetTest):
     is_tree = False
 
 
-class TestLearnerWarningsInWidget(NoUncaughtExceptions, base.WidgetTest):
+class TestLearnerWarningsInWidget(PatientWaits, NoUncaughtExceptions, base.WidgetTest):
     """What the learner did to the data (the model's ``fit_messages``) becomes a widget
     warning."""
 

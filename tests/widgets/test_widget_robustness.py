@@ -1,6 +1,11 @@
 """Widget robustness: inputs and settings changing while a fit runs, workflows saved by
 other versions, a viewer fed a model and data of different domains, and quick
-cancellation of a large fit."""
+cancellation of a large fit.
+
+Every wait is on a state or a signal, with a timeout only against a hang
+(``HANG_GUARD_MS``): the tests pass on a machine of any speed and load.  That a cancelled
+fit stopped early is shown by where it stopped (its progress callback raised within the
+search), not by a clock."""
 import concurrent.futures
 from functools import partial
 import time
@@ -28,15 +33,12 @@ from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
-from widget_helpers import (IrisTreeViewer, LongFitWidget, NoUncaughtExceptions, as_table,
+from widget_helpers import (HANG_GUARD_MS, IrisTreeViewer, LongFitWidget,
+                            NoUncaughtExceptions, PatientWaits, as_table,
                             random_labels_table)
 
-#: Longest wait (s) for a cancelled fit to stop: OC1 checks for cancellation before every
-#: restart of its hyperplane search, which takes well under a second at the root of the
-#: 20,000-row table below (a couple of seconds on a machine shared with other jobs).
-CANCEL_SECONDS = 3
-#: Longest wait (ms) for a short fit.
-FIT_TIMEOUT = 60000
+#: Longest wait (ms) for a short fit: a guard against a hang only.
+FIT_TIMEOUT = HANG_GUARD_MS
 
 
 def large_table(n_rows=20000, n_features=20):
@@ -71,13 +73,12 @@ class SentModels(LongFitWidget, NoUncaughtExceptions):
         widget.Outputs.model.send = recording_send
         return sent
 
-    def wait_for_stop(self, state, seconds=CANCEL_SECONDS):
+    def wait_for_stop(self, state):
         """Wait until the cancelled fit of ``state`` has stopped; it must have stopped by
         its own cancellation (not run to its end)."""
         self.assertTrue(state.is_interruption_requested())
-        concurrent.futures.wait([state.future], timeout=seconds)
-        self.assertTrue(state.future.done(),
-                        f"the cancelled fit still ran {seconds} s after cancellation")
+        concurrent.futures.wait([state.future], timeout=HANG_GUARD_MS / 1000)
+        self.assertTrue(state.future.done(), "the cancelled fit did not stop")
         self.assertIsInstance(state.future.exception(), FitInterrupted)
 
     def start_fit(self, widget, data, progress=10):
@@ -85,9 +86,8 @@ class SentModels(LongFitWidget, NoUncaughtExceptions):
         self.send_signal(widget.Inputs.data, data, widget=widget)
         state = widget.task
         self.assertIsNotNone(state)
-        deadline = time.perf_counter() + 20
-        while widget.progressBarValue < progress and time.perf_counter() < deadline:
-            QTest.qWait(10)
+        self.process_events(until=lambda: widget.progressBarValue >= progress
+                            or state.future.done())
         self.assertFalse(state.future.done(), "the fit was too short to test this")
         return state
 
@@ -104,11 +104,11 @@ class TestLargeFitCancellation(SentModels, base.WidgetTest):
         ticks = []
         timer = QTimer(interval=20, timeout=lambda: ticks.append(time.perf_counter()))
         timer.start()
-        QTest.qWait(1000)
+        self.process_events(until=lambda: len(ticks) >= 15 or state.future.done())
         timer.stop()
+        # the event loop ran while the fit ran: the timer ticked 15 times before its end
         self.assertFalse(state.future.done(), "the fit was too short to test this")
-        # the event loop ran all the time: at least a third of the 50 ticks of a second
-        self.assertGreater(len(ticks), 15)
+        self.assertGreaterEqual(len(ticks), 15)
         self.send_signal(w.Inputs.data, None)
         self.assertIsNone(w.task)
         self.assertFalse(w.isInvalidated())
@@ -139,10 +139,9 @@ class TestLargeFitCancellation(SentModels, base.WidgetTest):
 
     def test_closing_cancels(self):
         state = self.start_fit(self.widget, self.big)
-        start = time.perf_counter()
         self.widget.onDeleteWidget()  # waits for the fit to stop
-        self.assertLess(time.perf_counter() - start, CANCEL_SECONDS)
-        self.wait_for_stop(state, 0)
+        self.assertTrue(state.future.done())
+        self.wait_for_stop(state)
         self.assertEqual(self.sent, [])
 
 
@@ -159,7 +158,7 @@ class MidFitChecks(SentModels):
         state = self.start_fit(w, self.big)
         self.send_signal(w.Inputs.data, self.iris[:0])
         self.assertTrue(w.Error.data_error.is_shown())
-        self.wait_for_stop(state, 30)
+        self.wait_for_stop(state)
         QTest.qWait(50)
         self.assertTrue(w.Error.data_error.is_shown())
         self.assertFalse(w.Error.fitting_failed.is_shown())
@@ -174,7 +173,7 @@ class MidFitChecks(SentModels):
         fitted_with_new_setting = self.change_setting()
         self.send_signal(w.Inputs.preprocessor, Normalize())
         self.wait_until_finished(timeout=FIT_TIMEOUT)
-        self.wait_for_stop(state, 30)
+        self.wait_for_stop(state)
         QTest.qWait(50)
         model = self.get_output(w.Outputs.model)
         self.assertEqual(self.sent, [model])
@@ -196,7 +195,7 @@ class MidFitChecks(SentModels):
         self.assertFalse(state.is_interruption_requested())
         self.assertTrue(w.Warning.outdated_learner.is_shown())
         w.apply_button.button.click()
-        self.wait_for_stop(state, 30)
+        self.wait_for_stop(state)
         self.wait_until_finished(timeout=FIT_TIMEOUT)
         QTest.qWait(50)
         model = self.get_output(w.Outputs.model)
@@ -261,7 +260,7 @@ class TestHedgeEnsembleMidFit(MidFitChecks, base.WidgetTest):
         self.send_signal(w.Inputs.learner, OC1Learner(n_restarts=2))
         self.send_signal(w.Inputs.data, self.iris)
         self.wait_until_finished(timeout=FIT_TIMEOUT)
-        self.wait_for_stop(state, 30)
+        self.wait_for_stop(state)
         QTest.qWait(50)
         model = self.get_output(w.Outputs.model)
         self.assertEqual(self.sent, [model])
@@ -296,7 +295,7 @@ OLD_SETTINGS = {
 }
 
 
-class TestOldSettings(NoUncaughtExceptions, base.WidgetTest):
+class TestOldSettings(PatientWaits, NoUncaughtExceptions, base.WidgetTest):
     """Each widget is created from settings as another version would have stored them,
     loads with valid values (defaults for the missing and unusable ones) and works."""
 

@@ -15,6 +15,36 @@ from orangecontrib.oblique.core.datasets import rotated_checkerboard
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 
 
+#: The longest a widget test waits for a fit to end, an output or a state (ms): a guard
+#: against a hang only, never a measure of speed, so that the tests pass on a machine of
+#: any speed and load (on one at load 5, Orange's default of 5 s failed fits of seconds).
+HANG_GUARD_MS = 300_000
+
+
+class PatientWaits:
+    """Orange's waits of a widget test -- ``wait_until_finished``, ``get_output``,
+    ``commit_and_wait``, ``wait_until_stop_blocking``, ``process_events`` -- with
+    :data:`HANG_GUARD_MS` for their default timeout instead of Orange's 5 s.  They all wait
+    on a signal or a state (the widget's outputs valid, it stops blocking, a condition
+    holds); the timeout only ends a test that would otherwise hang.  Mix it in before
+    ``base.WidgetTest``."""
+
+    def wait_until_finished(self, widget=None, timeout=HANG_GUARD_MS):
+        super().wait_until_finished(widget, timeout)
+
+    def get_output(self, output=None, widget=None, wait=HANG_GUARD_MS):
+        return super().get_output(output, widget, wait)
+
+    def commit_and_wait(self, widget=None, wait=HANG_GUARD_MS):
+        super().commit_and_wait(widget, wait)
+
+    def wait_until_stop_blocking(self, widget=None, wait=HANG_GUARD_MS):
+        super().wait_until_stop_blocking(widget, wait)
+
+    def process_events(self, until=None, timeout=HANG_GUARD_MS):
+        return super().process_events(until, timeout)
+
+
 def as_table(X, y):
     """An Orange table of continuous ``x1 .. xd`` and a discrete class ``y``."""
     classes = np.unique(y)
@@ -43,9 +73,9 @@ def checkerboard_table(n_rows=3000):
     return as_table(*rotated_checkerboard(n_rows, random_state=0))
 
 
-class LongFitWidget:
+class LongFitWidget(PatientWaits):
     """A learner widget ``widget_class`` with auto apply, ``big`` data whose fit takes
-    seconds and ``iris``."""
+    seconds and ``iris`` (:class:`PatientWaits`: waits that only guard against a hang)."""
 
     widget_class = None
     #: a function of no arguments that makes ``big`` (a ``staticmethod`` in the class)
@@ -105,7 +135,7 @@ def percent_mapping(name, spin, values):
                                  setter=lambda value: spin.setValue(round(100 * value)))
 
 
-class LearnerWidgetChecks(base.WidgetLearnerTestMixin):
+class LearnerWidgetChecks(PatientWaits, base.WidgetLearnerTestMixin):
     """Orange's learner-widget checks and those every learner widget of the add-on shares
     (errors and warnings about the class column, outputs, defaults, report, a model on
     heart disease), parametrised by the class attributes below.  Mix it in before

@@ -206,13 +206,19 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "tree_")
         return self.tree_.split_statistics()
 
-    def export_text(self, feature_names=None, decimals=3, show_counts=True):
-        """The fitted tree as indented rules in the original feature units."""
+    def export_text(self, feature_names=None, decimals=3, show_counts=True,
+                    value_names=None):
+        """The fitted tree as indented rules in the original feature units
+        (:meth:`~.tree.ObliqueTree.export_text`); the features are named by
+        ``feature_names``, else the data frame's columns of the fit, else the names an
+        ensemble gave its member's tree, else ``x1 .. xd``.  ``value_names``: per
+        feature, the names of a nominal attribute's value codes (``None`` for a numeric
+        one), for ODT-SVM's tests ``x = value``."""
         check_is_fitted(self, "tree_")
         if feature_names is None and hasattr(self, "feature_names_in_"):
             feature_names = list(self.feature_names_in_)
         return self.tree_.export_text(feature_names, [str(c) for c in self.classes_],
-                                      decimals, show_counts)
+                                      decimals, show_counts, value_names)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

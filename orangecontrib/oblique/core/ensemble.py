@@ -29,7 +29,7 @@ from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
 from .parallel import run_fits, scaled_progress
 from .preprocessing import stratified_sample
-from .tree import SplitStatistics
+from .tree import ObliqueTree, SplitStatistics, name_member_trees
 from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
@@ -100,13 +100,17 @@ def _check_parameters(ensemble):
 
 def fit_member(member, X, y, sample_weight=None, progress_callback=None):
     """``member.fit``, with ``sample_weight`` if given and ``progress_callback`` if
-    given and the member's ``fit`` accepts one."""
+    given and the member's ``fit`` accepts one; a tree of many classes then keeps its
+    class counts sparse (:meth:`~.tree.ObliqueTree.compact_class_counts`)."""
     kwargs = {}
     if sample_weight is not None:
         kwargs["sample_weight"] = sample_weight
     if progress_callback is not None and has_fit_parameter(member, "progress_callback"):
         kwargs["progress_callback"] = progress_callback
-    return member.fit(X, y, **kwargs)
+    member = member.fit(X, y, **kwargs)
+    if isinstance(getattr(member, "tree_", None), ObliqueTree):
+        member.tree_.compact_class_counts()
+    return member
 
 
 def class_codes(classes, y):
@@ -357,6 +361,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
             self.subsets_.append(stratified_subset(subset_codes, size, self._rng))
             self.estimators_.append(self._new_member())
         self.estimators_ = self._fit_members(X, codes, sample_weight, progress_callback)
+        name_member_trees(self)
         self.weights_ = held_out_hedge_weights(self.estimators_, self.subsets_, X, codes,
                                                sample_weight, self.beta)
         self.n_updates_ = 0
@@ -449,6 +454,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
             self.subsets_[member_index] = None
         self.weights_ = weights / weights.sum()
         self.n_replaced_ += int(low.sum())
+        name_member_trees(self)
 
     # ----- prediction -----
 

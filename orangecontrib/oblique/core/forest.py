@@ -37,7 +37,7 @@ from sklearn.utils.validation import check_is_fitted
 from .base import ObliqueTreeClassifierMixin
 from .parallel import run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
-from .tree import ObliqueTree, SplitStatistics, grow_tree
+from .tree import ObliqueTree, SplitStatistics, grow_tree, name_member_trees
 from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
@@ -285,6 +285,7 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
         else:
             self.estimators_ = self._fit_trees(X, codes, sample_weight, self.max_features,
                                                self.feature_combinations, progress_callback)
+        name_member_trees(self)
         if self.oob_score:
             self._set_oob_score(X, codes, sample_weight)
         return self
@@ -540,7 +541,9 @@ def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, feature
     (:func:`_over_all_features`)."""
     sample_weight = sample_weight * bag_counts(seed, codes, bootstrap)
     if features is None:
-        return tree._fit_in_forest(X, codes, n_classes, sample_weight, progress_callback)
+        tree = tree._fit_in_forest(X, codes, n_classes, sample_weight, progress_callback)
+        tree.tree_.compact_class_counts()  # many classes: kept sparse (issue 30, item 5)
+        return tree
     keep = sample_weight > 0
     params = tree.get_params(deep=False)
     if params.get("max_terms") is not None:  # a cap above the tree's attributes caps nothing
@@ -551,7 +554,9 @@ def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, feature
     kwargs = {} if progress_callback is None else {"progress_callback": progress_callback}
     tree.fit(X[np.ix_(keep, features)], codes[keep], sample_weight=sample_weight[keep],
              **kwargs)
-    return _over_all_features(tree, features, X.shape[1], X)
+    tree = _over_all_features(tree, features, X.shape[1], X)
+    tree.tree_.compact_class_counts()
+    return tree
 
 
 def _subset_columns(categorical, features, n_features):

@@ -7,15 +7,22 @@ its geometry -- is stated once, in :mod:`orangecontrib.oblique.core.splits`.  Le
 only *propose* splits; growing (:func:`grow_tree`), routing (rows with missing values
 included), prediction, rule text and pruning are shared.
 """
+import copy
 from typing import NamedTuple
 
 import numpy as np
 from scipy import sparse
 
 from . import pass_kernels
-from .rules import Vocabulary, branch_conditions, format_number
+from .rules import (MAX_SCORES_LISTED, Vocabulary, branch_conditions, format_number,
+                    scores_text)
 from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE, printed_rule_holds
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
+
+
+#: Trees of at least this many classes may keep their class counts sparse
+#: (:meth:`ObliqueTree.compact_class_counts`); trees of fewer never do.
+MANY_CLASSES = 100
 
 
 class GrowthWarning(UserWarning):
@@ -45,7 +52,12 @@ class ObliqueTree:
     proba : ndarray of float, shape (node_count, n_classes)
         Class distribution predicted at the node: ``value`` normalised, or, for a node
         that no training row reached, the distribution of its nearest non-empty ancestor.
+    feature_names : list of str or None
+        The names :meth:`export_text` writes by default (``None``: ``x1 .. xd``); an
+        ensemble fitted on a data frame gives its member trees the column names.
     """
+
+    feature_names = None
 
     def __init__(self, n_features, n_classes, splits, children, parent, value,
                  n_node_samples):
@@ -292,7 +304,67 @@ class ObliqueTree:
                                  shape=(len(stop), self.node_count))
 
     def predict_proba(self, X):
-        return self.proba[self.apply(X)]
+        return self.node_proba(self.apply(X))
+
+    def node_proba(self, nodes):
+        """The class distributions predicted at ``nodes`` (ids), one row each: rows of
+        :attr:`proba`, also of a tree whose counts are kept sparse
+        (:meth:`compact_class_counts`)."""
+        if not sparse.issparse(self.proba):
+            return self.proba[nodes]
+        source = getattr(self, "proba_source", None)
+        return self.proba[nodes if source is None else source[nodes]].toarray()
+
+    # ----- class counts of many classes -----
+    def compact_class_counts(self):
+        """Keep :attr:`value` and :attr:`proba` (and ``grow_value``) as scipy CSR
+        matrices when the tree has at least :data:`MANY_CLASSES` classes and they take
+        less than a quarter of their dense size so (issue 30, item 5).  A node that no
+        training row reached predicts its parent's distribution: its row of ``proba`` is
+        left empty and ``proba_source`` names the ancestor whose row it is (a one-vs-rest
+        split of 2,000 classes has hundreds of such children).  A forest tree of 8,400
+        nodes and 2,000 classes (6,000 rows), whose nodes hold few classes each, then
+        keeps 5 MB instead of 270 MB, and a forest of 100 such trees fits in memory.  An
+        ensemble asks this of every member tree as soon as it is grown; trees of fewer
+        classes are left as they are.  Prediction (:meth:`node_proba`), importances and
+        text read either form; :meth:`with_dense_class_counts` gives a tree in the dense
+        form for the views.  Returns ``self``."""
+        if self.n_classes < MANY_CLASSES or sparse.issparse(self.value):
+            return self
+        # a node without training rows whose distribution is its parent's: read there
+        source = np.arange(self.node_count)
+        inherits = np.zeros(self.node_count, dtype=bool)
+        for node in np.flatnonzero(self.value.sum(axis=1) <= 0):
+            parent = self.parent[node]
+            if parent >= 0 and np.array_equal(self.proba[node], self.proba[parent]):
+                source[node], inherits[node] = source[parent], True
+        proba = self.proba
+        if inherits.any():
+            proba = proba.copy()
+            proba[inherits] = 0.0
+        dense_cells = self.value.size + proba.size
+        stored = np.count_nonzero(self.value) + np.count_nonzero(proba)
+        if 6 * stored >= dense_cells:  # a CSR cell, value and index: 12 bytes against 8
+            return self
+        self.value, self.proba = sparse.csr_matrix(self.value), sparse.csr_matrix(proba)
+        self.proba_source = source if inherits.any() else None
+        if getattr(self, "grow_value", None) is not None:
+            self.grow_value = sparse.csr_matrix(self.grow_value)
+        return self
+
+    def with_dense_class_counts(self):
+        """``self`` if its class counts are dense arrays, else a shallow copy whose
+        :attr:`value`, :attr:`proba` (and ``grow_value``) are (see
+        :meth:`compact_class_counts`)."""
+        if not sparse.issparse(self.value):
+            return self
+        tree = copy.copy(self)
+        tree.value = self.value.toarray()
+        tree.proba = self.node_proba(np.arange(self.node_count))
+        tree.proba_source = None
+        if getattr(self, "grow_value", None) is not None:
+            tree.grow_value = self.grow_value.toarray()
+        return tree
 
     # ----- editing -----
     def recounted(self, X, y, sample_weight, n_classes=None):
@@ -340,12 +412,15 @@ class ObliqueTree:
 
     # ----- text -----
     def export_text(self, feature_names=None, class_names=None, decimals=3,
-                    show_counts=True):
+                    show_counts=True, value_names=None):
         """The tree as indented text; every branch carries its test in raw feature units.
 
         Parameters
         ----------
-        feature_names : sequence of str, optional (default ``x1 .. xd``)
+        feature_names : sequence of str, optional
+            Default: the tree's own :attr:`feature_names` if it has them (an ensemble's
+            member trees get the column names of the data frame the ensemble was fitted
+            on), else ``x1 .. xd``.
         class_names : sequence of str, optional (default ``0 .. K-1``)
         decimals : int
             Digits after the decimal point for the class counts.  Weights and thresholds
@@ -353,16 +428,34 @@ class ObliqueTree:
             which the printed rules route the training rows as the tree does.
         show_counts : bool
             Append the class counts of the training rows to every leaf.
+        value_names : sequence of (sequence of str or None), optional
+            Per feature, the names of a nominal attribute's value codes (``None`` for a
+            numeric one): an equality test then reads ``thal = normal``, not ``thal = 0``.
+
+        A branch of an argmax or pairwise-vote split (``largest score``, ``most pairwise
+        votes``) carries the scores that decide it, as the Orange model's node texts do;
+        a split of more than :data:`~.rules.MAX_SCORES_LISTED` scores lists them once, in
+        a line ``scores: …`` above its branches.
         """
+        if feature_names is None:
+            feature_names = self.feature_names
         feature_names = _default_names(feature_names, self.n_features, "x")
         class_names = _default_names(class_names, self.n_classes, None)
-        vocabulary = Vocabulary(feature_names, classes=class_names)
+        if value_names is not None and len(value_names) != self.n_features:
+            raise ValueError(f"expected value names for {self.n_features} features, "
+                             f"got {len(value_names)}")
+        vocabulary = Vocabulary(feature_names, classes=class_names,
+                                values=None if value_names is None else list(value_names))
         lines = []
 
         def leaf_text(node):
-            text = f"class: {vocabulary.classes[int(np.argmax(self.proba[node]))]}"
+            proba = np.ravel(self.node_proba([node]))
+            text = f"class: {vocabulary.classes[int(np.argmax(proba))]}"
             if show_counts:
-                counts = ", ".join(format_number(c, decimals) for c in self.value[node])
+                counts = self.value[node]  # dense, or CSR (compact_class_counts)
+                if sparse.issparse(counts):
+                    counts = counts.toarray().ravel()
+                counts = ", ".join(format_number(c, decimals) for c in counts)
                 text += f" [{counts}]"
             return text
 
@@ -374,10 +467,16 @@ class ObliqueTree:
             elif self.splits[node] is None:
                 lines.append("|   " * level + "|--- " + leaf_text(node))
             else:
-                conditions = branch_conditions(self.splits[node], vocabulary)
+                split = self.splits[node]
+                first = split.conditions()[0]
+                scored = first.form in ("largest", "votes")  # hyperplanes decide them
+                conditions = branch_conditions(split, vocabulary, with_scores=scored)
                 for condition, child in reversed(list(zip(conditions, self.children[node]))):
                     stack.append((child, level + 1, None))
                     stack.append((node, level, "|   " * level + "|--- " + condition))
+                if scored and len(first.scores) > MAX_SCORES_LISTED:
+                    stack.append((node, level, "|   " * level + "|    scores: "
+                                  + scores_text(first, vocabulary)))
         return "\n".join(lines) + "\n"
 
     # ----- what the splits use -----
@@ -438,8 +537,13 @@ class ObliqueTree:
             scale = getattr(self, "feature_scales", None)
         scale = np.ones(self.n_features) if scale is None else np.asarray(scale, float)
         scale = np.broadcast_to(scale, (self.node_count, self.n_features))
-        totals = self.value.sum(axis=1)
-        impurity = totals * (1.0 - np.sum(self.proba ** 2, axis=1))
+        if sparse.issparse(self.value):  # compact_class_counts
+            totals = np.asarray(self.value.sum(axis=1)).ravel()
+            squares = np.asarray(self.proba.multiply(self.proba).sum(axis=1)).ravel()
+        else:
+            totals = self.value.sum(axis=1)
+            squares = np.sum(self.proba ** 2, axis=1)
+        impurity = totals * (1.0 - squares)
         shares = np.zeros((self.node_count, self.n_features))
         decrease = np.zeros(self.node_count)
         for node, split in enumerate(self.splits):
@@ -534,6 +638,18 @@ def _weighted_deviation(block, row_weights):
     block -= mean
     np.square(block, out=block)
     return np.sqrt((row_weights @ block) / total)
+
+
+def name_member_trees(ensemble):
+    """Give the trees of ``ensemble``'s members (``estimators_``) the column names it was
+    fitted on (its ``feature_names_in_``, a data frame's), for their texts
+    (:attr:`ObliqueTree.feature_names`); without names, the default ``x1 .. xd``.  (The
+    members keep no ``feature_names_in_``: the ensemble gives them validated arrays.)"""
+    names = getattr(ensemble, "feature_names_in_", None)
+    for member in ensemble.estimators_:
+        tree = getattr(member, "tree_", None)
+        if isinstance(tree, ObliqueTree):
+            tree.feature_names = None if names is None else [str(n) for n in names]
 
 
 def _default_names(names, count, prefix):
