@@ -20,6 +20,8 @@ from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewe
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
 
+from widget_helpers import PatientWaits
+
 
 def as_table(X, y):
     """An Orange table of continuous ``x1 .. xd`` and a 0/1 class."""
@@ -34,7 +36,7 @@ def fitted(learner, data):
     return model
 
 
-class TestWords(base.WidgetTest):
+class TestWords(PatientWaits, base.WidgetTest):
     """Item 6: the units sentence only when a split has a continuous term; plurals."""
 
     @classmethod
@@ -79,7 +81,7 @@ class TestWords(base.WidgetTest):
 FIT_TIMEOUT = 120
 
 
-class TestDepthLimit(base.WidgetTest):
+class TestDepthLimit(PatientWaits, base.WidgetTest):
     """Item 3: a learner widget warns when its fit stopped at the depth limit, pointing
     to pruning; Geometric Tree's widget uses the size rules of Orange's Tree widget."""
 
@@ -159,7 +161,7 @@ class TestDepthLimit(base.WidgetTest):
             GeometricTreeClassifier(min_samples_leaf=0).fit(X, y)
 
 
-class TestViewerFirstView(base.WidgetTest):
+class TestViewerFirstView(PatientWaits, base.WidgetTest):
     """Item 1: the viewer opens readable with the root and the next two levels in view;
     Fit never shrinks text below a readable size; bar labels readable and whole where
     there is room; the row-path panel collapsed until a row is chosen."""
@@ -260,7 +262,7 @@ class TestViewerFirstView(base.WidgetTest):
             item.bar_rects(item.bars_rect())[0][0].center()))
 
 
-class TestUnitsOfThresholdTrees(base.WidgetTest):
+class TestUnitsOfThresholdTrees(PatientWaits, base.WidgetTest):
     def test_no_units_sentence_for_tests_of_one_attribute(self):
         """Item 6: a tree of nominal tests and thresholds on single attributes prints no
         weights, so the units sentence is not shown."""
@@ -283,7 +285,7 @@ def colour_and_numbers(n_rows=300, seed=0):
     return Table.from_numpy(domain, np.column_stack([colour, x]).astype(float), y)
 
 
-class TestPartitionOnCategories(base.WidgetTest):
+class TestPartitionOnCategories(PatientWaits, base.WidgetTest):
     """Item 2: value labels and jitter on binary and nominal axes, the default axes
     from the selected split, a sentence where the view cannot apply, and regions and
     points that agree with the model."""
