@@ -36,12 +36,17 @@ import numpy as np
 from .impurity import best_threshold, best_thresholds, class_indicators, impurity
 from .preprocessing import Standardisation
 
-__all__ = ["check_max_terms", "eliminate_terms", "sparse_split", "limit_terms",
+__all__ = ["check_max_terms", "effective_max_terms", "eliminate_terms", "sparse_split", "limit_terms",
            "expand_split", "split_impurity"]
 
 
-def check_max_terms(max_terms, n_features):
-    """Raise ValueError unless ``max_terms`` is None or an integer in [1, n_features]."""
+def check_max_terms(max_terms, n_features=None):
+    """Raise ValueError unless ``max_terms`` is None or a positive integer.
+
+    A ``max_terms`` of at least the number of features limits nothing: every split keeps
+    all the attributes its algorithm gives it, as with None (the Orange learners clip it
+    to the attributes of the table, so a setting that suits one table fits any other).
+    ``n_features`` is accepted for the callers' convenience and does not bound it."""
     if max_terms is None:
         return
     if isinstance(max_terms, (bool, np.bool_)) or not isinstance(max_terms, numbers.Integral):
@@ -49,9 +54,14 @@ def check_max_terms(max_terms, n_features):
     if max_terms < 1:
         raise ValueError(f"max_terms must be at least 1 (or None for dense splits), "
                          f"got {max_terms!r}")
-    if max_terms > n_features:
-        raise ValueError(f"max_terms={max_terms} is more than the {n_features} features "
-                         f"of the data; use at most {n_features}, or None")
+
+
+def effective_max_terms(max_terms, n_features):
+    """``max_terms`` as a limit on splits over ``n_features`` attributes: None (no limit)
+    when it is None or at least ``n_features``."""
+    if max_terms is None or max_terms >= n_features:
+        return None
+    return int(max_terms)
 
 
 def _partition_gini(position, y, sample_weight, n_branches, n_classes):
