@@ -140,7 +140,8 @@ def first_fits(data, n_estimators, repeats, quick):
                      f"{cells[1]['later']:.2f}", f"{cells[2]['later']:.2f}",
                      "{}, {}".format(*cells[2]["used"])))
     print_aligned(("set", "rows×cols", "first 1 job", "first 2 jobs", "ratio",
-                   "later 1 job", "later 2 jobs", "2 jobs used (first, later)"), rows, left=2)
+                   "later 1 job", "later 2 jobs", "2 jobs used (first, later)"), rows,
+                  left=2)
     print("ratio: the first fit with 2 jobs over 1 (goal: at most 1, up to timing noise)")
 
 

@@ -33,8 +33,8 @@ def test_small_work_with_workers_asked_is_fitted_here():
                                     random_state=0).fit(X, y)
     assert model.n_jobs_used_ == 1
     assert {member.fitted_in_ for member in model.estimators_} == {os.getpid()}
-    forest = ObliqueForestClassifier(estimator=ProcessRecordingTree(), n_estimators=3, n_jobs=2,
-                                     random_state=0).fit(X, y)
+    forest = ObliqueForestClassifier(estimator=ProcessRecordingTree(), n_estimators=3,
+                                     n_jobs=2, random_state=0).fit(X, y)
     assert forest.n_jobs_used_ == 1
     assert {tree.fitted_in_ for tree in forest.estimators_} == {os.getpid()}
 
@@ -46,7 +46,8 @@ def test_the_rule_pays_for_workers_only_when_they_save_more_than_they_cost():
     warm = break_even_cells(2, parallel.HAND_OVER_SECONDS)
     assert jobs_for(0.9 * cold, 2) == 1 and jobs_for(1.1 * cold, 2) == 2
     # threads start at no cost: only the hand-over
-    assert jobs_for(0.9 * warm, 2, "threads") == 1 and jobs_for(1.1 * warm, 2, "threads") == 2
+    assert jobs_for(0.9 * warm, 2, "threads") == 1
+    assert jobs_for(1.1 * warm, 2, "threads") == 2
     assert jobs_for(1.1 * warm, 2) == 1     # cold processes: not worth it
     assert jobs_for(1e12, 1) == 1
     assert jobs_for(1e12, -1) == os.cpu_count()
