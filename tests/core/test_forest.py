@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from joblib import parallel_backend
+from joblib import parallel_backend, parallel_config
 from sklearn.datasets import load_iris, load_wine, make_classification
 from sklearn.exceptions import NotFittedError
 from sklearn.neighbors import KNeighborsClassifier
@@ -378,8 +378,9 @@ def test_progress_and_cancel(wine):
     X, y = wine
     for n_jobs in (1, 2):
         reported = []
-        ObliqueForestClassifier(n_estimators=4, random_state=0, n_jobs=n_jobs).fit(
-            X, y, progress_callback=reported.append)
+        with parallel_config(n_jobs=n_jobs):  # threads however small the work
+            ObliqueForestClassifier(n_estimators=4, random_state=0).fit(
+                X, y, progress_callback=reported.append)
         assert reported == sorted(reported) and reported[-1] == 1.0
         if n_jobs == 1:  # progress within every tree too
             assert len(reported) > 8
@@ -394,8 +395,8 @@ def test_progress_and_cancel(wine):
             raise Cancelled
 
     for n_jobs in (1, 2):
-        with pytest.raises(Cancelled):
-            ObliqueForestClassifier(n_estimators=6, random_state=0, n_jobs=n_jobs).fit(
+        with pytest.raises(Cancelled), parallel_config(n_jobs=n_jobs):
+            ObliqueForestClassifier(n_estimators=6, random_state=0).fit(
                 X, y, progress_callback=cancel)
 
 

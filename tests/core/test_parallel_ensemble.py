@@ -33,25 +33,28 @@ def test_same_ensemble_for_any_n_jobs(wine, estimator):
     params = dict(estimator=estimator, n_estimators=4, random_state=3)
     # one BLAS thread here as in joblib's worker processes: with two, the eigensolver of
     # GDT's nodes rounded the last bits otherwise (scipy 1.10's OpenBLAS)
+    # n_jobs from joblib's context: workers used however small the work (a given n_jobs
+    # would fit these few small trees in this process, parallel.jobs_for)
     with threadpool_limits(limits=1, user_api="blas"):
         one = HedgeEnsembleClassifier(**params, n_jobs=1).fit(X, y)
         for n_jobs in (2, -1):
-            assert_same_ensemble(
-                one, HedgeEnsembleClassifier(**params, n_jobs=n_jobs).fit(X, y), X)
+            with parallel_config(n_jobs=n_jobs):
+                assert_same_ensemble(one, HedgeEnsembleClassifier(**params).fit(X, y), X)
 
 
 def test_progress_after_every_member_and_cancel(wine):
     X, y = wine
     reported = []
-    HedgeEnsembleClassifier(n_estimators=3, random_state=0, n_jobs=2).fit(
-        X, y, progress_callback=reported.append)
+    with parallel_config(n_jobs=2):
+        HedgeEnsembleClassifier(n_estimators=3, random_state=0).fit(
+            X, y, progress_callback=reported.append)
     assert reported == pytest.approx([1 / 3, 2 / 3, 1])
 
     def cancel(fraction):
         raise KeyboardInterrupt("cancelled")
 
-    with pytest.raises(KeyboardInterrupt):
-        HedgeEnsembleClassifier(n_estimators=3, random_state=0, n_jobs=2).fit(
+    with pytest.raises(KeyboardInterrupt), parallel_config(n_jobs=2):
+        HedgeEnsembleClassifier(n_estimators=3, random_state=0).fit(
             X, y, progress_callback=cancel)
 
 

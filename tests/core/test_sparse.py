@@ -52,7 +52,7 @@ def test_two_terms_keep_the_two_informative_attributes(learner):
 
 
 @pytest.mark.parametrize("learner", sorted(LEARNERS))
-@pytest.mark.parametrize("bad", [0, -1, 2.5, "3", True, 9])
+@pytest.mark.parametrize("bad", [0, -1, 2.5, "3", True])
 def test_bad_max_terms_is_a_clear_value_error(learner, bad):
     X, y = two_informative(n=60)  # 8 features
     with pytest.raises(ValueError, match="max_terms"):
@@ -62,6 +62,21 @@ def test_bad_max_terms_is_a_clear_value_error(learner, bad):
 def test_max_terms_equal_to_the_feature_count_is_allowed():
     X, y = two_informative(n=100)
     GeometricTreeClassifier(max_terms=X.shape[1]).fit(X, y)
+
+
+@pytest.mark.parametrize("learner", sorted(LEARNERS))
+@pytest.mark.parametrize("extra", [0, 1, 100])
+def test_max_terms_beyond_the_feature_count_is_no_limit(learner, extra):
+    """As the Orange learners clip it: a pipeline with max_terms=3 works on a table of 2
+    attributes, and gives the dense tree there (issue 28)."""
+    X, y = two_informative(n=200, n_noise=1)  # 3 features
+    dense = LEARNERS[learner]().fit(X, y)
+    unlimited = LEARNERS[learner](max_terms=X.shape[1] + extra).fit(X, y)
+    assert unlimited.tree_.splits == dense.tree_.splits
+    np.testing.assert_array_equal(unlimited.predict_proba(X), dense.predict_proba(X))
+    two = X[:, :2]
+    assert LEARNERS[learner](max_terms=3).fit(two, y).tree_.splits == \
+        LEARNERS[learner]().fit(two, y).tree_.splits
 
 
 class TestElimination:

@@ -48,6 +48,18 @@ class TestEliminationWithRefit:
         np.testing.assert_array_equal(bias, last_bias)     # the refit's own bias
         assert np.flatnonzero(weights[0]).tolist() in ([0], [1])
 
+    def test_many_attributes_go_a_sixth_at_a_time_then_one_by_one(self):
+        """Issue 28: a node of d attributes costs about 6·ln(d/12) + 12 rounds (and refits),
+        not d − max_terms; below 12 attributes the removals are one by one."""
+        rng = np.random.default_rng(1)
+        Z = rng.normal(size=(300, 30))
+        y = (Z[:, 0] + Z[:, 1] > 0).astype(int)
+        refit, calls = least_squares_refit(Z, y)
+        eliminate_terms(Z, np.ones((1, 30)), np.zeros(1), y, np.ones(300), 2, max_terms=2,
+                        refit=refit)
+        sizes = [c.size for c in calls]
+        assert sizes == [25, 21, 18, 15, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+
     def test_a_refit_without_weights_is_no_split(self):
         Z = np.random.default_rng(2).normal(size=(50, 4))
         y = (Z[:, 0] > 0).astype(int)

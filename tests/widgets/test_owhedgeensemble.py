@@ -79,6 +79,18 @@ class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
             models.append(self.train(iris))
         np.testing.assert_array_equal(models[0](iris, 1), models[1](iris, 1))
 
+    def test_model_box_says_how_many_processes_trained_the_trees(self):
+        """Issue 28: a first fit too small to pay for starting processes runs in one,
+        whatever the setting, and the Model box says so."""
+        w = self.widget
+        w.controls.n_estimators.setValue(3)
+        w.controls.n_jobs.setValue(max(os.cpu_count() or 1, 2))
+        model = self.fit_checked_model(Table("iris"))
+        self.assertEqual(model.estimator.n_jobs_used_, 1)
+        summary = w.model_summary.text()
+        self.assertTrue(summary.startswith("3 trees: "), summary)
+        self.assertTrue(summary.endswith("; trained in one process"), summary)
+
     def test_learner_input(self):
         w = self.widget
         w.auto_apply = True

@@ -71,6 +71,7 @@ class TestOWObliqueForest(LearnerWidgetChecks, base.WidgetTest):
         summary = self.widget.model_summary.text()
         self.assertTrue(summary.startswith("10 trees: "), summary)
         self.assertIn(f"out-of-bag accuracy {model.oob_accuracy:.3f}", summary)
+        self.assertTrue(summary.endswith("; trees grown in one process"), summary)
 
     def test_default_settings(self):
         super().test_default_settings()

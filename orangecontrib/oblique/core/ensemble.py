@@ -27,7 +27,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clo
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
-from .parallel import run_fits, scaled_progress
+from .parallel import jobs_for, run_fits, scaled_progress
 from .preprocessing import stratified_sample
 from .tree import ObliqueTree, SplitStatistics, name_member_trees
 from .validation import (check_classification_labels,
@@ -211,7 +211,9 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
         last bits where BLAS runs more threads here than in joblib's worker processes,
         which run one: LAPACK's eigensolver, GDT's, may round otherwise).  Under
         ``joblib.parallel_config(backend="dask")`` the members are trained on a Dask
-        cluster.
+        cluster.  A given ``n_jobs`` is a ceiling: when the work is too small to pay for
+        starting worker processes (or, once started, for handing the members to them),
+        this process trains them one by one (:func:`~.parallel.jobs_for`).
 
     Attributes
     ----------
@@ -226,6 +228,8 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
         ``None`` for a member that replaced another in ``partial_fit`` (it was trained on
         the rows in ``recent_X_`` at that moment).
     classes_ : ndarray of shape (n_classes,)
+    n_jobs_used_ : int
+        How many processes ``fit`` trained the members in (1: this one).
     n_features_in_ : int
     feature_names_in_ : ndarray of str
         Only when ``X`` had feature names.
@@ -374,11 +378,15 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
 
     def _fit_members(self, X, codes, sample_weight, progress_callback):
         """The members of ``estimators_`` fitted on their ``subsets_``, ``n_jobs`` at a
-        time (:func:`~.parallel.run_fits`)."""
+        time, or one by one when the work is too small to pay for workers
+        (:func:`~.parallel.jobs_for`; their number in ``n_jobs_used_``)."""
+        cells = sum(len(rows) for rows in self.subsets_) * X.shape[1]
+        self.n_jobs_used_ = jobs_for(cells, self.n_jobs)
         return run_fits([partial(fit_member, member, X[rows], codes[rows],
                                  None if sample_weight is None else sample_weight[rows])
                          for member, rows in zip(self.estimators_, self.subsets_)],
-                        self.n_jobs, progress_callback)
+                        self.n_jobs_used_ if self.n_jobs is not None else None,
+                        progress_callback)
 
     def _resolved_estimator(self):
         if self.estimator is None:

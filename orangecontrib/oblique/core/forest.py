@@ -35,7 +35,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .base import ObliqueTreeClassifierMixin
-from .parallel import run_fits
+from .parallel import jobs_for, run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
 from .tree import ObliqueTree, SplitStatistics, grow_tree, name_member_trees
 from .validation import (check_classification_labels,
@@ -182,7 +182,10 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
     n_jobs : int or None, default None
         Trees fitted in parallel by joblib (threads unless a joblib backend is active,
         e.g. ``with joblib.parallel_backend("dask")`` on a Dask cluster); None: 1, or the
-        active backend's default.  The fitted forest does not depend on it.
+        active backend's default.  The fitted forest does not depend on it.  A given
+        ``n_jobs`` is a ceiling: work too small to pay for the jobs (worker processes to
+        start, for the papers' trees) is fitted here, one tree after the other
+        (:func:`~.parallel.jobs_for`).
     random_state : int, RandomState or None, default None
         Seeds every tree (its bootstrap sample and its own randomness); seeds are drawn
         before any tree is fitted, so a seed gives the same forest for any ``n_jobs``.
@@ -192,6 +195,8 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
     estimators_ : list of fitted tree estimators
         Trained on class codes (indices into ``classes_``).
     classes_, n_classes_, n_features_in_
+    n_jobs_used_ : int
+        How many jobs (threads for SPORF trees, else processes) fitted the trees.
     seeds_ : ndarray of int
         Every tree's seed (its ``random_state`` and its bootstrap sample's).
     features_ : list of ndarray or None
@@ -300,9 +305,14 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
                         None if self.features_ is None else self.features_[i])
                 for i, seed in enumerate(self.seeds_)]
         # SPORF trees in threads (the compiled search releases the GIL); the papers'
-        # trees in processes (much of their node work holds the GIL)
-        return run_fits(fits, self.n_jobs, progress_callback,
-                        prefer="threads" if self.estimator is None else None)
+        # trees in processes (much of their node work holds the GIL); one process when
+        # the work is too small to pay for them (parallel.jobs_for)
+        prefer = "threads" if self.estimator is None else None
+        columns = (X.shape[1] * len(fits) if self.features_ is None
+                   else sum(features.size for features in self.features_))
+        self.n_jobs_used_ = jobs_for(X.shape[0] * columns, self.n_jobs, prefer)
+        return run_fits(fits, self.n_jobs_used_ if self.n_jobs is not None else None,
+                        progress_callback, prefer=prefer)
 
     def _fit_oob_grid(self, X, codes, sample_weight, progress_callback):
         """The choice of ``d`` and ``λ`` of the paper's benchmark (the authors' scripts,

@@ -141,8 +141,8 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         At most this many attributes with a non-zero weight in any split, found by
         backward elimination from the chosen angle bisector, its threshold re-optimised by the Gini index (:mod:`~orangecontrib.oblique.core.sparse`,
         after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
-        split.  None keeps the paper's dense split.  Must not exceed the number of
-        features.
+        split.  None keeps the paper's dense split.  At least the number of
+        features: no limit, as None.
 
     Attributes
     ----------

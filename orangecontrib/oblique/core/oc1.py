@@ -385,8 +385,8 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
         At most this many attributes with a non-zero weight in any split, found by
         backward elimination from the split the search finds, its threshold re-optimised by ``impurity`` (:mod:`~orangecontrib.oblique.core.sparse`,
         after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
-        split.  None keeps the paper's dense split.  Must not exceed the number of
-        features.
+        split.  None keeps the paper's dense split.  At least the number of
+        features: no limit, as None.
     """
 
     def __init__(self, impurity="twoing", n_restarts=20, n_random_jumps=5,

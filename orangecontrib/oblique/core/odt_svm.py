@@ -56,7 +56,7 @@ from .impurity import entropy
 from .linear_svm import linear_svm
 from .preprocessing import Standardisation
 from .pruning import error_based_prune
-from .sparse import eliminate_terms
+from .sparse import effective_max_terms, eliminate_terms
 from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                      pairwise_pairs, pairwise_votes)
 from .tree import GrowthWarning, grow_tree
@@ -367,16 +367,18 @@ class ODTSVMSplitter:
             used[:] |= np.any(standardisation.raw_weights(normals) != 0, axis=0)
             return hopeless(np.count_nonzero(used))
 
-        give_up = too_many_attributes if self.estimator.max_terms is None else None
+        # max_terms of at least the node's attributes limits nothing: the dense SVM split
+        max_terms = effective_max_terms(self.estimator.max_terms, Z.shape[1])
+        give_up = too_many_attributes if max_terms is None else None
         svm = fit_svm(np.arange(Z.shape[1]), give_up)
         if svm is None:
             return None
         svm_classes, normals, biases = svm
-        if self.estimator.max_terms is not None:
+        if max_terms is not None:
             # Backward elimination from the SVM's hyperplanes, the SVM retrained on the
             # attributes left after every removal (as SVM-RFE, Guyon et al. 2002)
             sparse = eliminate_terms(
-                Z, normals, biases, y, weights, self.n_classes, self.estimator.max_terms,
+                Z, normals, biases, y, weights, self.n_classes, max_terms,
                 "information_gain",
                 None if normals.shape[0] == 1 else
                 (lambda v: pairwise_votes(v, present.size)) if pairwise else
@@ -528,7 +530,8 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         1984, §5.2), the SVM retrained on the attributes left after every removal (as
         SVM-RFE, Guyon et al. 2002; :mod:`~orangecontrib.oblique.core.sparse`); the
         clustering split then uses the sparse hyperplanes: a readable split.  None keeps
-        the paper's dense split.  Must not exceed the number of features.
+        the paper's dense split.  At least the number
+        of features: no limit, as None.
     """
 
     def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,

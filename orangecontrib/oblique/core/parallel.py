@@ -5,10 +5,68 @@ Each member's data and seeds are drawn by the caller before any member is fitted
 ensemble is the same for any number of jobs (up to rounding where BLAS runs more threads
 in this process than in joblib's worker processes, which run one); under ``joblib.parallel_config(backend=
 "dask")`` the fits run on a Dask cluster.
+
+**When workers pay** (:func:`jobs_for`, issue 28).  Worker processes are joblib's
+(its default backend, loky): started on the first fit that hands them work -- never on
+import -- and kept by joblib between fits, so a later fit finds them warm; a worker exits
+after joblib's 300 s without work, and joblib shuts them all down at exit.  A cold start
+costs each worker its imports and the kernels' loading from numba's cache
+(:data:`WORKER_START_SECONDS`); a warm pool costs the hand-over of the rows and the trees
+(:data:`HAND_OVER_SECONDS`).  The work of a fit is its cells, the rows times the features
+each member is trained on, summed over the members; at :data:`SECONDS_PER_CELL` (the
+cheapest member's cost measured) it takes ``t = cells · SECONDS_PER_CELL`` in one
+process.  ``k`` jobs are used only when they save more than they cost,
+``t · (1 − 1/k) > overhead`` (the start-up plus the hand-over on a cold pool, the
+hand-over on a warm one or in threads); otherwise this process fits every member, so a
+first fit is never slower than one process.  The rule applies to an ``n_jobs`` given to
+the estimator; with ``n_jobs=None`` joblib's context (``parallel_config``) decides alone.
 """
+import time
 import warnings
 
 from joblib import Parallel, delayed, effective_n_jobs
+
+#: Seconds for joblib to start its worker processes and for each to import the core and
+#: load its kernels from numba's cache, before the first member is fitted; measured by
+#: ``benchmarks/parallel.py`` on the project's 2-core machine (a first fit with 2 jobs
+#: against 1, wine and breast cancer: 3.3-4.6 s while other work shared the cores).
+WORKER_START_SECONDS = 3.0
+#: Seconds for handing the members' rows to warm workers and their trees back, per fit
+#: (a Hedge fit on wine, 30-50 ms, gains nothing from 2 jobs; see doc/speed.md).
+HAND_OVER_SECONDS = 0.05
+#: Seconds per cell (a row times a feature of a member's training data) of the cheapest
+#: members measured: the Hedge ensemble's ODT-SVM trees on breast cancer, 164 ms of CPU for
+#: 10 trees on 512 rows × 30 features (doc/speed.md); slower members (more rows, OC1)
+#: cost more per cell, so the rule errs towards one process.
+SECONDS_PER_CELL = 1e-6
+#: joblib's loky workers exit after this many seconds without work (its default).
+IDLE_WORKER_SECONDS = 300
+
+#: The worker processes this module last handed work to: how many, and until when
+#: (``time.monotonic``) they stay warm.
+_workers = {"count": 0, "warm_until": float("-inf")}
+
+
+def workers_warm(n_workers):
+    """True when ``n_workers`` worker processes were handed work by this module less than
+    :data:`IDLE_WORKER_SECONDS` ago (so joblib still has them)."""
+    return _workers["count"] >= n_workers and time.monotonic() < _workers["warm_until"]
+
+
+def jobs_for(n_cells, n_jobs, prefer=None):
+    """The number of jobs that fit members of ``n_cells`` cells in all (the rows times the
+    features each is trained on, summed): ``n_jobs`` as joblib reads it, or 1 when the
+    work is too small to pay for them (the rule of the module docstring).  ``n_jobs=None``
+    is joblib's context's number, the rule not applied; ``prefer="threads"``: threads,
+    which start at no cost."""
+    jobs = effective_n_jobs(n_jobs)
+    if jobs == 1 or n_jobs is None:
+        return jobs
+    overhead = HAND_OVER_SECONDS
+    if prefer != "threads" and not workers_warm(jobs):
+        overhead += WORKER_START_SECONDS
+    one_process = n_cells * SECONDS_PER_CELL
+    return jobs if one_process * (1 - 1 / jobs) > overhead else 1
 
 
 def scaled_progress(progress_callback, start, end):
@@ -30,11 +88,13 @@ def run_fits(fits, n_jobs=None, progress_callback=None, prefer=None):
     run here one after the other, each reporting its share of the progress; otherwise
     through joblib (``prefer``: "threads" or "processes", or None for the backend's
     default), the progress advancing as each is done, in order.  An exception raised by
-    ``progress_callback`` stops the fits left, in this thread.
+    ``progress_callback`` stops the fits left, in this thread.  The caller chooses
+    ``n_jobs`` with :func:`jobs_for`.
     """
     n_fits = len(fits)
     results = []
-    if effective_n_jobs(n_jobs) == 1:
+    jobs = effective_n_jobs(n_jobs)
+    if jobs == 1:
         for index, fit in enumerate(fits):
             done = (index + 1) / n_fits
             results.append(fit(progress_callback=scaled_progress(
@@ -57,4 +117,6 @@ def run_fits(fits, n_jobs=None, progress_callback=None, prefer=None):
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", "(?s).*tasks .*(have|has) been", UserWarning)
             generator.close()
+    if prefer != "threads" and len(results) == n_fits:
+        _workers.update(count=jobs, warm_until=time.monotonic() + IDLE_WORKER_SECONDS)
     return results

@@ -91,7 +91,9 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
         grid.addRow("Trees trained at once:", gui.spin(
             None, self, "n_jobs", 1, max(os.cpu_count() or 1, 1), **spin,
             tooltip="Trees trained in parallel, one per processor core (all cores by "
-                    "default); the ensemble is the same for any number."))
+                    "default); one process when the data are too small to pay for "
+                    "starting more (the Model box says how many were used). The "
+                    "ensemble is the same for any number."))
         seed_row = gui.hBox(None)
         self.add_replicable_training(seed_row, "Fix the random subsets and the trees' own "
                                                "randomness.")
@@ -136,6 +138,12 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
             n_jobs=self.n_jobs,
             preprocessors=self.preprocessors)
 
+    def model_sent(self):
+        super().model_sent()
+        used = getattr(getattr(self.model, "estimator", None), "n_jobs_used_", None)
+        if self.task is None and used is not None:
+            self.model_summary.setText(f"{self.model_summary.text()}; {processes_text(used)}")
+
     def get_learner_parameters(self):
         return OrderedDict((
             ("Base learner", self.base_label.text()),
@@ -145,6 +153,12 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
             ("Trees trained at once", str(self.n_jobs)),
             self.replicable_report(),
         ))
+
+
+def processes_text(n_processes):
+    """"trained in one process" or "trained in 2 processes"."""
+    return ("trained in one process" if n_processes == 1
+            else f"trained in {n_processes} processes")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -119,6 +119,11 @@ class OWObliqueForest(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
         if self.task is None and accuracy is not None:
             self.model_summary.setText(f"{self.model_summary.text()}; out-of-bag accuracy "
                                        f"{accuracy:.3f}")
+        used = getattr(getattr(self.model, "estimator", None), "n_jobs_used_", None)
+        if self.task is None and used is not None:  # the widget fits in one process
+            self.model_summary.setText(f"{self.model_summary.text()}; trees grown in "
+                                       + ("one process" if used == 1
+                                          else f"{used} threads"))
 
     def get_learner_parameters(self):
         return OrderedDict((
