@@ -646,22 +646,24 @@ class ODTSVMLearner(ObliqueTreeLearner):
     are imputed (Orange's ``Impute``: the mean of a numeric attribute, the most frequent
     value of a nominal one), and the columns of the preprocessed domain's
     :class:`~Orange.data.DiscreteVariable` attributes are passed to the estimator as
-    ``categorical_features``, so that they get tests ``attribute = value`` and stay out of
-    the SVM.
+    ``categorical_features``, so that they get C4.5's tests, one branch per value
+    (``nominal_tests``), and stay out of the SVM.
     """
     name = "ODT-SVM"
     estimator_class = ODTSVMClassifier
     # no Continuize: nominal attributes stay value codes 0 .. V-1
     preprocessors = (RemoveNaNColumns(), _Impute())
 
-    def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
+    def __init__(self, C=1.0, clustering_split=True, max_clusters=4, mdl_penalty=True,
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
                  max_depth=None, random_state=None, max_terms=None, subtree_raising=True,
-                 test_selection="gain", multiclass="pairwise", preprocessors=None):
+                 test_selection="gain", multiclass="pairwise", nominal_tests="multiway",
+                 svm_cost="subset", preprocessors=None):
         super().__init__(preprocessors=preprocessors)
         self._store_params(C=C, clustering_split=clustering_split, max_clusters=max_clusters,
                            subtree_raising=subtree_raising, test_selection=test_selection,
-                           multiclass=multiclass,
+                           multiclass=multiclass, nominal_tests=nominal_tests,
+                           svm_cost=svm_cost,
                            mdl_penalty=mdl_penalty, axis_parallel_tests=axis_parallel_tests,
                            min_samples_leaf=min_samples_leaf, confidence=confidence,
                            max_depth=max_depth, random_state=random_state,

@@ -50,6 +50,7 @@ import warnings
 
 import numpy as np
 from numba import njit
+from scipy.special import gammaln
 
 from .base import ObliqueTreeClassifierMixin
 from .impurity import entropy
@@ -66,6 +67,10 @@ from .xmeans import XMeans
 _TINY = float(np.finfo(float).tiny)
 #: How a node's test is chosen (see :class:`ODTSVMClassifier`): the paper's, J48's.
 TEST_SELECTIONS = ("gain", "gain_ratio")
+#: A nominal attribute's test (see :class:`ODTSVMClassifier`): C4.5's, the pseudocode's.
+NOMINAL_TESTS = ("multiway", "binary")
+#: The code of the attributes an SVM split uses (:meth:`ODTSVMSplitter.attribute_code_lengths`).
+SVM_COSTS = ("subset", "indices")
 #: The SVM split of a node of K > 2 classes: WEKA's SMO (the paper's), one-vs-rest.
 MULTICLASS = ("pairwise", "one_vs_rest")
 #: Most classes at a node whose SVM split is pairwise (``multiclass="pairwise"``): 1,225
@@ -108,8 +113,9 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
     """Per column of ``sorted_values`` (rows sorted by ``order``, per column): its first
     admissible cut point of highest information gain -- ``i`` between sorted rows ``i``
     and ``i + 1``, of different values, each side keeping at least ``minimum`` rows --
-    as ``(columns, cuts, gains, split_infos)``, columns in order, those without an
-    admissible cut left out.  ``indicators`` (K, n) holds each row's weight in its
+    as ``(columns, cuts, n_cuts, gains, split_infos)``, columns in order, those without
+    an admissible cut left out; ``n_cuts`` the column's number of admissible cut points
+    (J48's ``C45Split``: its MDL correction is ``log2(n_cuts) / N``).  ``indicators`` (K, n) holds each row's weight in its
     class's row, ``total`` its sums.  Gain and split information are those of
     :func:`gain_and_split_info` (C4.5's, Quinlan 1993, ch. 2), the class counts left of
     a cut added row by row."""
@@ -117,6 +123,7 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
     n_classes = indicators.shape[0]
     columns = np.empty(width, dtype=np.intp)
     cuts = np.empty(width, dtype=np.intp)
+    n_cuts = np.empty(width, dtype=np.intp)
     gains = np.empty(width)
     split_infos = np.empty(width)
     left = np.empty(n_classes)
@@ -130,6 +137,7 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
     for j in range(width):
         left[:] = 0.0
         best = -1
+        admissible = 0
         best_gain, best_split_info = -np.inf, 0.0
         for i in range(n - 1):
             row = order[i, j]
@@ -138,6 +146,7 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
             if not (sorted_values[i + 1, j] > sorted_values[i, j] and i + 1 >= minimum
                     and n - i - 1 >= minimum):
                 continue
+            admissible += 1
             left_size, right_size = 0.0, 0.0
             for k in range(n_classes):
                 right[k] = total[k] - left[k]
@@ -153,19 +162,29 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
                     if size > 0.0:
                         best_split_info -= size / shares * np.log2(size / shares)
         if best >= 0:
-            columns[found], cuts[found] = j, best
+            columns[found], cuts[found], n_cuts[found] = j, best, admissible
             gains[found], split_infos[found] = best_gain, best_split_info
             found += 1
-    return columns[:found], cuts[:found], gains[:found], split_infos[:found]
+    return columns[:found], cuts[:found], n_cuts[:found], gains[:found], split_infos[:found]
+
+
+def at_most(feature, threshold, n_features):
+    """J48's threshold test, ``x_feature ≤ threshold`` -- the hyperplane
+    ``threshold − x_feature ≥ 0``: children ``x > t`` (0) and ``x ≤ t`` (1)."""
+    weights = np.zeros(n_features)
+    weights[feature] = -1.0
+    return Split.hyperplane(weights, threshold)
 
 
 class _Candidate:
     """A scored candidate test: the split (or a function that makes it, as most candidates
-    never win), its corrected gain and its gain ratio."""
-    __slots__ = ("_split", "gain", "ratio")
+    never win), its corrected gain and its gain ratio; ``in_average``: whether its gain
+    counts in J48's average gain (not so a nominal test of very many values)."""
+    __slots__ = ("_split", "gain", "ratio", "in_average")
 
-    def __init__(self, split, gain, split_info):
+    def __init__(self, split, gain, split_info, in_average=True):
         self._split = split
+        self.in_average = in_average
         self.gain = gain
         self.ratio = gain / split_info if split_info > 1e-12 else -np.inf
 
@@ -196,6 +215,32 @@ class ODTSVMSplitter:
         self.xmeans = XMeans(min_clusters=2, max_clusters=estimator.max_clusters, n_init=1,
                              random_state=self.xmeans_draws)
         self.log2_attributes = np.log2(max(X.shape[1], 2))
+        # every continuous column's known training values, sorted: J48's thresholds
+        self.sorted_columns = {int(j): np.sort(X[np.isfinite(X[:, j]), j])
+                               for j in self.continuous}
+        # every nominal attribute's values: codes 0 .. V−1, V from the training rows
+        self.n_values = {int(j): int(np.nanmax(X[:, j])) + 1 if np.isfinite(X[:, j]).any()
+                         else 0 for j in categorical}
+        # J48 (C45ModelSelection): a nominal attribute of at least 0.3 · N values (N all
+        # training rows) counts in the average gain only if every attribute is such
+        many = [j for j, v in self.n_values.items() if v >= 0.3 * X.shape[0]]
+        self.outside_average = set() if (len(many) == X.shape[1]) else set(many)
+        self.svm_bits = self.attribute_code_lengths(self.continuous.size)
+
+    def attribute_code_lengths(self, m):
+        """Bits that code which ``a`` of the ``m`` continuous attributes a split uses, for
+        ``a = 0 .. m`` (Section II-C-3: "the coding of all the attributes used in the
+        split"; ``svm_cost``):
+
+        * ``"subset"``: ``log2(m + 1) + log2 C(m, a)`` -- the subset's size, then which
+          subset of that size (the two-part code of a subset; Quinlan & Rivest 1989);
+        * ``"indices"``: ``a · log2 m`` -- every attribute's index on its own (``m`` here
+          all attributes, nominal ones too, as before issue 27)."""
+        a = np.arange(m + 1, dtype=float)
+        if self.estimator.svm_cost == "indices":
+            return a * self.log2_attributes
+        return (np.log2(m + 1) + (gammaln(m + 1) - gammaln(a + 1) - gammaln(m - a + 1))
+                / np.log(2))
 
     def __call__(self, rows, counts, depth):
         X, y, weights = self.X[rows], self.y[rows], self.sample_weight[rows]
@@ -221,7 +266,7 @@ class ODTSVMSplitter:
             return best.split if best.gain > 0 else None
         # J48 (C45ModelSelection): the average is over the valid tests, the winner has the
         # highest positive gain ratio among those of gain ≥ average − 10⁻³.
-        average = np.mean([c.gain for c in candidates])
+        average = np.mean([c.gain for c in candidates if c.in_average])
         eligible = [c for c in candidates if c.gain > 0 and c.gain >= average - 1e-3]
         if not eligible:
             return None
@@ -244,15 +289,29 @@ class ODTSVMSplitter:
         return _Candidate(split, gain, float(split_info))
 
     def nominal_tests(self, column, feature, y, weights, n):
-        """``x_k = a`` for the best value ``a`` of nominal attribute ``k`` (Fig. 2, 2.1)."""
+        """The test of nominal attribute ``k`` (``nominal_tests``).  ``"multiway"``:
+        C4.5's, one branch per value, valid when two branches keep ``min_samples_leaf``
+        rows, without an MDL correction (WEKA's ``C45Split``; the paper's J48-SVM-ODT is
+        J48 on nominal data, Section IV and Table I).  ``"binary"``: ``x_k = a`` for the
+        best value ``a`` against the rest (the pseudocode's reading, Fig. 2, 2.1), its gain
+        corrected by ``log2 m / N``."""
         codes = column.astype(np.intp)
-        values = np.unique(codes)
+        n_values = self.n_values[feature]
+        table = np.bincount(codes * self.n_classes + y, weights,
+                            n_values * self.n_classes).reshape(-1, self.n_classes)
+        sizes = np.bincount(codes, minlength=n_values)
+        if self.estimator.nominal_tests == "multiway":
+            if np.count_nonzero(sizes >= self.estimator.min_samples_leaf) < 2:
+                return []
+            gain, split_info = gain_and_split_info(table)
+            split = functools.partial(Split.nominal, feature, range(n_values),
+                                      self.X.shape[1])
+            return [_Candidate(split, float(gain), float(split_info),
+                               in_average=feature not in self.outside_average)]
+        values = np.flatnonzero(sizes)
         if values.size < 2:
             return []
-        table = np.bincount(codes * self.n_classes + y, weights,
-                            (codes.max() + 1) * self.n_classes).reshape(-1, self.n_classes)
-        table = table[values]                                   # (V, K) present values
-        sizes = np.bincount(codes, minlength=table.shape[0])[values]
+        table, sizes = table[values], sizes[values]             # (V, K) present values
         total = table.sum(axis=0)
         branches = np.stack([table, total - table], axis=1)     # (V, 2, K): = a, ≠ a
         gains, split_infos = gain_and_split_info(branches)
@@ -266,10 +325,14 @@ class ODTSVMSplitter:
         return [_Candidate(split, float(gains[best]) - correction, float(split_infos[best]))]
 
     def threshold_tests(self, X, y, weights, n, only_best=False):
-        """J48's test ``x_k ≥ t`` on each continuous attribute (WEKA's ``C45Split``): the
-        cut point of highest gain among those that leave at least
-        ``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows on both sides; a test whose
-        corrected gain is not positive is not a candidate.
+        """J48's test on each continuous attribute (WEKA's ``C45Split``): the cut point of
+        highest gain among those that leave at least
+        ``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows on both sides, its gain
+        corrected by ``log2(c) / N`` for the attribute's ``c`` admissible cut points; a
+        test whose corrected gain is not positive is not a candidate.  The threshold is
+        J48's: the largest training value of the attribute not above the midpoint of the
+        cut (``C45Split.setSplitPoint``), so a threshold is a value of the data, and the
+        test is ``x_k ≤ t`` (branches ``x_k > t``, ``x_k ≤ t``).
 
         ``only_best``: only the one of these tests that the paper's rule (the highest
         gain, the first on equal gains) can choose -- the first of highest corrected gain
@@ -282,13 +345,13 @@ class ODTSVMSplitter:
         indicators = np.zeros((self.n_classes, len(y)))
         indicators[y, np.arange(len(y))] = weights
         total = indicators.sum(axis=1)
-        correction = self.log2_attributes / n if self.estimator.mdl_penalty else 0.0
         V = X[:, self.continuous]
         order = np.argsort(V, axis=0, kind="stable")
         sorted_values = np.take_along_axis(V, order, axis=0)
-        columns, cuts, gains, split_infos = best_cuts(order, sorted_values, indicators,
-                                                      total, float(minimum))
-        gains = gains - correction
+        columns, cuts, n_cuts, gains, split_infos = best_cuts(
+            order, sorted_values, indicators, total, float(minimum))
+        if self.estimator.mdl_penalty:
+            gains = gains - np.log2(np.maximum(n_cuts, 1)) / n
         valid = gains > 0
         if only_best:
             # _Candidate's gain ratio finite: __call__ keeps no other candidate
@@ -299,11 +362,18 @@ class ODTSVMSplitter:
                 valid[:] = np.arange(len(gains)) == np.argmax(np.where(valid, gains, -np.inf))
         for j, i, gain, split_info in zip(columns[valid], cuts[valid], gains[valid].tolist(),
                                           split_infos[valid]):
-            threshold = (sorted_values[i, j] + sorted_values[i + 1, j]) / 2
-            split = functools.partial(Split.axis_parallel, int(self.continuous[j]),
-                                      threshold, X.shape[1])
+            threshold = self.training_value_below(
+                int(self.continuous[j]), (sorted_values[i, j] + sorted_values[i + 1, j]) / 2)
+            split = functools.partial(at_most, int(self.continuous[j]), threshold,
+                                      X.shape[1])
             candidates.append(_Candidate(split, gain, float(split_info)))
         return candidates
+
+    def training_value_below(self, feature, midpoint):
+        """The largest value of ``feature`` among all training rows not above
+        ``midpoint`` (J48's ``C45Split.setSplitPoint``, over all the training data)."""
+        column = self.sorted_columns[feature]
+        return float(column[np.searchsorted(column, midpoint, side="right") - 1])
 
     def pairwise(self, n_classes):
         """Whether the SVM split of a node of ``n_classes`` classes is pairwise: more than
@@ -395,26 +465,29 @@ class ODTSVMSplitter:
         return raw, raw_bias, svm_classes, norms
 
     def hopeless_svm_tests(self, y, weights):
-        """A function of a number of attributes ``a``: True when an SVM split using ``a``
-        attributes can never be a valid test at the node of rows ``y, weights``, and so
+        """A function of a number of attributes ``a``: True when no SVM split using ``a``
+        or more attributes can be a valid test at the node of rows ``y, weights``, and so
         neither can the clustering split on its hyperplanes (Section II-C-3).
 
         A test's information gain is at most the node's class entropy ``H`` (the
         remainder of :func:`gain_and_split_info` is a sum of non-negative terms), and the
-        SVM split's MDL cost is ``a · log2 m / N`` bits a row -- the clustering split's
-        more -- so with a cost of at least ``H`` the corrected gain is not positive and
-        :meth:`score` rejects both.  The comparison keeps a margin of 10⁻⁹ of ``H`` (and
-        10⁻¹² absolute) for the rounding of class totals summed in another order.  Never
-        True without the MDL penalty."""
+        SVM split's MDL cost is its code length (:meth:`attribute_code_lengths`) over
+        ``N`` -- the clustering split's more -- so with a cost of at least ``H`` for every
+        number of attributes from ``a`` on (the SVM's attributes only grow while it is
+        fitted) the corrected gain is not positive and :meth:`score` rejects both.  The
+        comparison keeps a margin of 10⁻⁹ of ``H`` (and 10⁻¹² absolute) for the rounding
+        of class totals summed in another order.  Never True without the MDL penalty."""
         if not self.estimator.mdl_penalty:
             return lambda attributes: False
         n = float(weights.sum())
         bound = float(entropy(np.bincount(y, weights, self.n_classes))) * (1 + 1e-9) + 1e-12
-        return lambda attributes: attributes * self.log2_attributes / n >= bound
+        # the least cost of a or more attributes
+        least = np.minimum.accumulate(self.svm_bits[::-1])[::-1] / n
+        return lambda attributes: least[min(attributes, least.size - 1)] >= bound
 
     def svm_tests(self, X, y, weights, n, raw, raw_bias, svm_classes, norms):
         """The SVM split (Fig. 2, 2.3-2.4) and the SVM clustering split (Section II-C-2)."""
-        bits = np.count_nonzero(np.any(raw != 0, axis=0)) * self.log2_attributes
+        bits = self.svm_bits[np.count_nonzero(np.any(raw != 0, axis=0))]
         if raw.shape[0] == 1:
             split = Split(HYPERPLANE, raw, raw_bias)
         elif self.pairwise(len(svm_classes)):
@@ -482,8 +555,10 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         of any scale, as do the MDL cost per row and C4.5's error counts.
     clustering_split : bool, default True
         Also try the SVM clustering split (Section II-C-2).
-    max_clusters : int, default 5
-        Most clusters X-means may choose for a clustering split (at least 2).
+    max_clusters : int, default 4
+        Most clusters X-means may choose for a clustering split (at least 2); 4 is the
+        default of WEKA's XMeans (``maxNumClusters``), the paper's tool, which does not
+        say otherwise.
     mdl_penalty : bool, default True
         Subtract the MDL coding cost of a test from its gain (module docstring).
     axis_parallel_tests : bool, default True
@@ -516,8 +591,21 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         K(K−1)/2 SVMs would grow as K².  ``"one_vs_rest"``: K one-vs-rest SVMs, a row
         going to the class of largest decision value (the ``argmax`` kind).
     categorical_features : array-like of int or bool, optional
-        Columns holding nominal attributes as integer codes ``0 .. V−1``; they get
-        ``x_k = a`` tests and are left out of the SVM.
+        Columns holding nominal attributes as integer codes ``0 .. V−1`` (``V`` from the
+        training rows: a larger code in new rows is an unknown value); they get nominal
+        tests (``nominal_tests``) and are left out of the SVM.
+    nominal_tests : {"multiway", "binary"}, default "multiway"
+        A nominal attribute's test.  ``"multiway"``: C4.5's and J48's, one branch per
+        value (the ``nominal`` split kind), without an MDL correction -- the paper's
+        J48-SVM-ODT only changes J48's model selection (Section IV) and equals J48 on
+        every all-nominal set of its Table I.  ``"binary"``: ``x_k = a`` against the rest
+        for the best value ``a``, corrected by ``log2 m / N`` bits a row (the reading of
+        the pseudocode, Fig. 2, step 2.1).
+    svm_cost : {"subset", "indices"}, default "subset"
+        The MDL cost of the attributes an SVM (or clustering) split uses, ``a`` of the
+        ``m`` continuous ones: ``"subset"``, the two-part code of a subset,
+        ``log2(m + 1) + log2 C(m, a)`` bits; ``"indices"``, ``a · log2 m`` bits (``m``
+        all attributes), every index coded on its own (module docstring).
     max_depth : int or None, default None
     random_state : int, RandomState or None
         For the SVM solver and X-means.
@@ -531,11 +619,11 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         the paper's dense split.  Must not exceed the number of features.
     """
 
-    def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
+    def __init__(self, C=1.0, clustering_split=True, max_clusters=4, mdl_penalty=True,
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
                  categorical_features=None, max_depth=None, random_state=None,
                  max_terms=None, subtree_raising=True, test_selection="gain",
-                 multiclass="pairwise"):
+                 multiclass="pairwise", nominal_tests="multiway", svm_cost="subset"):
         store_parameters(self, locals())
 
     def _validate_parameters(self):
@@ -552,7 +640,8 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
                                             or not 0 < self.confidence <= 1):
             raise ValueError(f"confidence must be in (0, 1] or None, got {self.confidence!r}")
         for name, allowed in (("test_selection", TEST_SELECTIONS),
-                              ("multiclass", MULTICLASS)):
+                              ("multiclass", MULTICLASS), ("nominal_tests", NOMINAL_TESTS),
+                              ("svm_cost", SVM_COSTS)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, "
                                  f"got {getattr(self, name)!r}")
