@@ -658,12 +658,12 @@ class ODTSVMLearner(ObliqueTreeLearner):
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
                  max_depth=None, random_state=None, max_terms=None, subtree_raising=True,
                  test_selection="gain", multiclass="pairwise", nominal_tests="multiway",
-                 svm_cost="subset", preprocessors=None):
+                 svm_cost="subset", collapse=True, preprocessors=None):
         super().__init__(preprocessors=preprocessors)
         self._store_params(C=C, clustering_split=clustering_split, max_clusters=max_clusters,
                            subtree_raising=subtree_raising, test_selection=test_selection,
                            multiclass=multiclass, nominal_tests=nominal_tests,
-                           svm_cost=svm_cost,
+                           svm_cost=svm_cost, collapse=collapse,
                            mdl_penalty=mdl_penalty, axis_parallel_tests=axis_parallel_tests,
                            min_samples_leaf=min_samples_leaf, confidence=confidence,
                            max_depth=max_depth, random_state=random_state,

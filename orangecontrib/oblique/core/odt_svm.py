@@ -56,7 +56,7 @@ from .base import ObliqueTreeClassifierMixin
 from .impurity import entropy
 from .linear_svm import linear_svm
 from .preprocessing import Standardisation
-from .pruning import error_based_prune
+from .pruning import collapse, error_based_prune
 from .sparse import eliminate_terms
 from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                      pairwise_pairs, pairwise_votes)
@@ -566,7 +566,14 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     min_samples_leaf : int, default 2
         C4.5's minimum number of rows in at least two branches of a test.
     confidence : float or None, default 0.25
-        C4.5's pruning confidence ``CF``; None grows without pruning.
+        C4.5's pruning confidence ``CF``; None grows without pruning.  The estimate is
+        C4.5's: its normal deviate interpolated in C4.5's table (``z = 0.6925`` for
+        ``CF = 0.25``; J48 computes the exact quantile, 0.6745;
+        :func:`~orangecontrib.oblique.core.pruning.added_errors`).
+    collapse : bool, default True
+        J48's collapse before pruning (also without pruning, as J48): a subtree that
+        misclassifies no less training weight than its root as a leaf becomes a leaf
+        (:func:`~orangecontrib.oblique.core.pruning.collapse`).
     subtree_raising : bool, default True
         C4.5's subtree raising in error-based pruning (a node may be replaced by its
         largest branch; :func:`~orangecontrib.oblique.core.pruning.error_based_prune`).
@@ -623,7 +630,8 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
                  categorical_features=None, max_depth=None, random_state=None,
                  max_terms=None, subtree_raising=True, test_selection="gain",
-                 multiclass="pairwise", nominal_tests="multiway", svm_cost="subset"):
+                 multiclass="pairwise", nominal_tests="multiway", svm_cost="subset",
+                 collapse=True):
         store_parameters(self, locals())
 
     def _validate_parameters(self):
@@ -680,6 +688,8 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
                 f"ODT-SVM grew a single leaf: J48's minimum of {self.min_samples_leaf} rows "
                 f"a leaf (min_samples_leaf) allows no split of {n_rows} rows. Set "
                 f"min_samples_leaf=1 to split so few rows.", GrowthWarning, stacklevel=3)
+        if self.collapse:
+            tree = collapse(tree)
         if self.confidence is not None:
             tree = error_based_prune(tree, self.confidence, bool(self.subtree_raising),
                                      X, y, sample_weight)

@@ -11,7 +11,8 @@ to multiway nodes and to nodes that no training row reached:
   :func:`prune_with_holdout` picks one of them on held-out rows (``holdout_split`` sets those
   rows aside) with Breiman's k-SE rule.
 * **Error-based pruning** of C4.5 (Quinlan, *C4.5: Programs for Machine Learning*, 1993,
-  ch. 4): :func:`error_based_prune`, with the pessimistic error estimate :func:`added_errors`.
+  ch. 4): :func:`error_based_prune`, with the pessimistic error estimate :func:`added_errors`;
+  J48's :func:`collapse` before it.
 
 Each function returns a tree made with :meth:`ObliqueTree.pruned` (renumbered in preorder),
 or the input tree itself when nothing is pruned; the input is never modified.
@@ -364,6 +365,28 @@ def _added_errors_of_one(n, errors, confidence):
     if errors < 0.9999:
         return float(none + errors * (above_one(1.0) - none))
     return float(above_one(errors))
+
+
+def collapse(tree):
+    """J48's collapse before pruning (WEKA's ``C45PruneableClassifierTree.collapse``):
+    top down, an internal node whose subtree misclassifies at least as much training
+    weight as the node would as a leaf, less 10⁻³, becomes a leaf (its subtree does not
+    fit the training rows better).  Errors come from the class counts ``tree.value``: a
+    node's are its weight less its majority class's, a subtree's the sum of its leaves'.
+
+    Returns a new tree, or ``tree`` itself when nothing collapses."""
+    errors = tree.value.sum(axis=1) - tree.value.max(axis=1)
+    subtree_errors = _accumulate_up(tree, np.where(tree.is_leaf, errors, 0.0))
+    leaves, stack = [], [0]
+    while stack:
+        node = stack.pop()
+        if tree.splits[node] is None:
+            continue
+        if subtree_errors[node] >= errors[node] - 1e-3:
+            leaves.append(node)
+        else:
+            stack.extend(tree.children[node])
+    return _collapsed(tree, sorted(leaves))
 
 
 def error_based_prune(tree, confidence=0.25, subtree_raising=False, X=None, y=None,

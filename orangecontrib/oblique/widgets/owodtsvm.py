@@ -42,10 +42,6 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
     clustering_split = Setting(True)
     # WEKA's XMeans default (maxNumClusters = 4); workflows saved before keep theirs
     max_clusters = Setting(4)
-    # C4.5's tests: one branch per value of a nominal attribute
-    binary_nominal_tests = Setting(False)
-    # the two-part code of the subset of attributes an SVM split uses
-    svm_cost_by_index = Setting(False)
     axis_parallel_tests = Setting(True)
     mdl_penalty = Setting(True)
     min_samples_leaf = Setting(2)
@@ -87,18 +83,6 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
             callback=self.settings_changed,
             tooltip="Subtract the coding cost of a test (the attributes and clusters it "
                     "uses) from its information gain (the MDL penalty).")
-        gui.checkBox(
-            gui.indentedBox(box), self, "svm_cost_by_index",
-            "Code each attribute of an SVM split by its index",
-            callback=self.settings_changed,
-            tooltip="Charge an SVM split a·log2(m) bits for its a of m attributes instead "
-                    "of coding the subset of attributes it uses, log2(m+1) + log2 C(m, a) "
-                    "bits.")
-        gui.checkBox(
-            box, self, "binary_nominal_tests", "Binary tests on nominal attributes",
-            callback=self.settings_changed,
-            tooltip="Test 'attribute = value' against the rest instead of C4.5's test "
-                    "with one branch per value.")
         self.add_attributes_per_split(box)
         add_explanation(box, "Tests of C4.5 (WEKA's J48) and SVM hyperplanes; the "
                              "penalty is MDL's (minimum description length).")
@@ -136,8 +120,6 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
             clustering_split=self.clustering_split,
             max_clusters=self.max_clusters,
             mdl_penalty=self.mdl_penalty,
-            nominal_tests="binary" if self.binary_nominal_tests else "multiway",
-            svm_cost="indices" if self.svm_cost_by_index else "subset",
             axis_parallel_tests=self.axis_parallel_tests,
             min_samples_leaf=self.min_samples_leaf,
             max_depth=self.max_depth_parameter(),
@@ -153,10 +135,7 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
              f"Yes, at most {self.max_clusters} clusters" if self.clustering_split else "No"),
             ("Single-attribute tests", "Yes" if self.axis_parallel_tests else "No"),
             ("Penalty for tests on many attributes (MDL)",
-             ("Yes, attributes coded by index" if self.svm_cost_by_index
-              else "Yes, subsets of attributes coded") if self.mdl_penalty else "No"),
-            ("Nominal attributes",
-             "binary tests" if self.binary_nominal_tests else "one branch per value"),
+             "Yes" if self.mdl_penalty else "No"),
             self.attributes_per_split_report(),
             ("Minimal instances in leaves", str(self.min_samples_leaf)),
             self.depth_report(),
