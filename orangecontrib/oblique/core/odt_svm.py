@@ -95,6 +95,23 @@ def gain_and_split_info(branch_counts):
     return entropy(total, axis=-1) - remainder, entropy(sizes, axis=-1)
 
 
+def gain_with_unknown(branch_counts, total):
+    """C4.5's gain and split information of a test whose rows of known value have the
+    class counts ``branch_counts`` (branches, K), at a node of weight ``total``
+    (Quinlan 1993, ch. 3; WEKA's ``InfoGainSplitCrit``, ``GainRatioSplitCrit``): the
+    known rows' gain times their share of the node, and the split information of the
+    branches and the unknown rows as one more branch.  Without unknown rows these are
+    :func:`gain_and_split_info`'s."""
+    branch_counts = np.asarray(branch_counts, dtype=float)
+    gain, split_info = gain_and_split_info(branch_counts)
+    known = float(branch_counts.sum())
+    unknown = float(total) - known
+    if unknown <= 1e-12 * max(float(total), 1.0):
+        return float(gain), float(split_info)
+    sizes = np.append(branch_counts.sum(axis=1), unknown)
+    return float(gain) * known / float(total), float(entropy(sizes))
+
+
 @njit(cache=True, nogil=True)
 def _entropy_times_size(counts, size):
     """``size · info(counts)`` in bits (Quinlan 1993, ch. 2), ``size`` the counts' sum; 0
@@ -242,8 +259,11 @@ class ODTSVMSplitter:
         return (np.log2(m + 1) + (gammaln(m + 1) - gammaln(a + 1) - gammaln(m - a + 1))
                 / np.log(2))
 
-    def __call__(self, rows, counts, depth):
-        X, y, weights = self.X[rows], self.y[rows], self.sample_weight[rows]
+    def __call__(self, rows, counts, depth, weights=None):
+        """The node's test; ``weights``: its rows' weights there (C4.5's fractional
+        rows), by default their sample weights."""
+        X, y = self.X[rows], self.y[rows]
+        weights = self.sample_weight[rows] if weights is None else weights
         n = float(weights.sum())
         candidates = []
         for feature in self.categorical:
@@ -252,7 +272,11 @@ class ODTSVMSplitter:
             if self.estimator.axis_parallel_tests:
                 candidates.extend(self.threshold_tests(
                     X, y, weights, n, only_best=self.estimator.test_selection == "gain"))
-            svm = self.svm_hyperplanes(X, y, weights)
+            # the SVM learns from the rows of known value in every continuous attribute
+            complete = np.isfinite(X[:, self.continuous]).all(axis=1)
+            svm = (self.svm_hyperplanes(X, y, weights) if complete.all() else
+                   self.svm_hyperplanes(X[complete], y[complete], weights[complete])
+                   if np.count_nonzero(complete) >= 2 else None)
             if svm is not None:
                 candidates.extend(self.svm_tests(X, y, weights, n, *svm))
         candidates = [c for c in candidates if c is not None and np.isfinite(c.ratio)]
@@ -275,14 +299,18 @@ class ODTSVMSplitter:
     # ----- scoring -----
     def score(self, split, position, y, weights, n, bits):
         """A :class:`_Candidate`, or None if fewer than two branches hold
-        ``min_samples_leaf`` rows."""
+        ``min_samples_leaf`` rows.  ``position`` −1: a row of unknown value for the test
+        (:func:`gain_with_unknown`)."""
+        known = position >= 0
+        if not known.all():
+            position, y, weights = position[known], y[known], weights[known]
         branch_counts = np.bincount(position * self.n_classes + y, weights,
                                     split.n_children * self.n_classes)
         branch_counts = branch_counts.reshape(split.n_children, self.n_classes)
         if np.count_nonzero(np.bincount(position, minlength=split.n_children)
                             >= self.estimator.min_samples_leaf) < 2:
             return None
-        gain, split_info = gain_and_split_info(branch_counts)
+        gain, split_info = gain_with_unknown(branch_counts, n)
         gain = float(gain) - (bits / n if self.estimator.mdl_penalty else 0.0)
         if gain <= 0:      # as J48 treats an MDL-corrected test: not a valid test
             return None
@@ -294,7 +322,11 @@ class ODTSVMSplitter:
         rows, without an MDL correction (WEKA's ``C45Split``; the paper's J48-SVM-ODT is
         J48 on nominal data, Section IV and Table I).  ``"binary"``: ``x_k = a`` for the
         best value ``a`` against the rest (the pseudocode's reading, Fig. 2, 2.1), its gain
-        corrected by ``log2 m / N``."""
+        corrected by ``log2 m / N``.  Rows of unknown value count as C4.5 counts them
+        (:func:`gain_with_unknown`)."""
+        known = np.isfinite(column)
+        if not known.all():
+            column, y, weights = column[known], y[known], weights[known]
         codes = column.astype(np.intp)
         n_values = self.n_values[feature]
         table = np.bincount(codes * self.n_classes + y, weights,
@@ -303,7 +335,7 @@ class ODTSVMSplitter:
         if self.estimator.nominal_tests == "multiway":
             if np.count_nonzero(sizes >= self.estimator.min_samples_leaf) < 2:
                 return []
-            gain, split_info = gain_and_split_info(table)
+            gain, split_info = gain_with_unknown(table, n)
             split = functools.partial(Split.nominal, feature, range(n_values),
                                       self.X.shape[1])
             return [_Candidate(split, float(gain), float(split_info),
@@ -315,6 +347,10 @@ class ODTSVMSplitter:
         total = table.sum(axis=0)
         branches = np.stack([table, total - table], axis=1)     # (V, 2, K): = a, ≠ a
         gains, split_infos = gain_and_split_info(branches)
+        if not known.all():
+            scored = [gain_with_unknown(b, n) for b in branches]
+            gains = np.array([g for g, _ in scored])
+            split_infos = np.array([i for _, i in scored])
         enough = (sizes >= self.estimator.min_samples_leaf) & (
             len(codes) - sizes >= self.estimator.min_samples_leaf)
         if not enough.any():
@@ -338,20 +374,28 @@ class ODTSVMSplitter:
         gain, the first on equal gains) can choose -- the first of highest corrected gain
         among those of a finite gain ratio (the candidates :meth:`__call__` keeps) -- as
         a list of at most one.  J48's rule needs them all (their average gain)."""
-        candidates = []
-        minimum = max(min(0.1 * len(y) / self.n_classes, 25), self.estimator.min_samples_leaf)
         if self.continuous.size == 0 or len(y) < 2:
-            return candidates
-        indicators = np.zeros((self.n_classes, len(y)))
-        indicators[y, np.arange(len(y))] = weights
-        total = indicators.sum(axis=1)
+            return []
         V = X[:, self.continuous]
-        order = np.argsort(V, axis=0, kind="stable")
-        sorted_values = np.take_along_axis(V, order, axis=0)
-        columns, cuts, n_cuts, gains, split_infos = best_cuts(
-            order, sorted_values, indicators, total, float(minimum))
-        if self.estimator.mdl_penalty:
-            gains = gains - np.log2(np.maximum(n_cuts, 1)) / n
+        known = np.isfinite(V)
+        # columns of known values at every row in one call of best_cuts, the others
+        # each on its rows of known value (C4.5: "only instances with known values are
+        # relevant"; the gain scaled by their share, the unknown rows a branch of the
+        # split information)
+        complete = known.all(axis=0)
+        groups = [(np.flatnonzero(complete), np.arange(len(y)))] if complete.any() else []
+        groups += [(np.array([j]), np.flatnonzero(known[:, j]))
+                   for j in np.flatnonzero(~complete)]
+        found = []
+        for columns, rows in groups:
+            if len(rows) < 2:
+                continue
+            found.extend(self.best_threshold_tests(V[np.ix_(rows, columns)], columns,
+                                                   y[rows], weights[rows], n))
+        if not found:
+            return []
+        gains = np.array([gain for _, gain, _ in found])
+        split_infos = np.array([split_info for _, _, split_info in found])
         valid = gains > 0
         if only_best:
             # _Candidate's gain ratio finite: __call__ keeps no other candidate
@@ -360,14 +404,40 @@ class ODTSVMSplitter:
                     gains / np.where(split_infos > 1e-12, split_infos, 1.0))
             if valid.any():
                 valid[:] = np.arange(len(gains)) == np.argmax(np.where(valid, gains, -np.inf))
-        for j, i, gain, split_info in zip(columns[valid], cuts[valid], gains[valid].tolist(),
-                                          split_infos[valid]):
+        return [_Candidate(split, gain, split_info)
+                for (split, gain, split_info), keep in zip(found, valid) if keep]
+
+    def best_threshold_tests(self, V, columns, y, weights, n):
+        """``(split, corrected gain, split info)`` of the best cut of every column of
+        ``V`` (the continuous columns ``columns``, all values known) that has an
+        admissible one, in column order (:meth:`threshold_tests`)."""
+        minimum = max(min(0.1 * len(y) / self.n_classes, 25),   # rows, not weight
+                      self.estimator.min_samples_leaf)
+        indicators = np.zeros((self.n_classes, len(y)))
+        indicators[y, np.arange(len(y))] = weights
+        total = indicators.sum(axis=1)
+        order = np.argsort(V, axis=0, kind="stable")
+        sorted_values = np.take_along_axis(V, order, axis=0)
+        found_columns, cuts, n_cuts, gains, split_infos = best_cuts(
+            order, sorted_values, indicators, total, float(minimum))
+        known = float(weights.sum())
+        if known < n * (1 - 1e-12):      # C4.5's gain and split info with unknown rows
+            left = np.array([weights[order[:i + 1, j]].sum()
+                             for j, i in zip(found_columns, cuts)])
+            gains = gains * known / n
+            split_infos = np.array([float(entropy([a, known - a, n - known]))
+                                    for a in left])
+        if self.estimator.mdl_penalty:
+            gains = gains - np.log2(np.maximum(n_cuts, 1)) / n
+        found = []
+        for j, i, gain, split_info in zip(found_columns, cuts, gains.tolist(),
+                                          split_infos.tolist()):
+            feature = int(self.continuous[columns[j]])
             threshold = self.training_value_below(
-                int(self.continuous[j]), (sorted_values[i, j] + sorted_values[i + 1, j]) / 2)
-            split = functools.partial(at_most, int(self.continuous[j]), threshold,
-                                      X.shape[1])
-            candidates.append(_Candidate(split, gain, float(split_info)))
-        return candidates
+                feature, (sorted_values[i, j] + sorted_values[i + 1, j]) / 2)
+            found.append((functools.partial(at_most, feature, threshold, self.X.shape[1]),
+                          gain, split_info))
+        return found
 
     def training_value_below(self, feature, midpoint):
         """The largest value of ``feature`` among all training rows not above
@@ -494,7 +564,7 @@ class ODTSVMSplitter:
             split = Split(PAIRWISE_VOTE, raw, raw_bias, classes=svm_classes)
         else:
             split = Split(ARGMAX, raw, raw_bias, classes=svm_classes)
-        candidates = [self.score(split, split.route(X), y, weights, n, bits)]
+        candidates = [self.score(split, split.route_with_missing(X), y, weights, n, bits)]
         if self.estimator.clustering_split:
             candidates.append(self.clustering_test(X, y, weights, n, raw / norms[:, None],
                                                    raw_bias / norms, bits))
@@ -516,7 +586,9 @@ class ODTSVMSplitter:
                 return None
             weights_by_distance = basis @ weights_by_distance
             bias_by_distance = basis @ bias_by_distance
-        distances = X @ weights_by_distance.T + bias_by_distance
+        complete = np.isfinite(X[:, self.continuous]).all(axis=1)
+        rows_X = X if complete.all() else np.where(np.isfinite(X), X, 0.0)[complete]
+        distances = rows_X @ weights_by_distance.T + bias_by_distance
         if distances.shape[1] >= len(distances):
             # More hyperplanes than rows (pairwise SVMs of many classes at a small node):
             # the rows' distances span at most n − 1 dimensions.  Cluster their coordinates
@@ -530,7 +602,7 @@ class ODTSVMSplitter:
                 return None
             weights_by_distance = basis @ weights_by_distance
             bias_by_distance = basis @ (bias_by_distance - mean)
-            distances = X @ weights_by_distance.T + bias_by_distance
+            distances = rows_X @ weights_by_distance.T + bias_by_distance
         max_clusters = self.estimator.max_clusters
         centres = self.xmeans.fit_centres(distances)     # fit's cluster_centers_
         if centres.shape[0] < 2:
@@ -540,7 +612,7 @@ class ODTSVMSplitter:
         split = Split(NEAREST_CENTRE, weights_by_distance, bias_by_distance, centres=centres)
         bits = (svm_bits + np.log2(max(max_clusters - 1, 1))
                 + k * dimensions * 0.5 * np.log2(max(n, 2)))
-        return self.score(split, split.route(X), y, weights, n, bits)
+        return self.score(split, split.route_with_missing(X), y, weights, n, bits)
 
 
 class ODTSVMClassifier(ObliqueTreeClassifierMixin):
@@ -626,6 +698,9 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         the paper's dense split.  Must not exceed the number of features.
     """
 
+    #: NaN in ``X`` is a missing value, handled as C4.5 handles it (fractional rows)
+    accepts_missing_values = True
+
     def __init__(self, C=1.0, clustering_split=True, max_clusters=4, mdl_penalty=True,
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
                  categorical_features=None, max_depth=None, random_state=None,
@@ -671,6 +746,7 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
             if columns.size and (columns[0] < 0 or columns[-1] >= X.shape[1]):
                 raise ValueError(f"categorical_features must index the {X.shape[1]} features")
         values = X[:, columns]
+        values = values[np.isfinite(values)]          # NaN: a missing value
         if np.any(values < 0) or np.any(values != np.round(values)):
             raise ValueError("categorical features must hold non-negative integer codes")
         return columns
@@ -680,7 +756,8 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         splitter = ODTSVMSplitter(X, y, sample_weight, len(self.classes_), categorical, self,
                                   random_state)
         tree = grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
-                         self.max_depth, 2 * self.min_samples_leaf, progress_callback)
+                         self.max_depth, 2 * self.min_samples_leaf, progress_callback,
+                         missing_by_weight=True)
         n_rows = int(np.count_nonzero(sample_weight > 0))
         if tree.node_count == 1 and n_rows < 2 * self.min_samples_leaf and len(
                 np.unique(y[sample_weight > 0])) > 1:

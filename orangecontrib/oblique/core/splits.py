@@ -717,6 +717,26 @@ class Split:
         position[~missing] = self.route(np.where(finite, X, 0.0)[~missing])
         return position
 
+    def route_by_weight(self, X, rows, weights):
+        """Where the rows ``rows`` (``X`` their values) of weights ``weights`` go: a list,
+        per child, of ``(child_rows, child_weights)``, and the rows that stop at the node.
+        A row of finite values in the split's features goes to its child with its weight;
+        one with a missing value stops at the node, or, when the split has
+        :attr:`missing_shares`, goes down every branch with its weight times the
+        branch's share (C4.5's fractional routing).  Rows stay in ascending order."""
+        position = self.route_with_missing(X)
+        missing = position < 0
+        if self.missing_shares is None or not missing.any():
+            parts = [(rows[position == p], weights[position == p])
+                     for p in range(self.n_children)]
+            return parts, rows[missing]
+        parts = []
+        for p, share in enumerate(self.missing_shares.tolist()):
+            reaching = (position == p) | (missing & (share > 0))
+            parts.append((rows[reaching],
+                          weights[reaching] * np.where(missing[reaching], share, 1.0)))
+        return parts, rows[:0]
+
     def conditions(self):
         """One :class:`Condition` per child: the structured text of every branch."""
         return self.kind.conditions(self)
