@@ -122,7 +122,9 @@ def predict_by_export_text(text, names, X):
     parsed = []
     for line in lines:
         level = line.count("|   ")
-        parsed.append((level, line.split("|--- ", 1)[1]))
+        # a branch's share of rows with a missing value (C4.5's fractional routing)
+        text = re.sub(r" \(missing: [^()]*%\)$", "", line.split("|--- ", 1)[1])
+        parsed.append((level, text))
 
     def walk(start, level, rows, out):
         # the entries at ``level`` from ``start`` on are one node's branches or its leaf

@@ -587,7 +587,8 @@ class ODTSVMSplitter:
             weights_by_distance = basis @ weights_by_distance
             bias_by_distance = basis @ bias_by_distance
         complete = np.isfinite(X[:, self.continuous]).all(axis=1)
-        rows_X = X if complete.all() else np.where(np.isfinite(X), X, 0.0)[complete]
+        # (a nominal column's NaN, of weight 0, must not make a distance NaN)
+        rows_X = X if np.isfinite(X).all() else np.where(np.isfinite(X), X, 0.0)[complete]
         distances = rows_X @ weights_by_distance.T + bias_by_distance
         if distances.shape[1] >= len(distances):
             # More hyperplanes than rows (pairwise SVMs of many classes at a small node):

@@ -13,7 +13,7 @@ import numpy as np
 from scipy import sparse
 
 from . import pass_kernels
-from .rules import Vocabulary, branch_conditions, format_number
+from .rules import Vocabulary, branch_conditions, format_number, missing_text
 from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE, printed_rule_holds
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
 
@@ -448,7 +448,11 @@ class ObliqueTree:
             elif self.splits[node] is None:
                 lines.append("|   " * level + "|--- " + leaf_text(node))
             else:
-                conditions = branch_conditions(self.splits[node], vocabulary)
+                split = self.splits[node]
+                conditions = branch_conditions(split, vocabulary)
+                if getattr(split, "missing_shares", None) is not None:
+                    conditions = [f"{condition} ({missing_text(split, position)})"
+                                  for position, condition in enumerate(conditions)]
                 for condition, child in reversed(list(zip(conditions, self.children[node]))):
                     stack.append((child, level + 1, None))
                     stack.append((node, level, "|   " * level + "|--- " + condition))
