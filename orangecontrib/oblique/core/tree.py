@@ -372,11 +372,31 @@ class ObliqueTree:
         sample_weight = np.asarray(sample_weight, dtype=float)
         value = np.zeros((self.node_count, n_classes))
         n_node_samples = np.zeros(self.node_count, dtype=np.intp)
-        if self.routes_by_weight and not np.isfinite(np.asarray(X, dtype=float)).all():
-            for node, rows, weights, _ in self.weighted_walk(X, sample_weight):
+        if self.routes_by_weight:
+            # C4.5's fractional rows; a split's shares become those of the known rows
+            # now reaching it (J48 redistributes a raised subtree's rows so)
+            X = np.asarray(X, dtype=float)
+            splits = list(self.splits)
+            stack = [(0, np.arange(X.shape[0]), sample_weight)]
+            while stack:
+                node, rows, weights = stack.pop()
                 value[node] = np.bincount(y[rows], weights=weights, minlength=n_classes)
                 n_node_samples[node] = rows.size
-            return ObliqueTree(self.n_features, n_classes, self.splits, self.children,
+                split = splits[node]
+                if split is None:
+                    continue
+                if split.missing_shares is not None:
+                    position = split.route_with_missing(X[rows])
+                    known = position >= 0
+                    shares = np.bincount(position[known], weights[known], split.n_children)
+                    if shares.sum() > 0:
+                        split = splits[node] = split.copy(missing_shares=shares
+                                                          / shares.sum())
+                parts, _ = split.route_by_weight(X[rows], rows, weights)
+                for child, (child_rows, child_weights) in zip(self.children[node], parts):
+                    if child_rows.size:
+                        stack.append((child, child_rows, child_weights))
+            return ObliqueTree(self.n_features, n_classes, splits, self.children,
                                self.parent, value, n_node_samples)
         for node, rows in self._walk(X):
             # the rows in ascending order, as grow_tree counts them
