@@ -2,47 +2,50 @@
 Vector Machines in classifier ensembles", 2008): a C4.5 (J48) tree whose candidate tests at
 a node are (Fig. 2 and Section II-C)
 
-* for every nominal attribute ``x_k`` and value ``a``: ``x_k = a`` against the rest;
-* C4.5's own threshold tests ``x_k ≥ t`` on single continuous attributes (J48, which
-  ODT-SVM extends: the paper's J48-SVM-ODT reproduces J48 exactly on many numeric sets of
-  its Table I, so J48's tests stay among the candidates; ``axis_parallel_tests``);
+* for every nominal attribute: C4.5's test, one branch per value (J48's ``C45Split``; the
+  paper's J48-SVM-ODT changes only J48's model selection, Section IV, and equals J48 on
+  every all-nominal set of its Table I); ``x_k = a`` against the rest is the option
+  ``nominal_tests="binary"`` (the pseudocode's reading, Fig. 2, step 2.1);
+* J48's threshold tests ``x_k ≤ t`` on single continuous attributes, ``t`` the largest
+  training value not above the best cut's midpoint (``axis_parallel_tests``);
 * a linear SVM trained on the node's rows projected on the continuous attributes: one
-  hyperplane and two children for two classes; for K classes K one-vs-rest hyperplanes and
-  one child per class, a row going to the class of largest decision value
-  (the hinge-loss SVM of :mod:`.linear_svm`, the problem ``LinearSVC(loss="hinge")``
-  solves);
-* the SVM clustering split: X-means groups the rows by their signed distances to the SVM
-  hyperplane(s); one child per cluster, a row going to the nearest cluster centre.
+  hyperplane and two children for two classes; for K classes, as WEKA's SMO, K(K−1)/2
+  pairwise SVMs and one child per class by pairwise votes (``multiclass``; one-vs-rest
+  is the option); the hinge-loss SVM of :mod:`.linear_svm`;
+* the SVM clustering split: X-means (at most 4 clusters, WEKA's default) groups the rows
+  by their signed distances to the SVM hyperplane(s); one child per cluster, a row going
+  to the nearest cluster centre.
 
-The test is chosen as J48 (WEKA's C4.5) does: among the valid tests whose (MDL-corrected)
-information gain is at least the average gain of all valid tests minus 10⁻³, the one of
-highest gain ratio.  The MDL correction subtracts the coding cost of the test, in bits per
+The test of highest MDL-corrected information gain wins (the paper's rule, Fig. 2, step
+2.5; ``test_selection="gain_ratio"`` is J48's: the highest gain ratio among the tests of at
+least average gain).  The MDL correction subtracts a test's coding cost, in bits per
 training row, from its gain (Section II-C-3):
 
 =================  =========================================================================
-test               cost in bits (``m`` attributes, ``N`` rows at the node)
+test               cost in bits (``N`` rows at the node)
 =================  =========================================================================
-``x_k = a``,       ``log2 m`` — the index of the one attribute used (the paper's account of
-``x_k ≥ t``        J48: "the binary coding cost of the index of the attribute")
-SVM split          ``|A| · log2 m`` — the indices of the attributes ``A`` with a non-zero
-                   weight in any hyperplane (the paper: "the coding of all the attributes
-                   used in the split")
-clustering split   the SVM split's cost ``+ log2(k_max − 1) + k · L · ½ log2 N`` — which
+nominal            none (J48)
+``x_k ≤ t``        ``log2 c`` for the attribute's ``c`` admissible cut points (J48)
+SVM split          ``log2(m + 1) + log2 C(m, a)`` -- which ``a`` of the ``m`` continuous
+                   attributes have a non-zero weight in any hyperplane, coded as a subset
+                   (Quinlan & Rivest 1989); ``svm_cost="indices"``: ``a · log2 m``
+clustering split   the SVM split's cost ``+ log2(k_max − 1) + k · L · ½ log2 N`` -- which
                    number of clusters, and ``k`` centres of ``L`` coordinates at Rissanen's
                    ``½ log2 N`` bits per real parameter
+``x_k = a``        ``log2 m`` (``m`` all attributes; the binary option)
 =================  =========================================================================
 
 so ``corrected gain = gain − cost / N`` and ``gain ratio = corrected gain / split info``.
-(J48 itself corrects a threshold test by ``log2 c / N`` for its ``c`` admissible cut points
-and a nominal test not at all; the paper and our SPEC describe the cost as the coding of
-the attribute indices a test uses, and that is what is implemented, for every kind of test
-alike.)  As in J48, a test on continuous attributes (threshold, SVM, clustering) whose
-corrected gain is not positive is not valid, a nominal test is valid when two branches
-keep ``min_samples_leaf`` rows, and a cut point of ``x_k ≥ t`` is admissible when both
-sides keep at least ``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows (``K`` classes).
-Growing stops as in J48 (pure node, fewer than ``2 · min_samples_leaf`` rows, no test with
-positive corrected gain and at least two branches of ``min_samples_leaf`` rows); the tree
-is then pruned by C4.5's error-based pruning with confidence ``CF``.
+As in J48, a test on continuous attributes whose corrected gain is not positive is not
+valid, a nominal test is valid when two branches keep ``min_samples_leaf`` rows, and a cut
+point is admissible when both sides keep at least
+``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows (``K`` classes).  Missing values (NaN)
+are C4.5's: a test is scored on its rows of known value (their gain times their share, the
+unknown rows one more branch of the split information) and a row of unknown value goes
+down every branch with the branch's share of its weight, when growing, pruning and
+predicting.  Growing stops as in J48 (pure node, fewer than ``2 · min_samples_leaf`` rows,
+no valid test); the tree is then collapsed as J48 does and pruned by C4.5's error-based
+pruning with confidence ``CF``.
 """
 import functools
 import numbers
