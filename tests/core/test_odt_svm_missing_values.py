@@ -3,6 +3,7 @@ test's attributes goes down every branch with its weight times the branch's shar
 known rows, when growing, pruning and predicting (Quinlan 1993, ch. 3; WEKA's J48)."""
 import numpy as np
 import pytest
+from sklearn.base import BaseEstimator
 
 from orangecontrib.oblique.core import HedgeEnsembleClassifier
 from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier, gain_with_unknown
@@ -30,7 +31,7 @@ def fit(X, y, **params):
 def test_the_estimator_takes_nan():
     X, y = data()
     model = fit(X, y)
-    if hasattr(model, "__sklearn_tags__"):            # scikit-learn 1.6+
+    if hasattr(BaseEstimator, "__sklearn_tags__"):    # scikit-learn 1.6+
         assert model.__sklearn_tags__().input_tags.allow_nan
     assert model.score(X, y) > 0.8
     with pytest.raises(ValueError):
