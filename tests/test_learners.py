@@ -20,7 +20,7 @@ from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
                                    ODTSVMLearner)
 from orangecontrib.oblique.learners import ObliqueTreeLearner
 from orangecontrib.oblique.learners import FitMessage, InputDataWarning
-from orangecontrib.oblique.presentation import BOX_LINE_CHARS, BOX_MAX_CHARS
+from orangecontrib.oblique.presentation import BOX_LINE_CHARS, BOX_MAX_CHARS, SplitPresenter
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier, ObliqueTree,
                                         Split)
 from orangecontrib.oblique.core.ensemble import HedgeEnsembleClassifier
@@ -626,6 +626,20 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         self.assertTrue(chest_pain)
         self.assertIn("= asymptomatic", [c.description for n in chest_pain
                                          for c in n.children if c is not None])
+
+    def test_node_rule_of_a_multiway_nominal_test_is_its_attribute(self):
+        """The node's text names the attribute C4.5's test branches on (its branches
+        name the values); a binary test reads ``a = v``."""
+        domain = Domain([DiscreteVariable("pain", values=("none", "mild", "severe"))],
+                        DiscreteVariable("y", values=("no", "yes")))
+        texts = SplitPresenter(domain.attributes, [1.0], domain.class_var.values)
+        nominal = Split.nominal(0, [0, 1, 2], 1).copy(missing_shares=[0.5, 0.25, 0.25])
+        self.assertEqual(texts.node_rule(nominal), ("pain", "pain"))
+        self.assertEqual(texts.edge_labels(nominal), ["= none", "= mild", "= severe"])
+        self.assertEqual(texts.conditions(nominal),
+                         ["pain = none (missing: 50 %)", "pain = mild (missing: 25 %)",
+                          "pain = severe (missing: 25 %)"])
+        self.assertEqual(texts.node_rule(Split.equality(0, 2, 1))[0], "pain = severe")
 
     def test_binary_value_tests_stay_an_option(self):
         model = ODTSVMLearner(clustering_split=False, random_state=0,

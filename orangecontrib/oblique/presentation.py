@@ -258,7 +258,10 @@ class SplitPresenter:
             return (condition_text(conditions[-1], vocabulary, order, max_terms),
                     condition_text(conditions[-1], vocabulary, order))
         if first.form == "equal":
-            text = condition_text(first, vocabulary)
+            # a binary test reads ``a = v``; C4.5's test, one branch per value, the
+            # attribute it tests
+            text = (condition_text(first, vocabulary) if conditions[-1].operator == "≠"
+                    else quantity_text(split, vocabulary))
             return text, text
         heading, names = _multiway_rows(
             first, vocabulary, [edge_text(condition, vocabulary) for condition in conditions])

@@ -382,8 +382,10 @@ class EqualityKind(SplitKind):
 
 class NominalKind(SplitKind):
     """C4.5's test of a nominal attribute: one child per value, child ``k`` for the rows
-    with ``x_j = branch_values[k]`` (Quinlan 1993, ch. 2).  A row whose value is none of them (a
-    value unseen in training) goes to no child: it is treated as a missing value."""
+    with ``x_j = branch_values[k]`` (Quinlan 1993, ch. 2), the value ``v = w·x + b`` of the
+    split's map (``e_j`` and 0 as grown; a plane's view holding ``x_j`` fixed makes it a
+    constant).  A row whose value is none of them (a value unseen in training) goes to no
+    child: it is treated as a missing value."""
     name = NOMINAL
     has_geometry = False
     prints_numbers = False  # the text names the values
@@ -393,8 +395,6 @@ class NominalKind(SplitKind):
         super().check(split)
         if split.branch_values is None or len(split.branch_values) < 2:
             raise ValueError("a nominal split needs the values of its two or more children")
-        if np.count_nonzero(split.weights) != 1 or split.bias[0] != 0:
-            raise ValueError("a nominal split tests one attribute: weights e_j, bias 0")
 
     def n_children(self, split):
         return len(split.branch_values)
