@@ -450,13 +450,18 @@ class TestFitMessages(unittest.TestCase):
                 with warnings.catch_warnings(record=True) as caught:
                     warnings.simplefilter("always")
                     model = learner(self.hostile)
-                self.assertEqual(model.fit_messages, self.expected)
+                expected = self.expected
+                if isinstance(learner, ODTSVMLearner):  # C4.5's missing values: kept
+                    infinite, skipped = expected
+                    expected = (infinite._replace(text=infinite.text.replace(
+                        " and imputed", "")), skipped)
+                self.assertEqual(model.fit_messages, expected)
                 self.assertEqual(
                     [str(w.message) for w in caught
                      if issubclass(w.category, InputDataWarning)],
-                    [message.text for message in self.expected])
+                    [message.text for message in expected])
                 clone = pickle.loads(pickle.dumps(model))
-                self.assertEqual(clone.fit_messages, self.expected)
+                self.assertEqual(clone.fit_messages, expected)
                 # the next fit has its own messages only
                 self.assertEqual(learner(Table("iris")).fit_messages, ())
 

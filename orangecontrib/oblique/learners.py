@@ -388,11 +388,12 @@ class _Impute(Impute):
         return data.transform(super().__call__(unweighted).domain)
 
 
-def _infinite_as_missing(data):
+def _infinite_as_missing(data, imputed=True):
     """``data`` with ±inf feature values replaced by NaN (missing), with an
     :class:`InputDataWarning` giving their count (also recorded as a :class:`FitMessage` of
-    the running learner call); ``data`` itself if it has none.  (Orange's
-    ``Table.from_numpy`` does the same, but a table's arrays can be edited afterwards.)"""
+    the running learner call; ``imputed``: whether the learner then imputes them, which it
+    says); ``data`` itself if it has none.  (Orange's ``Table.from_numpy`` does the same,
+    but a table's arrays can be edited afterwards.)"""
     values = data.X.data if sp.issparse(data.X) else data.X
     if values.dtype.kind != "f":
         return data
@@ -401,7 +402,8 @@ def _infinite_as_missing(data):
         return data
     message = _report("infinite_values", count, int(np.prod(data.X.shape)),
                       f"{count} infinite feature value{'s' if count > 1 else ''} (±inf) "
-                      f"treated as missing and imputed.", stacklevel=4)
+                      f"treated as missing{' and imputed' if imputed else ''}.",
+                      stacklevel=4)
     recorded = _FIT_MESSAGES.get()
     if recorded is not None:
         recorded.append(message)
@@ -429,7 +431,8 @@ class _FitProgressMixin:
         shrink it (select attributes)."""
         if len(data) == 0:
             raise ValueError("Data has no rows; there is nothing to learn from.")
-        data = _infinite_as_missing(data)
+        data = _infinite_as_missing(data, imputed=any(
+            isinstance(step, Impute) for step in self.active_preprocessors))
         if progress_callback is None:
             progress_callback = dummy_callback
         steps = list(self.active_preprocessors)
