@@ -12,6 +12,7 @@ import numpy as np
 import Orange
 from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from Orange.evaluation import CA, CrossValidation
+from Orange.preprocess import Impute
 
 from Orange.classification import TreeLearner
 
@@ -645,6 +646,20 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
                          ["pain = none (missing: 50 %)", "pain = mild (missing: 25 %)",
                           "pain = severe (missing: 25 %)"])
         self.assertEqual(texts.node_rule(Split.equality(0, 2, 1))[0], "pain = severe")
+
+    def test_brown_selected_root_is_an_svm_split_under_the_subset_code(self):
+        """brown-selected (79 attributes, 186 rows; imputed here, as before issue 27): the
+        SVM split over all 79 attributes costs log2 80 = 6.3 bits as a subset, and wins
+        the root; coded index by index, 79 · log2 79 = 498 bits, more than any gain."""
+        data = Table("brown-selected")
+        imputed = [Impute()]
+        subset = ODTSVMLearner(random_state=0, preprocessors=imputed)(data)
+        root = subset.tree_.splits[0]
+        self.assertTrue(root.is_oblique)
+        self.assertEqual(root.features_used.size, 79)
+        indices = ODTSVMLearner(random_state=0, svm_cost="indices",
+                                preprocessors=imputed)(data)
+        self.assertFalse(indices.tree_.splits[0].is_oblique)
 
     def test_binary_value_tests_stay_an_option(self):
         model = ODTSVMLearner(clustering_split=False, random_state=0,
