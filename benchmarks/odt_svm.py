@@ -9,9 +9,10 @@ Data sets (everything loads offline):
   breast-w, the original Wisconsin set of 699 rows × 9 attributes) and ``load_wine`` (UCI
   wine).  Orange bundles neither breast cancer nor wine, so no set is counted twice.  The
   Orange tables are used as they are: nominal attributes stay nominal and missing values
-  stay missing, each learner applying its own preprocessors (ODT-SVM imputes and keeps
-  nominal attributes as value codes with ``attribute = value`` tests; Orange's tree handles
-  both natively; the others one-hot encode and impute).  scikit-learn's sets become Orange
+  stay missing, each learner applying its own preprocessors (ODT-SVM keeps both, as C4.5:
+  one branch per value of a nominal attribute, rows with a missing value sent down every
+  branch by weight; Orange's tree handles both natively; the others one-hot encode and
+  impute).  scikit-learn's sets become Orange
   Tables with their feature names as ContinuousVariables and the class as a
   DiscreteVariable with the target names;
 * synthetic (GDT paper, Section IV): ``checkerboard_2x2``, ``checkerboard_4x4`` and
@@ -59,7 +60,8 @@ Hedge ensemble's ten ODT-SVM trees per fold -- so more repetitions were not made
 ``--quick`` takes about 5.5 minutes.
 
 Run ``python benchmarks/odt_svm.py`` or ``--quick`` (one repetition, synthetic sets of 500
-rows).
+rows); ``--learners ODT-SVM,Hedge --real-only`` runs only those learners on the real sets
+(``--repeats 5`` of them took 62 s on 2 cores, 2026-11-28).
 """
 import sys
 import time
