@@ -265,12 +265,25 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
             stack.extend(child for child in reversed(node.children) if child is not None)
 
     def get_values(self, X):
-        """Class counts (over all class values) of the node where each row stops."""
+        """Class counts (over all class values) of the node where each row stops (a row
+        sent down several branches by weight: the weighted mix of theirs)."""
+        if self.tree_.routes_by_weight:
+            return self._mixed(X, self._counts)
         return self._counts[self._stops(X)]
 
     def predict(self, X):
-        """Class probabilities over all values of the class variable."""
+        """Class probabilities over all values of the class variable (a row sent down
+        several branches by weight, C4.5's missing values: the weighted mix of theirs)."""
+        if self.tree_.routes_by_weight:
+            return self._mixed(X, self._proba)
         return self._proba[self._stops(X)]
+
+    def _mixed(self, X, per_node):
+        """Every row's mix of ``per_node`` over the nodes where its shares end
+        (:meth:`~orangecontrib.oblique.core.tree.ObliqueTree.stop_weights`)."""
+        _check_width(X, self.domain)
+        return map_row_chunks(
+            lambda rows: np.asarray(self.tree_.stop_weights(_dense(rows)) @ per_node), X)
 
     def _stops(self, X):
         """The node where each row stops (a sparse ``X`` densified in blocks of rows)."""
@@ -407,11 +420,12 @@ class _Impute(Impute):
         return data.transform(super().__call__(unweighted).domain)
 
 
-def _infinite_as_missing(data):
+def _infinite_as_missing(data, imputed=True):
     """``data`` with ±inf feature values replaced by NaN (missing), with an
     :class:`InputDataWarning` giving their count (also recorded as a :class:`FitMessage` of
-    the running learner call); ``data`` itself if it has none.  (Orange's
-    ``Table.from_numpy`` does the same, but a table's arrays can be edited afterwards.)"""
+    the running learner call; ``imputed``: whether the learner then imputes them, which it
+    says); ``data`` itself if it has none.  (Orange's ``Table.from_numpy`` does the same,
+    but a table's arrays can be edited afterwards.)"""
     values = data.X.data if sp.issparse(data.X) else data.X
     if values.dtype.kind != "f":
         return data
@@ -420,7 +434,8 @@ def _infinite_as_missing(data):
         return data
     message = _report("infinite_values", count, int(np.prod(data.X.shape)),
                       f"{count} infinite feature value{'s' if count > 1 else ''} (±inf) "
-                      f"treated as missing and imputed.", stacklevel=4)
+                      f"treated as missing{' and imputed' if imputed else ''}.",
+                      stacklevel=4)
     recorded = _FIT_MESSAGES.get()
     if recorded is not None:
         recorded.append(message)
@@ -448,7 +463,8 @@ class _FitProgressMixin:
         shrink it (select attributes)."""
         if len(data) == 0:
             raise ValueError("Data has no rows; there is nothing to learn from.")
-        data = _infinite_as_missing(data)
+        data = _infinite_as_missing(data, imputed=any(
+            isinstance(step, Impute) for step in self.active_preprocessors))
         if progress_callback is None:
             progress_callback = dummy_callback
         steps = list(self.active_preprocessors)
@@ -674,26 +690,30 @@ class ODTSVMLearner(ObliqueTreeLearner):
     Parameters are those of :class:`~orangecontrib.oblique.core.odt_svm.ODTSVMClassifier`,
     with the same defaults (the paper's test choice, highest corrected gain; WEKA SMO's
     pairwise multi-class SVM split; J48's subtree raising), except ``categorical_features``: unlike the other learners,
-    ODT-SVM keeps nominal attributes as they are (no one-hot encoding).  Missing values
-    are imputed (Orange's ``Impute``: the mean of a numeric attribute, the most frequent
-    value of a nominal one), and the columns of the preprocessed domain's
+    ODT-SVM keeps nominal attributes as they are (no one-hot encoding) and missing values
+    as they are (no imputation): as C4.5, a row with a missing value goes down every
+    branch of a test with a fraction of its weight, when growing, pruning and
+    predicting.  The columns of the preprocessed domain's
     :class:`~Orange.data.DiscreteVariable` attributes are passed to the estimator as
-    ``categorical_features``, so that they get tests ``attribute = value`` and stay out of
-    the SVM.
+    ``categorical_features``, so that they get C4.5's tests, one branch per value
+    (``nominal_tests``), and stay out of the SVM.
     """
     name = "ODT-SVM"
     estimator_class = ODTSVMClassifier
-    # no Continuize: nominal attributes stay value codes 0 .. V-1
-    preprocessors = (RemoveNaNColumns(), _Impute())
+    # no Continuize: nominal attributes stay value codes 0 .. V-1; no Impute: missing
+    # values are C4.5's (fractional rows, ODTSVMClassifier)
+    preprocessors = (RemoveNaNColumns(),)
 
-    def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
+    def __init__(self, C=1.0, clustering_split=True, max_clusters=4, mdl_penalty=True,
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
                  max_depth=None, random_state=None, max_terms=None, subtree_raising=True,
-                 test_selection="gain", multiclass="pairwise", preprocessors=None):
+                 test_selection="gain", multiclass="pairwise", nominal_tests="multiway",
+                 svm_cost="subset", collapse=True, preprocessors=None):
         super().__init__(preprocessors=preprocessors)
         self._store_params(C=C, clustering_split=clustering_split, max_clusters=max_clusters,
                            subtree_raising=subtree_raising, test_selection=test_selection,
-                           multiclass=multiclass,
+                           multiclass=multiclass, nominal_tests=nominal_tests,
+                           svm_cost=svm_cost, collapse=collapse,
                            mdl_penalty=mdl_penalty, axis_parallel_tests=axis_parallel_tests,
                            min_samples_leaf=min_samples_leaf, confidence=confidence,
                            max_depth=max_depth, random_state=random_state,

@@ -18,7 +18,7 @@ from html import escape
 import numpy as np
 
 from .core.rules import (MAX_SCORES_LISTED, Vocabulary, affine_text, condition_text, edge_text, format_number,
-                         format_significant, pair_names, quantity_text, term_texts,
+                         format_significant, missing_text, pair_names, quantity_text, term_texts,
                          value_name)
 from .core.splits import DIGITS, MAX_DIGITS
 
@@ -203,8 +203,12 @@ class SplitPresenter:
         scores it compares); complete unless ``max_terms`` shortens it."""
         split, vocabulary = self._view(split, per_sd)
         order = self.order(split.weights)
-        return [condition_text(condition, vocabulary, order, max_terms, with_scores=True)
-                for condition in split.conditions()]
+        texts = [condition_text(condition, vocabulary, order, max_terms, with_scores=True)
+                 for condition in split.conditions()]
+        if getattr(split, "missing_shares", None) is not None:  # C4.5's fractional rows
+            texts = [f"{text} ({missing_text(split, position)})"
+                     for position, text in enumerate(texts)]
+        return texts
 
     def edge_labels(self, split, per_sd=False):
         """Short label of every branch: ``≥ 1.2``, ``= typical``, a class, a cluster."""
@@ -254,7 +258,10 @@ class SplitPresenter:
             return (condition_text(conditions[-1], vocabulary, order, max_terms),
                     condition_text(conditions[-1], vocabulary, order))
         if first.form == "equal":
-            text = condition_text(first, vocabulary)
+            # a binary test reads ``a = v``; C4.5's test, one branch per value, the
+            # attribute it tests
+            text = (condition_text(first, vocabulary) if conditions[-1].operator == "≠"
+                    else quantity_text(split, vocabulary))
             return text, text
         heading, names = _multiway_rows(
             first, vocabulary, [edge_text(condition, vocabulary) for condition in conditions])

@@ -49,6 +49,8 @@ def route_by_hand(tree, x):
             position = int(v[0] >= 0)
         elif split.rule == "equality":
             position = int(v[0] != 0)
+        elif split.rule == "nominal":
+            position = list(split.branch_values).index(int(v[0]))
         elif split.rule == "argmax":
             position = int(np.argmax(v))
         elif split.rule == "pairwise_vote":

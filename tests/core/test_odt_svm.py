@@ -14,7 +14,7 @@ from orangecontrib.oblique.core.odt_svm import (ODTSVMClassifier, ODTSVMSplitter
                                                 entropy, gain_and_split_info)
 from orangecontrib.oblique.core.pruning import error_based_prune
 from orangecontrib.oblique.core.splits import (ARGMAX, EQUALITY, HYPERPLANE,
-                                               NEAREST_CENTRE, Split)
+                                               NEAREST_CENTRE, NOMINAL, Split)
 
 from .invariants import (assert_pickles, assert_refits_identically, assert_training_rows_consistent,
                          assert_tree_invariants, route_by_hand)
@@ -151,7 +151,7 @@ class TestNominalAttributes:
         nominal = rng.integers(0, 3, 200)
         X = np.column_stack([rng.normal(size=200), nominal, rng.normal(size=200)])
         y = np.where(nominal == 1, "yes", "no")
-        model = fit(X, y, categorical_features=[1])
+        model = fit(X, y, categorical_features=[1], nominal_tests="binary")
         root = model.tree_.splits[0]
         assert root.rule == EQUALITY
         np.testing.assert_array_equal(root.features_used, [1])
@@ -172,10 +172,10 @@ class TestNominalAttributes:
         np.testing.assert_array_equal(by_index.tree_.value, by_mask.tree_.value)
 
     def test_golf_root_is_outlook_overcast(self):
-        """Discrete attributes only: C4.5 with binary ``x_k = a`` tests.  outlook =
-        overcast has the largest gain (0.940 − 10/14 · 1 = 0.226 bits)."""
+        """Discrete attributes only, binary ``x_k = a`` tests (``nominal_tests="binary"``):
+        outlook = overcast has the largest gain (0.940 − 10/14 · 1 = 0.226 bits)."""
         model = fit(GOLF[:, :4], GOLF[:, 4], categorical_features=[0, 1, 2, 3],
-                    min_samples_leaf=1, confidence=None)
+                    min_samples_leaf=1, confidence=None, nominal_tests="binary")
         root = model.tree_.splits[0]
         assert root.rule == EQUALITY
         np.testing.assert_array_equal(root.features_used, [0])
@@ -184,7 +184,8 @@ class TestNominalAttributes:
         assert all(split.rule == EQUALITY for split in internal_splits(model))
         # without the MDL penalty nothing stops the tree before it fits the table
         model = fit(GOLF[:, :4], GOLF[:, 4], categorical_features=[0, 1, 2, 3],
-                    min_samples_leaf=1, confidence=None, mdl_penalty=False)
+                    min_samples_leaf=1, confidence=None, mdl_penalty=False,
+                    nominal_tests="binary")
         assert model.score(GOLF[:, :4], GOLF[:, 4]) == 1
 
     @pytest.mark.parametrize("params", [dict(), dict(clustering_split=False),
@@ -196,7 +197,7 @@ class TestNominalAttributes:
         rules = {split.rule for split in internal_splits(model)}
         assert rules & {HYPERPLANE, ARGMAX, NEAREST_CENTRE}, "the SVM must be used somewhere"
         for split in internal_splits(model):
-            if split.rule == EQUALITY:
+            if split.rule in (EQUALITY, NOMINAL):
                 assert set(split.features_used) <= {1, 3}
             else:
                 np.testing.assert_array_equal(split.weights[:, [1, 3]], 0)
@@ -213,9 +214,21 @@ class TestNominalAttributes:
         rng = np.random.default_rng(1)
         nominal = rng.integers(0, 3, 100)
         X = np.column_stack([nominal, rng.normal(size=100)])
-        model = fit(X, nominal == 2, categorical_features=[0])
+        model = fit(X, nominal == 2, categorical_features=[0], nominal_tests="binary")
         assert model.tree_.splits[0].rule == EQUALITY
         np.testing.assert_array_equal(model.predict([[7, 0.0], [2, 0.0]]), [False, True])
+
+    def test_unseen_value_stops_at_a_multiway_node(self):
+        """A code beyond the training values has no branch of C4.5's test: it is an
+        unknown value, predicted by the node's class distribution."""
+        rng = np.random.default_rng(1)
+        nominal = rng.integers(0, 3, 100)
+        X = np.column_stack([nominal, rng.normal(size=100)])
+        model = fit(X, nominal == 2, categorical_features=[0])
+        assert model.tree_.splits[0].rule == NOMINAL
+        np.testing.assert_array_equal(model.apply([[7, 0.0]]), [0])
+        np.testing.assert_allclose(model.predict_proba([[7, 0.0]])[0],
+                                   model.tree_.proba[0])
 
     @pytest.mark.parametrize("bad_value", [-1, 0.5, 1.25])
     def test_bad_codes(self, bad_value):
@@ -305,6 +318,8 @@ class TestSVMSplit:
         assert root.n_children == len(model.tree_.children[0]) == 3
         # the branches carry the class codes as data; the text names the classes
         assert root.classes == (0, 1, 2)
+        # (each branch lists the scores, then says how a row with a missing value goes
+        # down it, C4.5's share)
         assert [c.partition(": ")[2].partition(" of [")[0]
                 for c in model.export_text().splitlines()
                 if c.startswith("|--- largest")] == ["blue", "green", "red"]
@@ -399,7 +414,7 @@ class TestSelection:
         weights = np.ones(len(y)) if weights is None else weights
         n = float(weights.sum())
         node = splitter(X, y, categorical=[1], weights=weights, mdl_penalty=mdl_penalty,
-                        min_samples_leaf=1)
+                        min_samples_leaf=1, nominal_tests="binary", svm_cost="indices")
         svm = node.svm_hyperplanes(X, y, weights)
         return (node.nominal_tests(X[:, 1], 1, y, weights, n),
                 node.threshold_tests(X, y, weights, n),
@@ -419,17 +434,24 @@ class TestSelection:
             assert without.gain - with_mdl.gain == pytest.approx(np.log2(m) / n)
         # a threshold test whose corrected gain is not positive is dropped (J48)
         assert len(thresholds) >= 2
+        # J48: log2 of the attribute's number of admissible cut points (both sides of at
+        # least min(0.1 · 400 / 2, 25) = 20 rows, between different values)
+        X, _ = self.node()
         uncorrected = {int(np.flatnonzero(c.split.weights[0])[0]): c for c in thresholds0}
         for with_mdl in thresholds:
-            without = uncorrected[int(np.flatnonzero(with_mdl.split.weights[0])[0])]
+            j = int(np.flatnonzero(with_mdl.split.weights[0])[0])
+            without = uncorrected[j]
+            values = np.sort(X[:, j])
+            cuts = sum(1 for i in range(399) if values[i + 1] > values[i]
+                       and i + 1 >= 20 and 399 - i >= 20)
             assert with_mdl.split == without.split
-            assert without.gain - with_mdl.gain == pytest.approx(np.log2(m) / n)
+            assert without.gain - with_mdl.gain == pytest.approx(np.log2(cuts) / n)
         hyperplane, clustering = svm
         assert svm0[0].split == hyperplane.split
         assert svm0[0].gain - hyperplane.gain == pytest.approx(used * np.log2(m) / n)
         assert svm0[1].split == clustering.split
         k, dimensions = clustering.split.centres.shape
-        max_clusters = 5
+        max_clusters = 4                         # WEKA's XMeans
         cost = (used * np.log2(m) + np.log2(max_clusters - 1)
                 + k * dimensions * 0.5 * np.log2(n))
         assert svm0[1].gain - clustering.gain == pytest.approx(cost / n)
@@ -450,6 +472,20 @@ class TestSelection:
             gain, split_info = gain_and_split_info(table)
             assert candidate.gain == pytest.approx(gain)
             assert candidate.ratio == pytest.approx(gain / split_info)
+
+    def test_multiway_nominal_test_has_no_mdl_cost(self):
+        """C4.5/J48: one branch per value, its plain gain (WEKA's ``C45Split`` corrects
+        only a threshold test)."""
+        X, y = self.node()
+        n = float(len(y))
+        for mdl_penalty in (True, False):
+            node = splitter(X, y, categorical=[1], mdl_penalty=mdl_penalty,
+                            min_samples_leaf=1)
+            (test,) = node.nominal_tests(X[:, 1], 1, y, np.ones(len(y)), n)
+            table = np.zeros((3, 2))
+            np.add.at(table, (X[:, 1].astype(int), y), 1)
+            assert test.split == Split.nominal(1, [0, 1, 2], 5)
+            assert test.gain == pytest.approx(gain_and_split_info(table)[0])
 
     def test_nominal_test_is_the_best_value(self):
         X, y = self.node()
@@ -522,14 +558,18 @@ def noisy():
     X, y = checkerboard_4x4(400, random_state=0)
     flip = np.random.default_rng(0).random(len(y)) < 0.1
     y = np.where(flip, -y, y)
-    return X, y, fit(X, y, confidence=None)
+    return X, y, fit(X, y, confidence=None, mdl_penalty=False)
 
 
 class TestStoppingAndPruning:
+    # The checkerboards need deep trees; J48's threshold cost, log2 of ~360 cut points,
+    # stops growing early on them, so these tests of stopping and pruning grow without
+    # the MDL correction.
     @pytest.mark.parametrize("min_samples_leaf", [1, 3, 10, 40])
     def test_min_samples_leaf(self, min_samples_leaf):
         X, y = checkerboard_4x4(400, random_state=1)
-        model = fit(X, y, min_samples_leaf=min_samples_leaf, confidence=None)
+        model = fit(X, y, min_samples_leaf=min_samples_leaf, confidence=None,
+                    mdl_penalty=False)
         tree = model.tree_
         assert tree.node_count > 1
         for node in np.flatnonzero(~tree.is_leaf):
@@ -548,7 +588,7 @@ class TestStoppingAndPruning:
     def test_confidence_prunes_the_grown_tree(self, noisy):
         """``confidence`` prunes the tree ``confidence=None`` grows, by C4.5's rule."""
         X, y, unpruned = noisy
-        pruned = fit(X, y, subtree_raising=False)
+        pruned = fit(X, y, subtree_raising=False, mdl_penalty=False)
         expected = error_based_prune(unpruned.tree_, 0.25)
         assert pruned.tree_.splits == expected.splits
         np.testing.assert_array_equal(pruned.tree_.value, expected.value)
@@ -563,12 +603,12 @@ class TestStoppingAndPruning:
         assert unpruned.get_n_leaves() >= leaves[0]
         assert all(a >= b for a, b in zip(leaves, leaves[1:])), leaves
         assert leaves[-1] < leaves[2]
-        assert fit(X, y, confidence=0.01).get_n_leaves() == leaves[4]
+        assert fit(X, y, confidence=0.01, mdl_penalty=False).get_n_leaves() == leaves[4]
 
     @pytest.mark.parametrize("max_depth", [0, 1, 2, 4])
     def test_max_depth(self, max_depth):
         X, y = checkerboard_4x4(400, random_state=3)
-        model = fit(X, y, max_depth=max_depth, confidence=None)
+        model = fit(X, y, max_depth=max_depth, confidence=None, mdl_penalty=False)
         assert model.get_depth() <= max_depth
         assert model.get_depth() == max_depth, "the checkerboard needs a deeper tree"
 

@@ -38,7 +38,8 @@ def data_sets():
 
 
 SETTINGS = [{}, {"multiclass": "one_vs_rest"}, {"test_selection": "gain_ratio"},
-            {"random_state": 5}, {"max_terms": 2}, {"mdl_penalty": False}]
+            {"random_state": 5}, {"max_terms": 2}, {"mdl_penalty": False},
+            {"svm_cost": "indices"}]
 
 
 def never_hopeless(self, y, weights):
@@ -86,20 +87,22 @@ def test_fewer_svms_and_x_means_runs_where_they_cannot_win(monkeypatch):
     X, y = rare_class_set()
     svms = count_calls(monkeypatch, odt_svm, "linear_svm")
     clusterings = count_calls(monkeypatch, ODTSVMSplitter, "clustering_test")
-    fit(X, y, None)
+    fit(X, y, None, svm_cost="indices")
     skipping = len(svms), len(clusterings)
     svms.clear(), clusterings.clear()
     monkeypatch.setattr(ODTSVMSplitter, "hopeless_svm_tests", never_hopeless)
-    fit(X, y, None)
+    fit(X, y, None, svm_cost="indices")
     every_svm = len(svms), len(clusterings)
     assert skipping[0] < every_svm[0]
     assert skipping[1] < every_svm[1]
 
 
 def test_hopeless_is_the_mdl_bound():
+    """``svm_cost="indices"``: ``a · log2 m`` bits, growing with ``a``."""
     X, y = rare_class_set()
     splitter = ODTSVMSplitter(X, y, np.ones(len(y)), 3, np.array([], dtype=np.intp),
-                              ODTSVMClassifier(), np.random.RandomState(0))
+                              ODTSVMClassifier(svm_cost="indices"),
+                              np.random.RandomState(0))
     rows = np.flatnonzero(y != 0)[:40]
     weights = np.linspace(0.5, 2.0, len(rows))
     hopeless = splitter.hopeless_svm_tests(y[rows], weights)
@@ -113,6 +116,21 @@ def test_hopeless_is_the_mdl_bound():
     # without the MDL penalty, nothing is hopeless
     splitter.estimator = ODTSVMClassifier(mdl_penalty=False)
     assert not splitter.hopeless_svm_tests(y[rows], weights)(60)
+
+
+def test_hopeless_under_the_subset_code():
+    """The subset code, ``log2(m + 1) + log2 C(m, a)`` bits, is least for ``a = m``:
+    no SVM split is hopeless unless one of all ``m`` attributes is, ``log2(m + 1)`` bits
+    at least the node's entropy times N, whatever the attributes fitted so far."""
+    X, y = rare_class_set()                                  # m = 60
+    splitter = ODTSVMSplitter(X, y, np.ones(len(y)), 3, np.array([], dtype=np.intp),
+                              ODTSVMClassifier(), np.random.RandomState(0))
+    for rows in (np.flatnonzero(y != 0)[:40], np.flatnonzero(y != 0)[:3],
+                 np.r_[np.flatnonzero(y == 0)[:1], np.flatnonzero(y != 0)[:30]]):
+        counts = np.bincount(y[rows], minlength=3)
+        expected = np.log2(61) >= entropy(counts) * len(rows)
+        hopeless = splitter.hopeless_svm_tests(y[rows], np.ones(len(rows)))
+        assert [hopeless(a) for a in (1, 30, 60)] == [expected] * 3
 
 
 def test_no_svm_at_a_node_too_small_for_one_attribute(monkeypatch):

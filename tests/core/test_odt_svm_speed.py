@@ -39,8 +39,8 @@ def cut_blocks():
 def test_best_cuts_are_each_columns_first_best_cut():
     checked = 0
     for order, sorted_values, indicators, total, minimum in cut_blocks():
-        columns, cuts, gains, split_infos = best_cuts(order, sorted_values, indicators, total,
-                                                      minimum)
+        columns, cuts, n_cuts, gains, split_infos = best_cuts(
+            order, sorted_values, indicators, total, minimum)
         assert np.all(np.diff(columns) > 0)
         n = len(order)
         for j in range(order.shape[1]):
@@ -58,6 +58,7 @@ def test_best_cuts_are_each_columns_first_best_cut():
             first = min(i for gain, _, i in scores if gain >= best - 1e-12)
             at = list(columns).index(j)
             assert cuts[at] == first
+            assert n_cuts[at] == len(scores)    # J48's count of admissible cut points
             gain, split_info, _ = next(score for score in scores if score[2] == first)
             assert gains[at] == pytest.approx(gain, abs=1e-12)
             assert split_infos[at] == pytest.approx(split_info, abs=1e-12)

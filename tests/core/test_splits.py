@@ -114,7 +114,7 @@ class TestMissingValues:
 class TestKindRegistry:
     def test_every_kind_is_a_split_kind_with_its_own_name(self):
         assert set(KINDS) == {"hyperplane", "argmax", "nearest_centre", "equality",
-                              "pairwise_vote"}
+                              "pairwise_vote", "nominal"}
         for name, kind in KINDS.items():
             assert isinstance(kind, SplitKind) and kind.name == name
 

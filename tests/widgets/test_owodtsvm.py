@@ -18,7 +18,7 @@ class TestOWODTSVM(LearnerWidgetChecks, base.WidgetTest):
     PINNED_DEFAULTS = {"confidence": 0.25, "clustering_split": True}
     REPORTED_DEFAULTS = {
         "SVM cost (C)": "1",
-        "SVM clustering splits": "Yes, at most 5 clusters",
+        "SVM clustering splits": "Yes, at most 4 clusters",
         "Single-attribute tests": "Yes",
         "Penalty for tests on many attributes (MDL)": "Yes",
         "Minimal instances in leaves": "2",

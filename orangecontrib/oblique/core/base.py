@@ -222,7 +222,7 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = False
+        tags.input_tags.allow_nan = bool(getattr(self, "accepts_missing_values", False))
         tags.input_tags.sparse = True  # densified up to validation.MAX_DENSE_BYTES
         return tags
 

@@ -388,6 +388,12 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
                         self.n_jobs_used_ if self.n_jobs is not None else None,
                         progress_callback)
 
+    @property
+    def accepts_missing_values(self):
+        """Whether NaN in ``X`` is a missing value: when the members take them (ODT-SVM
+        handles them as C4.5 does)."""
+        return bool(getattr(self._resolved_estimator(), "accepts_missing_values", False))
+
     def _resolved_estimator(self):
         if self.estimator is None:
             # Imported here: the ODT-SVM module is heavier and only needed for the default.
@@ -544,6 +550,6 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = False
+        tags.input_tags.allow_nan = self.accepts_missing_values
         tags.input_tags.sparse = True  # densified up to validation.MAX_DENSE_BYTES
         return tags

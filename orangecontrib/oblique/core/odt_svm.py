@@ -2,47 +2,50 @@
 Vector Machines in classifier ensembles", 2008): a C4.5 (J48) tree whose candidate tests at
 a node are (Fig. 2 and Section II-C)
 
-* for every nominal attribute ``x_k`` and value ``a``: ``x_k = a`` against the rest;
-* C4.5's own threshold tests ``x_k ≥ t`` on single continuous attributes (J48, which
-  ODT-SVM extends: the paper's J48-SVM-ODT reproduces J48 exactly on many numeric sets of
-  its Table I, so J48's tests stay among the candidates; ``axis_parallel_tests``);
+* for every nominal attribute: C4.5's test, one branch per value (J48's ``C45Split``; the
+  paper's J48-SVM-ODT changes only J48's model selection, Section IV, and equals J48 on
+  every all-nominal set of its Table I); ``x_k = a`` against the rest is the option
+  ``nominal_tests="binary"`` (the pseudocode's reading, Fig. 2, step 2.1);
+* J48's threshold tests ``x_k ≤ t`` on single continuous attributes, ``t`` the largest
+  training value not above the best cut's midpoint (``axis_parallel_tests``);
 * a linear SVM trained on the node's rows projected on the continuous attributes: one
-  hyperplane and two children for two classes; for K classes K one-vs-rest hyperplanes and
-  one child per class, a row going to the class of largest decision value
-  (the hinge-loss SVM of :mod:`.linear_svm`, the problem ``LinearSVC(loss="hinge")``
-  solves);
-* the SVM clustering split: X-means groups the rows by their signed distances to the SVM
-  hyperplane(s); one child per cluster, a row going to the nearest cluster centre.
+  hyperplane and two children for two classes; for K classes, as WEKA's SMO, K(K−1)/2
+  pairwise SVMs and one child per class by pairwise votes (``multiclass``; one-vs-rest
+  is the option); the hinge-loss SVM of :mod:`.linear_svm`;
+* the SVM clustering split: X-means (at most 4 clusters, WEKA's default) groups the rows
+  by their signed distances to the SVM hyperplane(s); one child per cluster, a row going
+  to the nearest cluster centre.
 
-The test is chosen as J48 (WEKA's C4.5) does: among the valid tests whose (MDL-corrected)
-information gain is at least the average gain of all valid tests minus 10⁻³, the one of
-highest gain ratio.  The MDL correction subtracts the coding cost of the test, in bits per
+The test of highest MDL-corrected information gain wins (the paper's rule, Fig. 2, step
+2.5; ``test_selection="gain_ratio"`` is J48's: the highest gain ratio among the tests of at
+least average gain).  The MDL correction subtracts a test's coding cost, in bits per
 training row, from its gain (Section II-C-3):
 
 =================  =========================================================================
-test               cost in bits (``m`` attributes, ``N`` rows at the node)
+test               cost in bits (``N`` rows at the node)
 =================  =========================================================================
-``x_k = a``,       ``log2 m`` — the index of the one attribute used (the paper's account of
-``x_k ≥ t``        J48: "the binary coding cost of the index of the attribute")
-SVM split          ``|A| · log2 m`` — the indices of the attributes ``A`` with a non-zero
-                   weight in any hyperplane (the paper: "the coding of all the attributes
-                   used in the split")
-clustering split   the SVM split's cost ``+ log2(k_max − 1) + k · L · ½ log2 N`` — which
+nominal            none (J48)
+``x_k ≤ t``        ``log2 c`` for the attribute's ``c`` admissible cut points (J48)
+SVM split          ``log2(m + 1) + log2 C(m, a)`` -- which ``a`` of the ``m`` continuous
+                   attributes have a non-zero weight in any hyperplane, coded as a subset
+                   (Quinlan & Rivest 1989); ``svm_cost="indices"``: ``a · log2 m``
+clustering split   the SVM split's cost ``+ log2(k_max − 1) + k · L · ½ log2 N`` -- which
                    number of clusters, and ``k`` centres of ``L`` coordinates at Rissanen's
                    ``½ log2 N`` bits per real parameter
+``x_k = a``        ``log2 m`` (``m`` all attributes; the binary option)
 =================  =========================================================================
 
 so ``corrected gain = gain − cost / N`` and ``gain ratio = corrected gain / split info``.
-(J48 itself corrects a threshold test by ``log2 c / N`` for its ``c`` admissible cut points
-and a nominal test not at all; the paper and our SPEC describe the cost as the coding of
-the attribute indices a test uses, and that is what is implemented, for every kind of test
-alike.)  As in J48, a test on continuous attributes (threshold, SVM, clustering) whose
-corrected gain is not positive is not valid, a nominal test is valid when two branches
-keep ``min_samples_leaf`` rows, and a cut point of ``x_k ≥ t`` is admissible when both
-sides keep at least ``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows (``K`` classes).
-Growing stops as in J48 (pure node, fewer than ``2 · min_samples_leaf`` rows, no test with
-positive corrected gain and at least two branches of ``min_samples_leaf`` rows); the tree
-is then pruned by C4.5's error-based pruning with confidence ``CF``.
+As in J48, a test on continuous attributes whose corrected gain is not positive is not
+valid, a nominal test is valid when two branches keep ``min_samples_leaf`` rows, and a cut
+point is admissible when both sides keep at least
+``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows (``K`` classes).  Missing values (NaN)
+are C4.5's: a test is scored on its rows of known value (their gain times their share, the
+unknown rows one more branch of the split information) and a row of unknown value goes
+down every branch with the branch's share of its weight, when growing, pruning and
+predicting.  Growing stops as in J48 (pure node, fewer than ``2 · min_samples_leaf`` rows,
+no valid test); the tree is then collapsed as J48 does and pruned by C4.5's error-based
+pruning with confidence ``CF``.
 """
 import functools
 import numbers
@@ -50,12 +53,13 @@ import warnings
 
 import numpy as np
 from numba import njit
+from scipy.special import gammaln
 
 from .base import ObliqueTreeClassifierMixin
 from .impurity import entropy
 from .linear_svm import linear_svm
 from .preprocessing import Standardisation
-from .pruning import error_based_prune
+from .pruning import collapse, error_based_prune
 from .sparse import effective_max_terms, eliminate_terms
 from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                      pairwise_pairs, pairwise_votes)
@@ -66,6 +70,10 @@ from .xmeans import XMeans
 _TINY = float(np.finfo(float).tiny)
 #: How a node's test is chosen (see :class:`ODTSVMClassifier`): the paper's, J48's.
 TEST_SELECTIONS = ("gain", "gain_ratio")
+#: A nominal attribute's test (see :class:`ODTSVMClassifier`): C4.5's, the pseudocode's.
+NOMINAL_TESTS = ("multiway", "binary")
+#: The code of the attributes an SVM split uses (:meth:`ODTSVMSplitter.attribute_code_lengths`).
+SVM_COSTS = ("subset", "indices")
 #: The SVM split of a node of K > 2 classes: WEKA's SMO (the paper's), one-vs-rest.
 MULTICLASS = ("pairwise", "one_vs_rest")
 #: Most classes at a node whose SVM split is pairwise (``multiclass="pairwise"``): 1,225
@@ -90,6 +98,23 @@ def gain_and_split_info(branch_counts):
     return entropy(total, axis=-1) - remainder, entropy(sizes, axis=-1)
 
 
+def gain_with_unknown(branch_counts, total):
+    """C4.5's gain and split information of a test whose rows of known value have the
+    class counts ``branch_counts`` (branches, K), at a node of weight ``total``
+    (Quinlan 1993, ch. 3; WEKA's ``InfoGainSplitCrit``, ``GainRatioSplitCrit``): the
+    known rows' gain times their share of the node, and the split information of the
+    branches and the unknown rows as one more branch.  Without unknown rows these are
+    :func:`gain_and_split_info`'s."""
+    branch_counts = np.asarray(branch_counts, dtype=float)
+    gain, split_info = gain_and_split_info(branch_counts)
+    known = float(branch_counts.sum())
+    unknown = float(total) - known
+    if unknown <= 1e-12 * max(float(total), 1.0):
+        return float(gain), float(split_info)
+    sizes = np.append(branch_counts.sum(axis=1), unknown)
+    return float(gain) * known / float(total), float(entropy(sizes))
+
+
 @njit(cache=True, nogil=True)
 def _entropy_times_size(counts, size):
     """``size · info(counts)`` in bits (Quinlan 1993, ch. 2), ``size`` the counts' sum; 0
@@ -108,8 +133,9 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
     """Per column of ``sorted_values`` (rows sorted by ``order``, per column): its first
     admissible cut point of highest information gain -- ``i`` between sorted rows ``i``
     and ``i + 1``, of different values, each side keeping at least ``minimum`` rows --
-    as ``(columns, cuts, gains, split_infos)``, columns in order, those without an
-    admissible cut left out.  ``indicators`` (K, n) holds each row's weight in its
+    as ``(columns, cuts, n_cuts, gains, split_infos)``, columns in order, those without
+    an admissible cut left out; ``n_cuts`` the column's number of admissible cut points
+    (J48's ``C45Split``: its MDL correction is ``log2(n_cuts) / N``).  ``indicators`` (K, n) holds each row's weight in its
     class's row, ``total`` its sums.  Gain and split information are those of
     :func:`gain_and_split_info` (C4.5's, Quinlan 1993, ch. 2), the class counts left of
     a cut added row by row."""
@@ -117,6 +143,7 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
     n_classes = indicators.shape[0]
     columns = np.empty(width, dtype=np.intp)
     cuts = np.empty(width, dtype=np.intp)
+    n_cuts = np.empty(width, dtype=np.intp)
     gains = np.empty(width)
     split_infos = np.empty(width)
     left = np.empty(n_classes)
@@ -130,6 +157,7 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
     for j in range(width):
         left[:] = 0.0
         best = -1
+        admissible = 0
         best_gain, best_split_info = -np.inf, 0.0
         for i in range(n - 1):
             row = order[i, j]
@@ -138,6 +166,7 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
             if not (sorted_values[i + 1, j] > sorted_values[i, j] and i + 1 >= minimum
                     and n - i - 1 >= minimum):
                 continue
+            admissible += 1
             left_size, right_size = 0.0, 0.0
             for k in range(n_classes):
                 right[k] = total[k] - left[k]
@@ -153,19 +182,29 @@ def best_cuts(order, sorted_values, indicators, total, minimum):
                     if size > 0.0:
                         best_split_info -= size / shares * np.log2(size / shares)
         if best >= 0:
-            columns[found], cuts[found] = j, best
+            columns[found], cuts[found], n_cuts[found] = j, best, admissible
             gains[found], split_infos[found] = best_gain, best_split_info
             found += 1
-    return columns[:found], cuts[:found], gains[:found], split_infos[:found]
+    return columns[:found], cuts[:found], n_cuts[:found], gains[:found], split_infos[:found]
+
+
+def at_most(feature, threshold, n_features):
+    """J48's threshold test, ``x_feature ≤ threshold`` -- the hyperplane
+    ``threshold − x_feature ≥ 0``: children ``x > t`` (0) and ``x ≤ t`` (1)."""
+    weights = np.zeros(n_features)
+    weights[feature] = -1.0
+    return Split.hyperplane(weights, threshold)
 
 
 class _Candidate:
     """A scored candidate test: the split (or a function that makes it, as most candidates
-    never win), its corrected gain and its gain ratio."""
-    __slots__ = ("_split", "gain", "ratio")
+    never win), its corrected gain and its gain ratio; ``in_average``: whether its gain
+    counts in J48's average gain (not so a nominal test of very many values)."""
+    __slots__ = ("_split", "gain", "ratio", "in_average")
 
-    def __init__(self, split, gain, split_info):
+    def __init__(self, split, gain, split_info, in_average=True):
         self._split = split
+        self.in_average = in_average
         self.gain = gain
         self.ratio = gain / split_info if split_info > 1e-12 else -np.inf
 
@@ -196,9 +235,38 @@ class ODTSVMSplitter:
         self.xmeans = XMeans(min_clusters=2, max_clusters=estimator.max_clusters, n_init=1,
                              random_state=self.xmeans_draws)
         self.log2_attributes = np.log2(max(X.shape[1], 2))
+        # every continuous column's known training values, sorted: J48's thresholds
+        self.sorted_columns = {int(j): np.sort(X[np.isfinite(X[:, j]), j])
+                               for j in self.continuous}
+        # every nominal attribute's values: codes 0 .. V−1, V from the training rows
+        self.n_values = {int(j): int(np.nanmax(X[:, j])) + 1 if np.isfinite(X[:, j]).any()
+                         else 0 for j in categorical}
+        # J48 (C45ModelSelection): a nominal attribute of at least 0.3 · N values (N all
+        # training rows) counts in the average gain only if every attribute is such
+        many = [j for j, v in self.n_values.items() if v >= 0.3 * X.shape[0]]
+        self.outside_average = set() if (len(many) == X.shape[1]) else set(many)
+        self.svm_bits = self.attribute_code_lengths(self.continuous.size)
 
-    def __call__(self, rows, counts, depth):
-        X, y, weights = self.X[rows], self.y[rows], self.sample_weight[rows]
+    def attribute_code_lengths(self, m):
+        """Bits that code which ``a`` of the ``m`` continuous attributes a split uses, for
+        ``a = 0 .. m`` (Section II-C-3: "the coding of all the attributes used in the
+        split"; ``svm_cost``):
+
+        * ``"subset"``: ``log2(m + 1) + log2 C(m, a)`` -- the subset's size, then which
+          subset of that size (the two-part code of a subset; Quinlan & Rivest 1989);
+        * ``"indices"``: ``a · log2 m`` -- every attribute's index on its own (``m`` here
+          all attributes, nominal ones too, as before issue 27)."""
+        a = np.arange(m + 1, dtype=float)
+        if self.estimator.svm_cost == "indices":
+            return a * self.log2_attributes
+        return (np.log2(m + 1) + (gammaln(m + 1) - gammaln(a + 1) - gammaln(m - a + 1))
+                / np.log(2))
+
+    def __call__(self, rows, counts, depth, weights=None):
+        """The node's test; ``weights``: its rows' weights there (C4.5's fractional
+        rows), by default their sample weights."""
+        X, y = self.X[rows], self.y[rows]
+        weights = self.sample_weight[rows] if weights is None else weights
         n = float(weights.sum())
         candidates = []
         for feature in self.categorical:
@@ -207,7 +275,11 @@ class ODTSVMSplitter:
             if self.estimator.axis_parallel_tests:
                 candidates.extend(self.threshold_tests(
                     X, y, weights, n, only_best=self.estimator.test_selection == "gain"))
-            svm = self.svm_hyperplanes(X, y, weights)
+            # the SVM learns from the rows of known value in every continuous attribute
+            complete = np.isfinite(X[:, self.continuous]).all(axis=1)
+            svm = (self.svm_hyperplanes(X, y, weights) if complete.all() else
+                   self.svm_hyperplanes(X[complete], y[complete], weights[complete])
+                   if np.count_nonzero(complete) >= 2 else None)
             if svm is not None:
                 candidates.extend(self.svm_tests(X, y, weights, n, *svm))
         candidates = [c for c in candidates if c is not None and np.isfinite(c.ratio)]
@@ -221,7 +293,7 @@ class ODTSVMSplitter:
             return best.split if best.gain > 0 else None
         # J48 (C45ModelSelection): the average is over the valid tests, the winner has the
         # highest positive gain ratio among those of gain ≥ average − 10⁻³.
-        average = np.mean([c.gain for c in candidates])
+        average = np.mean([c.gain for c in candidates if c.in_average])
         eligible = [c for c in candidates if c.gain > 0 and c.gain >= average - 1e-3]
         if not eligible:
             return None
@@ -230,32 +302,58 @@ class ODTSVMSplitter:
     # ----- scoring -----
     def score(self, split, position, y, weights, n, bits):
         """A :class:`_Candidate`, or None if fewer than two branches hold
-        ``min_samples_leaf`` rows."""
+        ``min_samples_leaf`` rows.  ``position`` −1: a row of unknown value for the test
+        (:func:`gain_with_unknown`)."""
+        known = position >= 0
+        if not known.all():
+            position, y, weights = position[known], y[known], weights[known]
         branch_counts = np.bincount(position * self.n_classes + y, weights,
                                     split.n_children * self.n_classes)
         branch_counts = branch_counts.reshape(split.n_children, self.n_classes)
         if np.count_nonzero(np.bincount(position, minlength=split.n_children)
                             >= self.estimator.min_samples_leaf) < 2:
             return None
-        gain, split_info = gain_and_split_info(branch_counts)
+        gain, split_info = gain_with_unknown(branch_counts, n)
         gain = float(gain) - (bits / n if self.estimator.mdl_penalty else 0.0)
         if gain <= 0:      # as J48 treats an MDL-corrected test: not a valid test
             return None
         return _Candidate(split, gain, float(split_info))
 
     def nominal_tests(self, column, feature, y, weights, n):
-        """``x_k = a`` for the best value ``a`` of nominal attribute ``k`` (Fig. 2, 2.1)."""
+        """The test of nominal attribute ``k`` (``nominal_tests``).  ``"multiway"``:
+        C4.5's, one branch per value, valid when two branches keep ``min_samples_leaf``
+        rows, without an MDL correction (WEKA's ``C45Split``; the paper's J48-SVM-ODT is
+        J48 on nominal data, Section IV and Table I).  ``"binary"``: ``x_k = a`` for the
+        best value ``a`` against the rest (the pseudocode's reading, Fig. 2, 2.1), its gain
+        corrected by ``log2 m / N``.  Rows of unknown value count as C4.5 counts them
+        (:func:`gain_with_unknown`)."""
+        known = np.isfinite(column)
+        if not known.all():
+            column, y, weights = column[known], y[known], weights[known]
         codes = column.astype(np.intp)
-        values = np.unique(codes)
+        n_values = self.n_values[feature]
+        table = np.bincount(codes * self.n_classes + y, weights,
+                            n_values * self.n_classes).reshape(-1, self.n_classes)
+        sizes = np.bincount(codes, minlength=n_values)
+        if self.estimator.nominal_tests == "multiway":
+            if np.count_nonzero(sizes >= self.estimator.min_samples_leaf) < 2:
+                return []
+            gain, split_info = gain_with_unknown(table, n)
+            split = functools.partial(Split.nominal, feature, range(n_values),
+                                      self.X.shape[1])
+            return [_Candidate(split, float(gain), float(split_info),
+                               in_average=feature not in self.outside_average)]
+        values = np.flatnonzero(sizes)
         if values.size < 2:
             return []
-        table = np.bincount(codes * self.n_classes + y, weights,
-                            (codes.max() + 1) * self.n_classes).reshape(-1, self.n_classes)
-        table = table[values]                                   # (V, K) present values
-        sizes = np.bincount(codes, minlength=table.shape[0])[values]
+        table, sizes = table[values], sizes[values]             # (V, K) present values
         total = table.sum(axis=0)
         branches = np.stack([table, total - table], axis=1)     # (V, 2, K): = a, ≠ a
         gains, split_infos = gain_and_split_info(branches)
+        if not known.all():
+            scored = [gain_with_unknown(b, n) for b in branches]
+            gains = np.array([g for g, _ in scored])
+            split_infos = np.array([i for _, i in scored])
         enough = (sizes >= self.estimator.min_samples_leaf) & (
             len(codes) - sizes >= self.estimator.min_samples_leaf)
         if not enough.any():
@@ -266,29 +364,41 @@ class ODTSVMSplitter:
         return [_Candidate(split, float(gains[best]) - correction, float(split_infos[best]))]
 
     def threshold_tests(self, X, y, weights, n, only_best=False):
-        """J48's test ``x_k ≥ t`` on each continuous attribute (WEKA's ``C45Split``): the
-        cut point of highest gain among those that leave at least
-        ``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows on both sides; a test whose
-        corrected gain is not positive is not a candidate.
+        """J48's test on each continuous attribute (WEKA's ``C45Split``): the cut point of
+        highest gain among those that leave at least
+        ``max(min(0.1 · N / K, 25), min_samples_leaf)`` rows on both sides, its gain
+        corrected by ``log2(c) / N`` for the attribute's ``c`` admissible cut points; a
+        test whose corrected gain is not positive is not a candidate.  The threshold is
+        J48's: the largest training value of the attribute not above the midpoint of the
+        cut (``C45Split.setSplitPoint``), so a threshold is a value of the data, and the
+        test is ``x_k ≤ t`` (branches ``x_k > t``, ``x_k ≤ t``).
 
         ``only_best``: only the one of these tests that the paper's rule (the highest
         gain, the first on equal gains) can choose -- the first of highest corrected gain
         among those of a finite gain ratio (the candidates :meth:`__call__` keeps) -- as
         a list of at most one.  J48's rule needs them all (their average gain)."""
-        candidates = []
-        minimum = max(min(0.1 * len(y) / self.n_classes, 25), self.estimator.min_samples_leaf)
         if self.continuous.size == 0 or len(y) < 2:
-            return candidates
-        indicators = np.zeros((self.n_classes, len(y)))
-        indicators[y, np.arange(len(y))] = weights
-        total = indicators.sum(axis=1)
-        correction = self.log2_attributes / n if self.estimator.mdl_penalty else 0.0
+            return []
         V = X[:, self.continuous]
-        order = np.argsort(V, axis=0, kind="stable")
-        sorted_values = np.take_along_axis(V, order, axis=0)
-        columns, cuts, gains, split_infos = best_cuts(order, sorted_values, indicators,
-                                                      total, float(minimum))
-        gains = gains - correction
+        known = np.isfinite(V)
+        # columns of known values at every row in one call of best_cuts, the others
+        # each on its rows of known value (C4.5: "only instances with known values are
+        # relevant"; the gain scaled by their share, the unknown rows a branch of the
+        # split information)
+        complete = known.all(axis=0)
+        groups = [(np.flatnonzero(complete), np.arange(len(y)))] if complete.any() else []
+        groups += [(np.array([j]), np.flatnonzero(known[:, j]))
+                   for j in np.flatnonzero(~complete)]
+        found = []
+        for columns, rows in groups:
+            if len(rows) < 2:
+                continue
+            found.extend(self.best_threshold_tests(V[np.ix_(rows, columns)], columns,
+                                                   y[rows], weights[rows], n))
+        if not found:
+            return []
+        gains = np.array([gain for _, gain, _ in found])
+        split_infos = np.array([split_info for _, _, split_info in found])
         valid = gains > 0
         if only_best:
             # _Candidate's gain ratio finite: __call__ keeps no other candidate
@@ -297,13 +407,46 @@ class ODTSVMSplitter:
                     gains / np.where(split_infos > 1e-12, split_infos, 1.0))
             if valid.any():
                 valid[:] = np.arange(len(gains)) == np.argmax(np.where(valid, gains, -np.inf))
-        for j, i, gain, split_info in zip(columns[valid], cuts[valid], gains[valid].tolist(),
-                                          split_infos[valid]):
-            threshold = (sorted_values[i, j] + sorted_values[i + 1, j]) / 2
-            split = functools.partial(Split.axis_parallel, int(self.continuous[j]),
-                                      threshold, X.shape[1])
-            candidates.append(_Candidate(split, gain, float(split_info)))
-        return candidates
+        return [_Candidate(split, gain, split_info)
+                for (split, gain, split_info), keep in zip(found, valid) if keep]
+
+    def best_threshold_tests(self, V, columns, y, weights, n):
+        """``(split, corrected gain, split info)`` of the best cut of every column of
+        ``V`` (the continuous columns ``columns``, all values known) that has an
+        admissible one, in column order (:meth:`threshold_tests`)."""
+        minimum = max(min(0.1 * len(y) / self.n_classes, 25),   # rows, not weight
+                      self.estimator.min_samples_leaf)
+        indicators = np.zeros((self.n_classes, len(y)))
+        indicators[y, np.arange(len(y))] = weights
+        total = indicators.sum(axis=1)
+        order = np.argsort(V, axis=0, kind="stable")
+        sorted_values = np.take_along_axis(V, order, axis=0)
+        found_columns, cuts, n_cuts, gains, split_infos = best_cuts(
+            order, sorted_values, indicators, total, float(minimum))
+        known = float(weights.sum())
+        if known < n * (1 - 1e-12):      # C4.5's gain and split info with unknown rows
+            left = np.array([weights[order[:i + 1, j]].sum()
+                             for j, i in zip(found_columns, cuts)])
+            gains = gains * known / n
+            split_infos = np.array([float(entropy([a, known - a, n - known]))
+                                    for a in left])
+        if self.estimator.mdl_penalty:
+            gains = gains - np.log2(np.maximum(n_cuts, 1)) / n
+        found = []
+        for j, i, gain, split_info in zip(found_columns, cuts, gains.tolist(),
+                                          split_infos.tolist()):
+            feature = int(self.continuous[columns[j]])
+            threshold = self.training_value_below(
+                feature, (sorted_values[i, j] + sorted_values[i + 1, j]) / 2)
+            found.append((functools.partial(at_most, feature, threshold, self.X.shape[1]),
+                          gain, split_info))
+        return found
+
+    def training_value_below(self, feature, midpoint):
+        """The largest value of ``feature`` among all training rows not above
+        ``midpoint`` (J48's ``C45Split.setSplitPoint``, over all the training data)."""
+        column = self.sorted_columns[feature]
+        return float(column[np.searchsorted(column, midpoint, side="right") - 1])
 
     def pairwise(self, n_classes):
         """Whether the SVM split of a node of ``n_classes`` classes is pairwise: more than
@@ -397,33 +540,36 @@ class ODTSVMSplitter:
         return raw, raw_bias, svm_classes, norms
 
     def hopeless_svm_tests(self, y, weights):
-        """A function of a number of attributes ``a``: True when an SVM split using ``a``
-        attributes can never be a valid test at the node of rows ``y, weights``, and so
+        """A function of a number of attributes ``a``: True when no SVM split using ``a``
+        or more attributes can be a valid test at the node of rows ``y, weights``, and so
         neither can the clustering split on its hyperplanes (Section II-C-3).
 
         A test's information gain is at most the node's class entropy ``H`` (the
         remainder of :func:`gain_and_split_info` is a sum of non-negative terms), and the
-        SVM split's MDL cost is ``a · log2 m / N`` bits a row -- the clustering split's
-        more -- so with a cost of at least ``H`` the corrected gain is not positive and
-        :meth:`score` rejects both.  The comparison keeps a margin of 10⁻⁹ of ``H`` (and
-        10⁻¹² absolute) for the rounding of class totals summed in another order.  Never
-        True without the MDL penalty."""
+        SVM split's MDL cost is its code length (:meth:`attribute_code_lengths`) over
+        ``N`` -- the clustering split's more -- so with a cost of at least ``H`` for every
+        number of attributes from ``a`` on (the SVM's attributes only grow while it is
+        fitted) the corrected gain is not positive and :meth:`score` rejects both.  The
+        comparison keeps a margin of 10⁻⁹ of ``H`` (and 10⁻¹² absolute) for the rounding
+        of class totals summed in another order.  Never True without the MDL penalty."""
         if not self.estimator.mdl_penalty:
             return lambda attributes: False
         n = float(weights.sum())
         bound = float(entropy(np.bincount(y, weights, self.n_classes))) * (1 + 1e-9) + 1e-12
-        return lambda attributes: attributes * self.log2_attributes / n >= bound
+        # the least cost of a or more attributes
+        least = np.minimum.accumulate(self.svm_bits[::-1])[::-1] / n
+        return lambda attributes: least[min(attributes, least.size - 1)] >= bound
 
     def svm_tests(self, X, y, weights, n, raw, raw_bias, svm_classes, norms):
         """The SVM split (Fig. 2, 2.3-2.4) and the SVM clustering split (Section II-C-2)."""
-        bits = np.count_nonzero(np.any(raw != 0, axis=0)) * self.log2_attributes
+        bits = self.svm_bits[np.count_nonzero(np.any(raw != 0, axis=0))]
         if raw.shape[0] == 1:
             split = Split(HYPERPLANE, raw, raw_bias)
         elif self.pairwise(len(svm_classes)):
             split = Split(PAIRWISE_VOTE, raw, raw_bias, classes=svm_classes)
         else:
             split = Split(ARGMAX, raw, raw_bias, classes=svm_classes)
-        candidates = [self.score(split, split.route(X), y, weights, n, bits)]
+        candidates = [self.score(split, split.route_with_missing(X), y, weights, n, bits)]
         if self.estimator.clustering_split:
             candidates.append(self.clustering_test(X, y, weights, n, raw / norms[:, None],
                                                    raw_bias / norms, bits))
@@ -445,7 +591,10 @@ class ODTSVMSplitter:
                 return None
             weights_by_distance = basis @ weights_by_distance
             bias_by_distance = basis @ bias_by_distance
-        distances = X @ weights_by_distance.T + bias_by_distance
+        complete = np.isfinite(X[:, self.continuous]).all(axis=1)
+        # (a nominal column's NaN, of weight 0, must not make a distance NaN)
+        rows_X = X if np.isfinite(X).all() else np.where(np.isfinite(X), X, 0.0)[complete]
+        distances = rows_X @ weights_by_distance.T + bias_by_distance
         if distances.shape[1] >= len(distances):
             # More hyperplanes than rows (pairwise SVMs of many classes at a small node):
             # the rows' distances span at most n − 1 dimensions.  Cluster their coordinates
@@ -459,7 +608,7 @@ class ODTSVMSplitter:
                 return None
             weights_by_distance = basis @ weights_by_distance
             bias_by_distance = basis @ (bias_by_distance - mean)
-            distances = X @ weights_by_distance.T + bias_by_distance
+            distances = rows_X @ weights_by_distance.T + bias_by_distance
         max_clusters = self.estimator.max_clusters
         centres = self.xmeans.fit_centres(distances)     # fit's cluster_centers_
         if centres.shape[0] < 2:
@@ -469,7 +618,7 @@ class ODTSVMSplitter:
         split = Split(NEAREST_CENTRE, weights_by_distance, bias_by_distance, centres=centres)
         bits = (svm_bits + np.log2(max(max_clusters - 1, 1))
                 + k * dimensions * 0.5 * np.log2(max(n, 2)))
-        return self.score(split, split.route(X), y, weights, n, bits)
+        return self.score(split, split.route_with_missing(X), y, weights, n, bits)
 
 
 class ODTSVMClassifier(ObliqueTreeClassifierMixin):
@@ -484,8 +633,10 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         of any scale, as do the MDL cost per row and C4.5's error counts.
     clustering_split : bool, default True
         Also try the SVM clustering split (Section II-C-2).
-    max_clusters : int, default 5
-        Most clusters X-means may choose for a clustering split (at least 2).
+    max_clusters : int, default 4
+        Most clusters X-means may choose for a clustering split (at least 2); 4 is the
+        default of WEKA's XMeans (``maxNumClusters``), the paper's tool, which does not
+        say otherwise.
     mdl_penalty : bool, default True
         Subtract the MDL coding cost of a test from its gain (module docstring).
     axis_parallel_tests : bool, default True
@@ -493,7 +644,14 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     min_samples_leaf : int, default 2
         C4.5's minimum number of rows in at least two branches of a test.
     confidence : float or None, default 0.25
-        C4.5's pruning confidence ``CF``; None grows without pruning.
+        C4.5's pruning confidence ``CF``; None grows without pruning.  The estimate is
+        C4.5's: its normal deviate interpolated in C4.5's table (``z = 0.6925`` for
+        ``CF = 0.25``; J48 computes the exact quantile, 0.6745;
+        :func:`~orangecontrib.oblique.core.pruning.added_errors`).
+    collapse : bool, default True
+        J48's collapse before pruning (also without pruning, as J48): a subtree that
+        misclassifies no less training weight than its root as a leaf becomes a leaf
+        (:func:`~orangecontrib.oblique.core.pruning.collapse`).
     subtree_raising : bool, default True
         C4.5's subtree raising in error-based pruning (a node may be replaced by its
         largest branch; :func:`~orangecontrib.oblique.core.pruning.error_based_prune`).
@@ -518,8 +676,21 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         K(K−1)/2 SVMs would grow as K².  ``"one_vs_rest"``: K one-vs-rest SVMs, a row
         going to the class of largest decision value (the ``argmax`` kind).
     categorical_features : array-like of int or bool, optional
-        Columns holding nominal attributes as integer codes ``0 .. V−1``; they get
-        ``x_k = a`` tests and are left out of the SVM.
+        Columns holding nominal attributes as integer codes ``0 .. V−1`` (``V`` from the
+        training rows: a larger code in new rows is an unknown value); they get nominal
+        tests (``nominal_tests``) and are left out of the SVM.
+    nominal_tests : {"multiway", "binary"}, default "multiway"
+        A nominal attribute's test.  ``"multiway"``: C4.5's and J48's, one branch per
+        value (the ``nominal`` split kind), without an MDL correction -- the paper's
+        J48-SVM-ODT only changes J48's model selection (Section IV) and equals J48 on
+        every all-nominal set of its Table I.  ``"binary"``: ``x_k = a`` against the rest
+        for the best value ``a``, corrected by ``log2 m / N`` bits a row (the reading of
+        the pseudocode, Fig. 2, step 2.1).
+    svm_cost : {"subset", "indices"}, default "subset"
+        The MDL cost of the attributes an SVM (or clustering) split uses, ``a`` of the
+        ``m`` continuous ones: ``"subset"``, the two-part code of a subset,
+        ``log2(m + 1) + log2 C(m, a)`` bits; ``"indices"``, ``a · log2 m`` bits (``m``
+        all attributes), every index coded on its own (module docstring).
     max_depth : int or None, default None
     random_state : int, RandomState or None
         For the SVM solver and X-means.
@@ -534,11 +705,15 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         of features: no limit, as None.
     """
 
-    def __init__(self, C=1.0, clustering_split=True, max_clusters=5, mdl_penalty=True,
+    #: NaN in ``X`` is a missing value, handled as C4.5 handles it (fractional rows)
+    accepts_missing_values = True
+
+    def __init__(self, C=1.0, clustering_split=True, max_clusters=4, mdl_penalty=True,
                  axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
                  categorical_features=None, max_depth=None, random_state=None,
                  max_terms=None, subtree_raising=True, test_selection="gain",
-                 multiclass="pairwise"):
+                 multiclass="pairwise", nominal_tests="multiway", svm_cost="subset",
+                 collapse=True):
         store_parameters(self, locals())
 
     def _validate_parameters(self):
@@ -555,7 +730,8 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
                                             or not 0 < self.confidence <= 1):
             raise ValueError(f"confidence must be in (0, 1] or None, got {self.confidence!r}")
         for name, allowed in (("test_selection", TEST_SELECTIONS),
-                              ("multiclass", MULTICLASS)):
+                              ("multiclass", MULTICLASS), ("nominal_tests", NOMINAL_TESTS),
+                              ("svm_cost", SVM_COSTS)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, "
                                  f"got {getattr(self, name)!r}")
@@ -577,6 +753,7 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
             if columns.size and (columns[0] < 0 or columns[-1] >= X.shape[1]):
                 raise ValueError(f"categorical_features must index the {X.shape[1]} features")
         values = X[:, columns]
+        values = values[np.isfinite(values)]          # NaN: a missing value
         if np.any(values < 0) or np.any(values != np.round(values)):
             raise ValueError("categorical features must hold non-negative integer codes")
         return columns
@@ -586,7 +763,8 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         splitter = ODTSVMSplitter(X, y, sample_weight, len(self.classes_), categorical, self,
                                   random_state)
         tree = grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
-                         self.max_depth, 2 * self.min_samples_leaf, progress_callback)
+                         self.max_depth, 2 * self.min_samples_leaf, progress_callback,
+                         missing_by_weight=True)
         n_rows = int(np.count_nonzero(sample_weight > 0))
         if tree.node_count == 1 and n_rows < 2 * self.min_samples_leaf and len(
                 np.unique(y[sample_weight > 0])) > 1:
@@ -594,6 +772,8 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
                 f"ODT-SVM grew a single leaf: J48's minimum of {self.min_samples_leaf} rows "
                 f"a leaf (min_samples_leaf) allows no split of {n_rows} rows. Set "
                 f"min_samples_leaf=1 to split so few rows.", GrowthWarning, stacklevel=3)
+        if self.collapse:
+            tree = collapse(tree)
         if self.confidence is not None:
             tree = error_based_prune(tree, self.confidence, bool(self.subtree_raising),
                                      X, y, sample_weight)

@@ -11,7 +11,8 @@ to multiway nodes and to nodes that no training row reached:
   :func:`prune_with_holdout` picks one of them on held-out rows (``holdout_split`` sets those
   rows aside) with Breiman's k-SE rule.
 * **Error-based pruning** of C4.5 (Quinlan, *C4.5: Programs for Machine Learning*, 1993,
-  ch. 4): :func:`error_based_prune`, with the pessimistic error estimate :func:`added_errors`.
+  ch. 4): :func:`error_based_prune`, with the pessimistic error estimate :func:`added_errors`;
+  J48's :func:`collapse` before it.
 
 Each function returns a tree made with :meth:`ObliqueTree.pruned` (renumbered in preorder),
 or the input tree itself when nothing is pruned; the input is never modified.
@@ -366,6 +367,28 @@ def _added_errors_of_one(n, errors, confidence):
     return float(above_one(errors))
 
 
+def collapse(tree):
+    """J48's collapse before pruning (WEKA's ``C45PruneableClassifierTree.collapse``):
+    top down, an internal node whose subtree misclassifies at least as much training
+    weight as the node would as a leaf, less 10⁻³, becomes a leaf (its subtree does not
+    fit the training rows better).  Errors come from the class counts ``tree.value``: a
+    node's are its weight less its majority class's, a subtree's the sum of its leaves'.
+
+    Returns a new tree, or ``tree`` itself when nothing collapses."""
+    errors = tree.value.sum(axis=1) - tree.value.max(axis=1)
+    subtree_errors = _accumulate_up(tree, np.where(tree.is_leaf, errors, 0.0))
+    leaves, stack = [], [0]
+    while stack:
+        node = stack.pop()
+        if tree.splits[node] is None:
+            continue
+        if subtree_errors[node] >= errors[node] - 1e-3:
+            leaves.append(node)
+        else:
+            stack.extend(tree.children[node])
+    return _collapsed(tree, sorted(leaves))
+
+
 def error_based_prune(tree, confidence=0.25, subtree_raising=False, X=None, y=None,
                       sample_weight=None):
     """C4.5's pessimistic error-based pruning by subtree replacement (Quinlan 1993, ch. 4),
@@ -448,41 +471,49 @@ def _raise_subtrees(tree, confidence, X, y, weights):
         errors = total - counts.max()
         return float(errors + _added_errors_of_one(float(total), float(errors), confidence))
 
-    def routed(node, rows):
-        position = splits[node].route(X[rows])
-        return [rows[position == p] for p in range(len(children[node]))]
+    def routed(node, rows, row_weights):
+        """``(rows, weights)`` of every child: a row with a missing value goes down
+        every branch by weight where the split says so (C4.5's fractional rows)."""
+        parts, _ = splits[node].route_by_weight(X[rows], rows, row_weights)
+        return parts
 
-    def added_rows(node, rows):
+    def added_rows(node, rows, row_weights):
         """How much the predicted errors of the subtree at ``node`` grow when ``rows``
-        are sent down it besides its own rows (only the leaves they reach change)."""
+        (of weights ``row_weights``) are sent down it besides its own rows (only the
+        leaves they reach change)."""
         if not len(rows):
             return 0.0
         if splits[node] is None:
             own = leaf_counts[node]
-            extra = np.bincount(y[rows], weights[rows], n_classes)
+            extra = np.bincount(y[rows], row_weights, n_classes)
             return estimate(own + extra) - estimate(own)
         # a loop, not sum() over a generator: the recursion stays in Python frames (no C
         # stack per level), adding the children's amounts in the same order
         total = 0
-        for child, child_rows in zip(children[node], routed(node, rows)):
-            total += added_rows(child, child_rows)
+        for child, (child_rows, child_weights) in zip(children[node],
+                                                      routed(node, rows, row_weights)):
+            total += added_rows(child, child_rows, child_weights)
         return total
 
-    def prune(node, rows):
-        """Prune the subtree at ``node`` holding ``rows``; its predicted errors."""
+    def prune(node, rows, row_weights):
+        """Prune the subtree at ``node`` holding ``rows`` of weights ``row_weights``;
+        its predicted errors."""
         while True:
             if splits[node] is None:
-                leaf_counts[node] = np.bincount(y[rows], weights[rows], n_classes)
+                leaf_counts[node] = np.bincount(y[rows], row_weights, n_classes)
                 return estimate(leaf_counts[node])
-            parts = routed(node, rows)
-            branch_estimates = [prune(child, child_rows)
-                                for child, child_rows in zip(children[node], parts)]
+            parts = routed(node, rows, row_weights)
+            branch_estimates = [prune(child, child_rows, child_weights)
+                                for child, (child_rows, child_weights)
+                                in zip(children[node], parts)]
             as_tree = sum(branch_estimates)
-            as_leaf = estimate(np.bincount(y[rows], weights[rows], n_classes))
-            largest = int(np.argmax([weights[r].sum() for r in parts]))
-            others = np.concatenate([r for p, r in enumerate(parts) if p != largest])
+            as_leaf = estimate(np.bincount(y[rows], row_weights, n_classes))
+            largest = int(np.argmax([w.sum() for _, w in parts]))
+            others = [part for p, part in enumerate(parts) if p != largest]
+            others_rows = np.concatenate([r for r, _ in others])
+            others_weights = np.concatenate([w for _, w in others])
             raised = branch_estimates[largest] + added_rows(children[node][largest],
-                                                            others)
+                                                            others_rows, others_weights)
             if as_leaf <= as_tree + 0.1 and as_leaf <= raised + 0.1:
                 splits[node], children[node] = None, []
             elif raised <= as_tree + 0.1:
@@ -497,7 +528,7 @@ def _raise_subtrees(tree, confidence, X, y, weights):
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * tree.depth + 1000))
     try:
-        prune(0, np.arange(len(y)))
+        prune(0, np.arange(len(y)), weights)
     finally:
         sys.setrecursionlimit(limit)
     order, stack = [], [0]

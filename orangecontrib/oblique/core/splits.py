@@ -23,6 +23,8 @@ kind                columns  child position of a row with values ``v = W x + b``
 ``argmax``          k        ``argmax_j v_j`` (first maximum on ties); one child per column
 ``nearest_centre``  m        ``argmin_c ||v - centres[c]||`` (first on ties)
 ``equality``        1        ``0`` if ``v == 0`` (i.e. ``x_j = a``), ``1`` otherwise
+``nominal``         1        ``k`` where ``v == branch_values[k]`` (``x_j`` is that value);
+                             one child per value; a value not among them: no child
 ``pairwise_vote``   k(k−1)/2 the child with most pairwise wins (lowest position on ties);
                              row ``p`` of the map decides the ``p``-th pair ``(a, b)``,
                              ``a < b`` in lexicographic order: ``v_p >= 0`` is a win of
@@ -30,7 +32,9 @@ kind                columns  child position of a row with values ``v = W x + b``
 ==================  =======  ==========================================================
 
 An axis-parallel test ``x_j >= t`` is the hyperplane with weights ``e_j`` and bias ``-t``;
-a nominal test ``x_j = a`` is the equality kind with weights ``e_j`` and bias ``-a``.
+a nominal test ``x_j = a`` is the equality kind with weights ``e_j`` and bias ``-a``; C4.5's
+test of a nominal attribute, one branch per value, is the nominal kind with weights
+``e_j``, bias 0 and the value codes of its branches, ``branch_values`` (``Split.nominal``).
 
 To add a kind: subclass :class:`SplitKind`, implement its methods, register an instance in
 :data:`KINDS`; nothing outside this module needs to know its name.
@@ -48,6 +52,7 @@ ARGMAX = "argmax"
 NEAREST_CENTRE = "nearest_centre"
 EQUALITY = "equality"
 PAIRWISE_VOTE = "pairwise_vote"
+NOMINAL = "nominal"
 #: Significant digits of the numbers in rule text, at the least (see ``Split.digits``).
 DIGITS = 4
 #: Significant digits that reproduce any float exactly.
@@ -375,6 +380,48 @@ class EqualityKind(SplitKind):
         raise ValueError("a nominal (equality) test has no hyperplane to measure against")
 
 
+class NominalKind(SplitKind):
+    """C4.5's test of a nominal attribute: one child per value, child ``k`` for the rows
+    with ``x_j = branch_values[k]`` (Quinlan 1993, ch. 2), the value ``v = w·x + b`` of the
+    split's map (``e_j`` and 0 as grown; a plane's view holding ``x_j`` fixed makes it a
+    constant).  A row whose value is none of them (a value unseen in training) goes to no
+    child: it is treated as a missing value."""
+    name = NOMINAL
+    has_geometry = False
+    prints_numbers = False  # the text names the values
+    one_row = True
+
+    def check(self, split):
+        super().check(split)
+        if split.branch_values is None or len(split.branch_values) < 2:
+            raise ValueError("a nominal split needs the values of its two or more children")
+
+    def n_children(self, split):
+        return len(split.branch_values)
+
+    def route(self, split, values):
+        position = np.full(values.shape[0], -1, dtype=np.intp)
+        for k, value in enumerate(split.branch_values):
+            position[values[:, 0] == value] = k
+        return position
+
+    def conditions(self, split):
+        j = int(split.features_used[0])
+        labels = split.child_labels or [None] * len(split.branch_values)
+        return [Condition("equal", operator="=", feature=j, value=value, label=label,
+                          digits=split.print_digits)
+                for value, label in zip(split.branch_values, labels)]
+
+    def printed(self, split, digits):
+        return split
+
+    def child_half_planes(self, split, position):
+        return []
+
+    def explorer_hyperplane(self, split, X):
+        raise ValueError("a nominal test has no hyperplane to measure against")
+
+
 def pairwise_pairs(n_children):
     """The pairs of child positions ``(a, b)``, ``a < b``, in lexicographic order: the
     order of the rows of a ``pairwise_vote`` split's map (pair ``(a, b)`` is row
@@ -471,7 +518,7 @@ class PairwiseVoteKind(SplitKind):
 
 #: The kinds by name.
 KINDS = {kind.name: kind for kind in (HyperplaneKind(), ArgmaxKind(), NearestCentreKind(),
-                                      EqualityKind(), PairwiseVoteKind())}
+                                      EqualityKind(), PairwiseVoteKind(), NominalKind())}
 ROUTING_RULES = tuple(KINDS)
 
 
@@ -495,12 +542,21 @@ class Split:
     classes : sequence of int, optional
         Only for ``"argmax"`` and ``"pairwise_vote"``: the class code (index into the
         tree's classes) each branch stands for, shown as the class's name.
+    branch_values : sequence of int, optional
+        Only for ``"nominal"``: the value code each branch tests (``x_j = values[k]``).
+    missing_shares : sequence of float, optional
+        How a row with a missing value in a feature the split uses is routed: ``None``
+        (the default), it stops at the node (:meth:`route_with_missing`); else it goes
+        down every branch with its weight times the branch's share, C4.5's fractional
+        routing (Quinlan 1993, ch. 3; WEKA's ``C45Split.weights``), the shares being
+        those of the training rows of known value (:meth:`route_by_weight`).
     """
 
-    __slots__ = ("rule", "weights", "bias", "centres", "child_labels", "digits", "classes")
+    __slots__ = ("rule", "weights", "bias", "centres", "child_labels", "digits", "classes",
+                 "branch_values", "missing_shares")
 
     def __init__(self, rule, weights, bias, centres=None, child_labels=None, digits=None,
-                 classes=None):
+                 classes=None, branch_values=None, missing_shares=None):
         if rule not in KINDS:
             raise ValueError(f"unknown routing rule {rule!r}; expected one of {ROUTING_RULES}")
         weights = np.atleast_2d(np.asarray(weights, dtype=float))
@@ -517,6 +573,12 @@ class Split:
         self.centres = centres
         self.digits = digits
         self.classes = None if classes is None else tuple(int(c) for c in classes)
+        if branch_values is not None and rule != NOMINAL:
+            raise ValueError("only a nominal split has branch_values")
+        self.branch_values = (None if branch_values is None
+                              else tuple(int(v) for v in branch_values))
+        self.missing_shares = (None if missing_shares is None
+                               else np.asarray(missing_shares, dtype=float))
         self.child_labels = None if child_labels is None else tuple(child_labels)
         self.kind.check(self)
         if self.child_labels is not None and len(self.child_labels) != self.n_children:
@@ -531,7 +593,7 @@ class Split:
         """Binary oblique split: left if ``w·x + b < 0``, right if ``w·x + b >= 0``."""
         split = object.__new__(cls)  # no validation needed: the shapes are fixed here
         split.rule, split.centres, split.child_labels = HYPERPLANE, None, None
-        split.digits = split.classes = None
+        split.digits = split.classes = split.branch_values = split.missing_shares = None
         split.weights = np.array(weights, dtype=float).reshape(1, -1)
         split.bias = np.array([bias], dtype=float).reshape(1)
         return split
@@ -550,13 +612,23 @@ class Split:
         weights[0, feature] = 1.0
         return cls(EQUALITY, weights, [-float(value)], child_labels=child_labels)
 
+    @classmethod
+    def nominal(cls, feature, values, n_features):
+        """C4.5's nominal test: one child per value code in ``values``, child ``k`` for
+        ``x_feature = values[k]``."""
+        weights = np.zeros((1, n_features))
+        weights[0, feature] = 1.0
+        return cls(NOMINAL, weights, [0.0], branch_values=values)
+
     def copy(self, **changes):
         """A split with the same data except ``changes`` (keyword arguments of the
         constructor)."""
         fields = dict(rule=self.rule, weights=self.weights, bias=self.bias,
                       centres=self.centres, child_labels=self.child_labels,
                       digits=getattr(self, "digits", None),
-                      classes=getattr(self, "classes", None))
+                      classes=getattr(self, "classes", None),
+                      branch_values=getattr(self, "branch_values", None),
+                      missing_shares=getattr(self, "missing_shares", None))
         fields.update(changes)
         return Split(**fields)
 
@@ -645,6 +717,26 @@ class Split:
         position[~missing] = self.route(np.where(finite, X, 0.0)[~missing])
         return position
 
+    def route_by_weight(self, X, rows, weights):
+        """Where the rows ``rows`` (``X`` their values) of weights ``weights`` go: a list,
+        per child, of ``(child_rows, child_weights)``, and the rows that stop at the node.
+        A row of finite values in the split's features goes to its child with its weight;
+        one with a missing value stops at the node, or, when the split has
+        :attr:`missing_shares`, goes down every branch with its weight times the
+        branch's share (C4.5's fractional routing).  Rows stay in ascending order."""
+        position = self.route_with_missing(X)
+        missing = position < 0
+        if self.missing_shares is None or not missing.any():
+            parts = [(rows[position == p], weights[position == p])
+                     for p in range(self.n_children)]
+            return parts, rows[missing]
+        parts = []
+        for p, share in enumerate(self.missing_shares.tolist()):
+            reaching = (position == p) | (missing & (share > 0))
+            parts.append((rows[reaching],
+                          weights[reaching] * np.where(missing[reaching], share, 1.0)))
+        return parts, rows[:0]
+
     def conditions(self):
         """One :class:`Condition` per child: the structured text of every branch."""
         return self.kind.conditions(self)
@@ -724,7 +816,9 @@ class Split:
         return (self.rule == other.rule and np.array_equal(self.weights, other.weights)
                 and np.array_equal(self.bias, other.bias) and same_centres
                 and self.child_labels == other.child_labels
-                and getattr(self, "classes", None) == getattr(other, "classes", None))
+                and getattr(self, "classes", None) == getattr(other, "classes", None)
+                and getattr(self, "branch_values", None)
+                == getattr(other, "branch_values", None))
 
     __hash__ = None
 

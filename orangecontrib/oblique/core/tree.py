@@ -15,9 +15,11 @@ from scipy import sparse
 
 from . import pass_kernels
 from .rules import (MAX_SCORES_LISTED, Vocabulary, branch_conditions, format_number,
-                    scores_text)
+                    missing_text, scores_text)
 from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE, printed_rule_holds
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
+
+_TINY = float(np.finfo(float).tiny)
 
 
 #: Trees of at least this many classes may keep their class counts sparse
@@ -225,11 +227,24 @@ class ObliqueTree:
             if split is None:
                 continue
             block = X[rows]
-            position = split.route(block)
+            position = split.route_with_missing(block)
+            by_weight = rows[:0]
+            if position.min(initial=0) < 0:
+                # the split is calibrated on the rows of known values in its features;
+                # the others stop here or go down every branch (missing_shares)
+                known = position >= 0
+                if getattr(split, "missing_shares", None) is not None:
+                    by_weight = rows[~known]
+                rows, block, position = rows[known], block[known], position[known]
+                block[~np.isfinite(block)] = 0.0  # in features the split does not use
             split.drop_negligible_terms(block, position=position)
             split.calibrate_digits(block, position=position)
             yield node, rows, block, split
             for child_position, child in enumerate(self.children[node]):
+                if by_weight.size:
+                    stack.append((child, np.union1d(rows[position == child_position],
+                                                    by_weight)))
+                    continue
                 stack.append((child, rows[position == child_position]))
 
     def _hyperplane_pass(self, X, sample_weight, calibrate):
@@ -303,7 +318,62 @@ class ObliqueTree:
         return sparse.csr_matrix((np.ones(len(indices), dtype=np.intp), indices, indptr),
                                  shape=(len(stop), self.node_count))
 
+    @property
+    def routes_by_weight(self):
+        """Whether a split sends rows with missing values down its branches by weight
+        (:attr:`~.splits.Split.missing_shares`, C4.5's fractional routing)."""
+        return any(split is not None and getattr(split, "missing_shares", None) is not None
+                   for split in self.splits)
+
+    def weighted_walk(self, X, sample_weight=None):
+        """``(node, rows, weights, stopped)`` for every node reached, parents before
+        children: the rows of ``X`` reaching it (ascending), their weights there (a row
+        sent down every branch of a split by weight carries its share; ``sample_weight``
+        at the root, default 1) and whether they end there (at a leaf, or stopped at a
+        split that cannot route them, :meth:`~.splits.Split.route_by_weight`)."""
+        X = np.asarray(X, dtype=float)
+        weights = (np.ones(X.shape[0]) if sample_weight is None
+                   else np.asarray(sample_weight, dtype=float))
+        stack = [(0, np.arange(X.shape[0]), weights)]
+        while stack:
+            node, rows, weights = stack.pop()
+            split = self.splits[node]
+            if split is None:
+                yield node, rows, weights, np.ones(rows.size, dtype=bool)
+                continue
+            parts, stopped = split.route_by_weight(X[rows], rows, weights)
+            yield node, rows, weights, np.isin(rows, stopped)
+            for child, (child_rows, child_weights) in reversed(
+                    list(zip(self.children[node], parts))):
+                if child_rows.size:
+                    stack.append((child, child_rows, child_weights))
+
+    def stop_weights(self, X):
+        """Sparse (n_rows, node_count): the share of every row that ends at every node --
+        one node per row (:meth:`apply`) unless a split sends rows with missing values
+        down its branches by weight; every row's shares sum to 1."""
+        X = np.asarray(X, dtype=float)
+        if not self.routes_by_weight or np.isfinite(X).all():
+            stop = self.apply(X)
+            return sparse.csr_matrix((np.ones(len(stop)), (np.arange(len(stop)), stop)),
+                                     shape=(len(stop), self.node_count))
+        rows, nodes, shares = [], [], []
+        for node, reaching, weights, ends in self.weighted_walk(X):
+            rows.append(reaching[ends])
+            nodes.append(np.full(np.count_nonzero(ends), node))
+            shares.append(weights[ends])
+        return sparse.csr_matrix((np.concatenate(shares),
+                                  (np.concatenate(rows), np.concatenate(nodes))),
+                                 shape=(X.shape[0], self.node_count))
+
     def predict_proba(self, X):
+        """The class distribution of the node where each row ends; a row sent down
+        several branches by weight gets the weighted mix of theirs (C4.5)."""
+        if self.routes_by_weight and not sparse.issparse(X):
+            X = np.asarray(X, dtype=float)
+            if not np.isfinite(X).all():
+                return np.asarray(self.stop_weights(X)
+                                  @ self.node_proba(np.arange(self.node_count)))
         return self.node_proba(self.apply(X))
 
     def node_proba(self, nodes):
@@ -376,6 +446,32 @@ class ObliqueTree:
         sample_weight = np.asarray(sample_weight, dtype=float)
         value = np.zeros((self.node_count, n_classes))
         n_node_samples = np.zeros(self.node_count, dtype=np.intp)
+        if self.routes_by_weight:
+            # C4.5's fractional rows; a split's shares become those of the known rows
+            # now reaching it (J48 redistributes a raised subtree's rows so)
+            X = np.asarray(X, dtype=float)
+            splits = list(self.splits)
+            stack = [(0, np.arange(X.shape[0]), sample_weight)]
+            while stack:
+                node, rows, weights = stack.pop()
+                value[node] = np.bincount(y[rows], weights=weights, minlength=n_classes)
+                n_node_samples[node] = rows.size
+                split = splits[node]
+                if split is None:
+                    continue
+                if split.missing_shares is not None:
+                    position = split.route_with_missing(X[rows])
+                    known = position >= 0
+                    shares = np.bincount(position[known], weights[known], split.n_children)
+                    if shares.sum() > 0:
+                        split = splits[node] = split.copy(missing_shares=shares
+                                                          / shares.sum())
+                parts, _ = split.route_by_weight(X[rows], rows, weights)
+                for child, (child_rows, child_weights) in zip(self.children[node], parts):
+                    if child_rows.size:
+                        stack.append((child, child_rows, child_weights))
+            return ObliqueTree(self.n_features, n_classes, splits, self.children,
+                               self.parent, value, n_node_samples)
         for node, rows in self._walk(X):
             # the rows in ascending order, as grow_tree counts them
             value[node] = np.bincount(y[rows], weights=sample_weight[rows],
@@ -471,6 +567,9 @@ class ObliqueTree:
                 first = split.conditions()[0]
                 scored = first.form in ("largest", "votes")  # hyperplanes decide them
                 conditions = branch_conditions(split, vocabulary, with_scores=scored)
+                if getattr(split, "missing_shares", None) is not None:
+                    conditions = [f"{condition} ({missing_text(split, position)})"
+                                  for position, condition in enumerate(conditions)]
                 for condition, child in reversed(list(zip(conditions, self.children[node]))):
                     stack.append((child, level + 1, None))
                     stack.append((node, level, "|   " * level + "|--- " + condition))
@@ -682,7 +781,8 @@ def _add_children(node, split, child_rows, child_counts, n_classes, splits, chil
 
 
 def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
-              max_depth=None, min_samples_split=2, progress_callback=None):
+              max_depth=None, min_samples_split=2, progress_callback=None,
+              missing_by_weight=False):
     """Grow a tree top-down; the learner supplies only ``propose_split``.
 
     Parameters
@@ -702,10 +802,21 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         Called after every node with the fraction of rows that have reached a leaf; it may
         raise an exception to abandon the fit (a widget cancelling a background fit).
 
+    missing_by_weight : bool
+        C4.5's handling of missing values (Quinlan 1993, ch. 3): ``X`` may hold NaN, every
+        split gets :attr:`~.splits.Split.missing_shares` (the shares of its branches in
+        the weight of the node's rows of known value), and a row with a missing value in
+        a split's features goes down every branch with its weight times the branch's
+        share; ``propose_split`` is then called as ``(rows, counts, depth, weights)``,
+        ``weights`` the rows' weights at the node (see :func:`_grow_by_weight`).
+
     A node is a leaf when it is pure, too small, at ``max_depth``, when ``should_stop``
     says so, or when its proposed split leaves fewer than two non-empty children (a split
     that separates nothing).
     """
+    if missing_by_weight:
+        return _grow_by_weight(X, y, sample_weight, n_classes, propose_split, should_stop,
+                               max_depth, min_samples_split, progress_callback)
     splits, children, parent, value, n_samples = [], [], [], [], []
     n_rows = X.shape[0]
     smallest = max(min_samples_split, 2)
@@ -781,6 +892,63 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
                                    minlength=n_children * n_classes)
         _add_children(node, split, child_rows, child_counts, n_classes, splits, children,
                       parent, value, n_samples, stack, depth)
+    if progress_callback is not None:
+        progress_callback(1.0)
+    return ObliqueTree(X.shape[1], n_classes, splits, children, parent, value, n_samples)
+
+
+def _grow_by_weight(X, y, sample_weight, n_classes, propose_split, should_stop, max_depth,
+                    min_samples_split, progress_callback):
+    """:func:`grow_tree` with C4.5's fractional rows: a node holds row indices and their
+    weights there; a split's rows of known value go to their branches, the others to
+    every branch with their weight times the branch's share of the known rows' weight
+    (:meth:`~.splits.Split.route_by_weight`).  A node's class counts are its rows'
+    weights, its ``n_node_samples`` the rows reaching it (fractional ones included)."""
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=np.intp)
+    sample_weight = np.asarray(sample_weight, dtype=float)
+    splits, children, parent, value, n_samples = [None], [()], [-1], [], [X.shape[0]]
+    value.append(np.bincount(y, weights=sample_weight, minlength=n_classes))
+    smallest = max(min_samples_split, 2)
+    total_weight = max(float(sample_weight.sum()), _TINY)
+    stack = [(0, np.arange(X.shape[0]), sample_weight, 0)]
+    settled = 0.0
+    while stack:
+        node, rows, weights, depth = stack.pop()
+        if progress_callback is not None:
+            progress_callback(min(settled / total_weight, 1.0))
+        counts = value[node]
+        settled += float(weights.sum())
+        if (rows.size < smallest or np.count_nonzero(counts) < 2
+                or (max_depth is not None and depth >= max_depth)
+                or (should_stop is not None and should_stop(
+                    counts, value[parent[node]] if parent[node] >= 0 else None, depth))):
+            continue
+        split = propose_split(rows, counts, depth, weights)
+        if split is None:
+            continue
+        block = X[rows]
+        position = split.route_with_missing(block)
+        known = position >= 0
+        shares = np.bincount(position[known], weights[known], split.n_children)
+        if np.count_nonzero(shares > 0) < 2:
+            continue  # a split that separates nothing
+        split.missing_shares = shares / shares.sum()
+        parts, _ = split.route_by_weight(block, rows, weights)
+        settled -= float(weights.sum())
+        first = len(splits)
+        for child_rows, child_weights in parts:
+            splits.append(None)
+            children.append(())
+            parent.append(node)
+            value.append(np.bincount(y[child_rows], weights=child_weights,
+                                     minlength=n_classes))
+            n_samples.append(child_rows.size)
+        splits[node] = split
+        children[node] = tuple(range(first, first + len(parts)))
+        for kid, (child_rows, child_weights) in reversed(list(zip(children[node], parts))):
+            if child_rows.size:
+                stack.append((kid, child_rows, child_weights, depth + 1))
     if progress_callback is not None:
         progress_callback(1.0)
     return ObliqueTree(X.shape[1], n_classes, splits, children, parent, value, n_samples)

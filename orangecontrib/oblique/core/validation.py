@@ -160,7 +160,7 @@ def validate_training_data(estimator, X, y, reset=True):
             and type(y) is np.ndarray and y.ndim == 1 and y.dtype.kind in "biu"
             and y.shape[0] == X.shape[0] and _finite_sum(X)):
         X, y = check_X_y(densified(X), y, dtype=np.float64, ensure_min_samples=1,
-                         estimator=estimator)
+                         estimator=estimator, **_finiteness(estimator))
     if reset:
         estimator.n_features_in_ = X.shape[1]
     else:
@@ -175,9 +175,21 @@ def validate_prediction_data(estimator, X):
     (:func:`_check_feature_names`), with scikit-learn's messages."""
     _check_feature_names(estimator, X)
     X = check_array(X, dtype=np.float64, accept_sparse="csr", ensure_min_samples=0,
-                    estimator=estimator, input_name="X")
+                    estimator=estimator, input_name="X", **_finiteness(estimator))
     _check_n_features(estimator, X)
     return X
+
+
+def _finiteness(estimator):
+    """The keyword of scikit-learn's ``check_array`` that lets NaN through for an
+    estimator that takes missing values (``accepts_missing_values``, as scikit-learn's
+    own trees take them; ±inf stays an error): ``ensure_all_finite`` (scikit-learn
+    1.6+) or ``force_all_finite`` (1.5).  None for the others."""
+    if not getattr(estimator, "accepts_missing_values", False):
+        return {}
+    name = ("ensure_all_finite" if "ensure_all_finite" in inspect.signature(
+        check_array).parameters else "force_all_finite")
+    return {name: "allow-nan"}
 
 
 @functools.cache

@@ -42,7 +42,8 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
 
     C = Setting(1.0)
     clustering_split = Setting(True)
-    max_clusters = Setting(5)
+    # WEKA's XMeans default (maxNumClusters = 4); workflows saved before keep theirs
+    max_clusters = Setting(4)
     axis_parallel_tests = Setting(True)
     mdl_penalty = Setting(True)
     min_samples_leaf = Setting(2)
