@@ -145,9 +145,8 @@ class TestDocumentationBuild(BuildMixin, unittest.TestCase):
                 "ratio",
                 "subtracts the coding cost of the test, in bits per training row, from its "
                 "gain",
-                "``log2 m`` — the index of the one attribute used",
-                "``|A| · log2 m`` — the indices of the attributes ``A`` with a non-zero "
-                "weight in any hyperplane",
+                "``log2 c``",
+                "``log2(m + 1) + log2 C(m, a)``",
                 "``+ log2(k_max − 1) + k · L · ½ log2 N``",
                 "``max(min(0.1 · N / K, 25), min_samples_leaf)``",
                 "``corrected gain = gain − cost / N``",

@@ -57,8 +57,18 @@ def test_hedge_members_print_the_column_names_also_after_replacement():
                                     weight_threshold=0.3, window=60).fit(X, y)
     for member in hedge.estimators_:
         assert_named(member.export_text())
-    flipped = (y[:80] + 1) % 3           # wrong for every member: some are replaced
-    hedge.partial_fit(X.iloc[:80], flipped)
+    # a row where the members disagree, labelled as the odd one predicts it: the others
+    # lose weight on it until they fall below the threshold and are replaced
+    predictions = np.array([member.predict(X.to_numpy()) for member in hedge.estimators_])
+    disagree = np.flatnonzero((predictions != predictions[0]).any(axis=0))
+    assert disagree.size
+    row = disagree[0]
+    votes = predictions[:, row]
+    odd_one = min(votes.tolist(), key=votes.tolist().count)
+    for _ in range(10):
+        hedge.partial_fit(X.iloc[[row]], [odd_one])
+        if hedge.n_replaced_:
+            break
     assert hedge.n_replaced_ > 0
     for member in hedge.estimators_:
         assert_named(member.export_text())

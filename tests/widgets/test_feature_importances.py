@@ -26,7 +26,7 @@ from widget_helpers import PatientWaits
 TREE_LINE = re.compile(r"^\d+ of \d+ splits? oblique, \d+(\.\d)? attributes? per split on "
                        r"average$")
 ENSEMBLE_LINE = re.compile(r"^\d+ trees?: \d+ of \d+ splits? oblique, \d+(\.\d)? attributes? "
-                           r"per split on average$")
+                           r"per split on average(; trained in (one process|\d+ processes))?$")
 
 
 class ImportancesOutputChecks(PatientWaits):
@@ -158,7 +158,9 @@ class TestHedgeEnsembleImportances(ImportancesOutputChecks, base.WidgetTest):
 class TestObliqueForestImportances(ImportancesOutputChecks, base.WidgetTest):
     """Oblique Forest: one-hot columns summed back, as for the other learners."""
     WIDGET = OWObliqueForest
-    LINE = re.compile(ENSEMBLE_LINE.pattern[:-1] + r"; out-of-bag accuracy [\d.]+$")
+    LINE = re.compile(r"^\d+ trees?: \d+ of \d+ splits? oblique, \d+(\.\d)? attributes? per "
+                      r"split on average; out-of-bag accuracy [\d.]+"
+                      r"(; trees grown in (one process|\d+ threads))?$")
     SETTINGS = {"n_estimators": 5}
 
 

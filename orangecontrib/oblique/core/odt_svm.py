@@ -17,8 +17,9 @@ a node are (Fig. 2 and Section II-C)
   to the nearest cluster centre.
 
 The test of highest MDL-corrected information gain wins (the paper's rule, Fig. 2, step
-2.5; ``test_selection="gain_ratio"`` is J48's: the highest gain ratio among the tests of at
-least average gain).  The MDL correction subtracts a test's coding cost, in bits per
+2.5; ``test_selection="gain_ratio"`` is J48's: among the valid tests whose (MDL-corrected)
+information gain is at least the average gain of all valid tests minus 10⁻³, the one of
+highest gain ratio).  The MDL correction subtracts the coding cost of the test, in bits per
 training row, from its gain (Section II-C-3):
 
 =================  =========================================================================

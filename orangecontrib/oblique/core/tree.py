@@ -59,10 +59,9 @@ class ObliqueTree:
         ensemble fitted on a data frame gives its member trees the column names.
     """
 
-    feature_names = None
-
     def __init__(self, n_features, n_classes, splits, children, parent, value,
                  n_node_samples):
+        self.feature_names = None
         self.n_features = int(n_features)
         self.n_classes = int(n_classes)
         self.splits = list(splits)
@@ -528,13 +527,15 @@ class ObliqueTree:
             Per feature, the names of a nominal attribute's value codes (``None`` for a
             numeric one): an equality test then reads ``thal = normal``, not ``thal = 0``.
 
+        Notes
+        -----
         A branch of an argmax or pairwise-vote split (``largest score``, ``most pairwise
         votes``) carries the scores that decide it, as the Orange model's node texts do;
         a split of more than :data:`~.rules.MAX_SCORES_LISTED` scores lists them once, in
         a line ``scores: …`` above its branches.
         """
-        if feature_names is None:
-            feature_names = self.feature_names
+        if feature_names is None:  # (trees pickled before they had names: None)
+            feature_names = getattr(self, "feature_names", None)
         feature_names = _default_names(feature_names, self.n_features, "x")
         class_names = _default_names(class_names, self.n_classes, None)
         if value_names is not None and len(value_names) != self.n_features:
