@@ -264,6 +264,7 @@ PARAMETER_TYPES = {
     "bootstrap": ("bool",),
     "oob_score": ("bool",),
     "oob_grid_search": ("bool",),
+    "collapse": ("bool",),
     # counts
     "max_depth": ("int", "none"),
     "min_samples_split": ("int",),
@@ -294,6 +295,8 @@ PARAMETER_TYPES = {
     "split_mode": ("str",),
     "test_selection": ("str",),
     "multiclass": ("str",),
+    "nominal_tests": ("str",),
+    "svm_cost": ("str",),
     # others
     "random_state": ("random_state", "none"),
     "categorical_features": ("indices", "none"),
