@@ -28,6 +28,7 @@ def test_cross_validation_records_accuracy_times_and_oob(forest):
     assert record["GDT"]["oob"] == []
 
 
+@pytest.mark.slow  # a benchmark run, about 6 s
 def test_quick_run_prints_every_set_and_the_goal_checks(forest, capsys):
     forest.main(["--quick", "--learners", "Oblique Forest,Random Forest"])
     out = capsys.readouterr().out

@@ -61,6 +61,7 @@ def test_unknown_set_is_a_usage_error(speed, capsys):
     assert "unknown sets" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # processes started, about 4 s
 def test_parallel_benchmark_quick(capsys):
     """``benchmarks/parallel.py --quick``: the table with both timings, the same-ensemble
     check and the goal line."""
@@ -93,6 +94,7 @@ def test_parallel_benchmark_ceiling_fits_the_ensembles_members():
         assert parallel.machine_ceiling(fits, repeats=1) > 0
 
 
+@pytest.mark.slow  # processes started, about 4 s
 def test_parallel_benchmark_prints_the_machine_ceiling(capsys):
     with benchmark_script("parallel") as parallel:
         parallel.main(["--quick", "--repeats", "1"])

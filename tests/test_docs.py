@@ -19,6 +19,7 @@ import re
 import tempfile
 import unittest
 
+import pytest
 from AnyQt.QtCore import QUrl
 
 from orangecanvas.help.manager import HelpManager
@@ -99,6 +100,7 @@ class BuildMixin:
 
 
 class TestDocumentationBuild(BuildMixin, unittest.TestCase):
+    @pytest.mark.slow  # a Sphinx build, about 6 s
     def test_builds_without_warnings(self):
         with tempfile.TemporaryDirectory() as tmp:
             html = os.path.join(tmp, "html")

@@ -11,6 +11,7 @@ import time
 import unittest
 
 import numpy as np
+import pytest
 from AnyQt.QtTest import QTest
 
 from orangecanvas.registry import WidgetRegistry
@@ -155,6 +156,7 @@ class TestExampleWorkflows(GuiTest):
         for name, accuracy in accuracies.items():
             self.assertGreater(accuracy, 0.8, name)
 
+    @pytest.mark.slow  # a 100-tree forest in a workflow, about 4 s
     def test_oblique_forest(self):
         """Issue 28, item 8: the Oblique Forest against Random Forest and Tree, its member
         trees in the viewer."""

@@ -52,6 +52,7 @@ def test_row_span_hyperplanes_are_those_of_the_dense_problem(duplicates, colline
                     np.testing.assert_allclose(_aligned(w_new, w_old), w_old, atol=1e-8)
 
 
+@pytest.mark.slow  # scale
 def test_gdt_root_of_100_rows_and_2000_features_is_quick_and_linear_in_memory():
     """Issue 15, D4: the root split took 30 s and (d+1)² matrices (32 MB each) before."""
     X, y = _few_rows(0, 100, 2000)

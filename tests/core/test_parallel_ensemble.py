@@ -58,6 +58,7 @@ def test_progress_after_every_member_and_cancel(wine):
             X, y, progress_callback=cancel)
 
 
+@pytest.mark.slow  # worker processes started
 def test_n_jobs_from_a_joblib_context(wine):
     """``n_jobs=None`` follows ``joblib.parallel_config``, as scikit-learn's do."""
     X, y = wine

@@ -2,10 +2,12 @@
 memory layout: a hyperplane's value is one sum in feature order (no BLAS call, whose
 rounding depends on the batch and the alignment)."""
 import numpy as np
+import pytest
 
 from orangecontrib.oblique.core import ObliqueForestClassifier
 
 
+@pytest.mark.slow  # 3,000 single-row predictions, about 10 s
 def test_a_row_is_predicted_alike_alone_and_in_a_batch():
     rng = np.random.RandomState(0)
     X = rng.randint(-3, 4, size=(3000, 8)).astype(float)   # integer values: rows on planes

@@ -12,6 +12,7 @@ import unittest
 from unittest.mock import Mock
 
 import numpy as np
+import pytest
 from AnyQt.QtCore import QTimer
 from AnyQt.QtTest import QTest
 
@@ -27,6 +28,10 @@ from orangecontrib.oblique.widgets.utils import FitInterrupted
 
 from widget_helpers import (HANG_GUARD_MS, LongFitWidget, checkerboard_table,
                             random_labels_table)
+
+
+#: widget concurrency: fits of seconds, cancelled and restarted (the slow tier)
+pytestmark = pytest.mark.slow
 
 
 class ConcurrentFitChecks(LongFitWidget):

@@ -8,6 +8,7 @@ import re
 import tempfile
 
 import numpy as np
+import pytest
 
 from AnyQt.QtWidgets import QApplication
 
@@ -121,6 +122,7 @@ class TestNamesWithLineBreaks(base.WidgetTest):
                 if name in text:
                     self.assertIn(printable_name(odd(name, breaker)), escaped[key], key)
 
+    @pytest.mark.slow  # fits every learner, about 4 s
     def test_oblique_trees(self):
         plain_data = iris()
         for learner in (OC1Learner(random_state=0),

@@ -13,6 +13,7 @@ import traceback
 import unittest
 
 import numpy as np
+import pytest
 from AnyQt.QtCore import QTimer
 from AnyQt.QtTest import QTest
 from threadpoolctl import threadpool_info
@@ -240,6 +241,7 @@ class TestODTSVMMidFit(MidFitChecks, base.WidgetTest):
                               and model.estimator.min_samples_leaf == 5)
 
 
+@pytest.mark.slow  # widget concurrency, seconds a test
 class TestHedgeEnsembleMidFit(MidFitChecks, base.WidgetTest):
     widget_class = OWHedgeEnsemble
     # ten GDT trees: each takes a second or more
