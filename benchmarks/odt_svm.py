@@ -270,10 +270,11 @@ def print_summary(results, n_synthetic, oc1_restarts):
     print("  (paper, 27 UCI sets: ODT-SVM 87.03, J48 85.88, SMO 84.90, Hedge 87.71; "
           "ODT-SVM − J48 +1.15, ODT-SVM − SMO +2.13, Hedge − ODT-SVM +0.68)")
 
-    board = results["checkerboard_4x4"]["accuracy"]
-    print(f"\n4×4 checkerboard ({n_synthetic} rows): ODT-SVM "
-          f"{100 * np.mean(board['ODT-SVM']):.2f} %, linear SVM "
-          f"{100 * np.mean(board['linear SVM']):.2f} %")
+    if "checkerboard_4x4" in results:  # (not with --real-only)
+        board = results["checkerboard_4x4"]["accuracy"]
+        print(f"\n4×4 checkerboard ({n_synthetic} rows): ODT-SVM "
+              f"{100 * np.mean(board['ODT-SVM']):.2f} %, linear SVM "
+              f"{100 * np.mean(board['linear SVM']):.2f} %")
 
     heart = results["heart_disease"]["per_fold"]["ODT-SVM"]["seconds"]
     print(f"\nMedian ODT-SVM fit time: heart_disease {1000 * np.median(heart):.1f} ms "
@@ -283,8 +284,9 @@ def print_summary(results, n_synthetic, oc1_restarts):
         seconds = results[title]["per_fold"]["ODT-SVM"]["seconds"]
         pooled.extend(seconds)
         print(f"  {title} ({n_synthetic} rows): {1000 * np.median(seconds):.1f} ms")
-    print(f"  the {len(synthetic)} synthetic sets of {n_synthetic} rows, pooled: "
-          f"{1000 * np.median(pooled):.1f} ms ({len(pooled)} fits)")
+    if pooled:
+        print(f"  the {len(synthetic)} synthetic sets of {n_synthetic} rows, pooled: "
+              f"{1000 * np.median(pooled):.1f} ms ({len(pooled)} fits)")
 
     print("\nWarnings per learner (all data sets, fit and predict):")
     for name in LEARNERS:
