@@ -1,12 +1,17 @@
-"""The SPORF split search at many classes (issue 30, item 5): a node's search costs the
+"""The Oblique Forest at many classes (issue 30, item 5): a node's split search costs the
 same whatever the number of classes of the data -- it takes the rows' class codes and
-keeps counts for the classes present at the node only, not a classes x rows matrix."""
+keeps counts for the classes present at the node only, not a classes x rows matrix --
+and a forest tree keeps its nodes' class counts compact as it grows them."""
 import tracemalloc
 
 import numpy as np
+import pytest
+from scipy import sparse
 
+from orangecontrib.oblique.core.forest import ObliqueForestClassifier
 from orangecontrib.oblique.core.sporf import (SparseProjectionSplitter, node_classes,
                                               search_projections, varying_features)
+from orangecontrib.oblique.core.tree import grow_tree
 
 
 def node_of_50_rows(n_classes, seed=0):
@@ -67,3 +72,58 @@ def test_a_node_of_few_rows_takes_no_memory_for_absent_classes():
     np.testing.assert_array_equal(splits[0].weights, splits[1].weights)
     np.testing.assert_array_equal(splits[0].bias, splits[1].bias)
     assert peaks[1] < 100_000, peaks
+
+
+def grown_both_ways(X, y, weights, n_classes):
+    """A SPORF tree grown with dense class counts then compacted, and the same tree grown
+    with compact counts."""
+    trees = []
+    for compact in (False, True):
+        splitter = SparseProjectionSplitter(X, y, weights, n_classes, 3, 1.0,
+                                            np.random.default_rng(0))
+        trees.append(grow_tree(X, y, weights, n_classes, splitter, compact_counts=compact))
+    trees[0].compact_class_counts()
+    return trees
+
+
+@pytest.mark.parametrize("n_classes", [3, 150, 600])
+def test_counts_grown_compact_are_those_compacted_afterwards(n_classes):
+    """Grown compact or dense then compacted: the same value, proba and proba source
+    (dense where compacting keeps them dense, CSR elsewhere), bit for bit, also with
+    weights that are not integers."""
+    rng = np.random.default_rng(n_classes)
+    X = rng.normal(size=(3 * n_classes + 50, 3))
+    y = np.arange(X.shape[0]) % n_classes
+    weights = rng.uniform(0.2, 3.0, X.shape[0])
+    dense, compact = grown_both_ways(X, y, weights, n_classes)
+    assert compact.node_count == dense.node_count > 10
+    assert sparse.issparse(compact.value) == sparse.issparse(dense.value) == (
+        n_classes >= 100)
+    for name in ("value", "proba"):
+        a, b = getattr(dense, name), getattr(compact, name)
+        if sparse.issparse(a):
+            a, b = a.toarray(), b.toarray()
+        np.testing.assert_array_equal(a, b)
+    a, b = getattr(dense, "proba_source", None), getattr(compact, "proba_source", None)
+    assert (a is None) == (b is None)
+    if a is not None:
+        np.testing.assert_array_equal(a, b)
+    nodes = np.arange(dense.node_count)
+    np.testing.assert_array_equal(dense.node_proba(nodes), compact.node_proba(nodes))
+
+
+def test_a_forest_tree_of_2000_classes_grows_in_little_memory():
+    """A tree of the forest on 6,000 rows of 2,000 classes (8,400 nodes): dense class
+    counts while it grew took 400 MB (value, its stacked copy and proba); grown compact,
+    a few MB."""
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(6000, 5)), np.arange(6000) % 2000
+    ObliqueForestClassifier(n_estimators=1, random_state=0).fit(X[:100], y[:100] % 3)
+    tracemalloc.start()
+    try:
+        forest = ObliqueForestClassifier(n_estimators=1, random_state=0).fit(X, y)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert forest.estimators_[0].tree_.node_count > 8000
+    assert peak < 50e6, peak
