@@ -127,3 +127,16 @@ def test_a_forest_tree_of_2000_classes_grows_in_little_memory():
         tracemalloc.stop()
     assert forest.estimators_[0].tree_.node_count > 8000
     assert peak < 50e6, peak
+
+
+@pytest.mark.parametrize("spread", [1, 3, 1000])
+def test_node_classes_by_table_or_by_sorting_agree(spread):
+    """Codes of a narrow range (looked up in a table) or a wide one (sorted): numbered
+    alike in the order of their codes."""
+    rng = np.random.default_rng(spread)
+    classes = rng.integers(0, 12, 40)
+    row_class, total, total_rows = node_classes(classes * spread + 5, np.ones(40))
+    present = np.unique(classes)
+    np.testing.assert_array_equal(row_class, np.searchsorted(present, classes))
+    np.testing.assert_array_equal(total_rows, np.bincount(classes)[present])
+    np.testing.assert_array_equal(total, total_rows)
