@@ -37,7 +37,8 @@ from sklearn.utils.validation import check_is_fitted
 from .base import ObliqueTreeClassifierMixin
 from .parallel import jobs_for, run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
-from .tree import ObliqueTree, SplitStatistics, grow_tree, name_member_trees
+from .tree import (MANY_CLASSES, ObliqueTree, SplitStatistics, grow_tree,
+                   name_member_trees)
 from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
@@ -132,7 +133,8 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
         keep = sample_weight > 0
         self.tree_ = self._build_tree(X[keep], codes[keep], sample_weight[keep],
                                       check_random_state(self.random_state),
-                                      progress_callback, compact_counts=True)
+                                      progress_callback,
+                                      compact_counts=n_classes >= MANY_CLASSES)
         return self
 
 
