@@ -20,6 +20,7 @@ from AnyQt.QtTest import QTest
 from Orange.widgets.tests import base
 
 from orangecontrib.oblique import GeometricTreeLearner
+from orangecontrib.oblique.core.parallel import run_fits
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
@@ -263,12 +264,29 @@ class TestHedgeEnsembleConcurrentFit(ConcurrentFitChecks, base.WidgetTest):
                 and all(len(rows) == 600 for rows in model.estimator.subsets_))
 
 
+@pytest.mark.slow
 class TestHedgeEnsembleParallelConcurrentFit(TestHedgeEnsembleConcurrentFit):
     """Trees trained two at a time (worker processes): progress after each member, and a
     cancel stops the fits left from the loop that collects them (the workers' fits are
-    abandoned, not waited for)."""
+    abandoned, not waited for).
+
+    The two worker processes are started (and known warm) before every test: a fit hands
+    its members to them when they save more than their hand-over
+    (:func:`~orangecontrib.oblique.core.parallel.jobs_for`), as for a second fit in
+    Orange; a cold pool's start-up would keep these fits in one process."""
     N_JOBS = 2
     INTERRUPTED_IN = "run_fits"
+
+    def setUp(self):
+        run_fits([int] * self.N_JOBS, n_jobs=self.N_JOBS)  # joblib's worker processes
+        super().setUp()
+
+    def test_members_fitted_by_two_worker_processes(self):
+        self.send_signal(self.widget.Inputs.data, random_labels_table(3000))
+        self.wait_until_finished()
+        model = self.get_output(self.widget.Outputs.model)
+        self.assertEqual(model.estimator.n_jobs_used_, 2)
+        self.assertEqual(len(model.estimator.estimators_), 10)
 
 
 if __name__ == "__main__":

@@ -37,7 +37,8 @@ from sklearn.utils.validation import check_is_fitted
 from .base import ObliqueTreeClassifierMixin
 from .parallel import jobs_for, run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
-from .tree import ObliqueTree, SplitStatistics, grow_tree, name_member_trees
+from .tree import (MANY_CLASSES, ObliqueTree, SplitStatistics, grow_tree,
+                   name_member_trees)
 from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, store_parameters,
@@ -96,7 +97,8 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
         n_projections(self.max_features, 1)
         mean_nonzeros(self.feature_combinations, 1)
 
-    def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
+    def _build_tree(self, X, y, sample_weight, random_state, progress_callback,
+                    compact_counts=False):
         n_features = X.shape[1]
         self.n_projections_ = n_projections(self.max_features, n_features)
         self.mean_nonzeros_ = mean_nonzeros(self.feature_combinations, n_features)
@@ -104,7 +106,8 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
             X, y, sample_weight, len(self.classes_), self.n_projections_,
             self.mean_nonzeros_, np.random.default_rng(random_state.randint(_MAX_SEED)))
         tree = grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
-                         self.max_depth, self.min_samples_split, progress_callback)
+                         self.max_depth, self.min_samples_split, progress_callback,
+                         compact_counts)
         tree.feature_scales = splitter.feature_scales(tree)
         return tree
 
@@ -121,14 +124,17 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
         printed rule (weights of 4 significant digits, a threshold of the fewest digits
         that separates the node's rows, :func:`~.sporf.readable_threshold`), so it routes
         any row as printed; nor does it drop negligible terms (none of its ±1 terms is
-        rounding noise)."""
+        rounding noise).  Its class counts are kept sparse as they are grown where
+        :meth:`~.tree.ObliqueTree.compact_class_counts` would keep them so (many
+        classes: ``grow_tree``'s ``compact_counts``)."""
         self.classes_ = np.arange(n_classes)
         self.n_classes_ = n_classes
         self.n_features_in_ = X.shape[1]
         keep = sample_weight > 0
         self.tree_ = self._build_tree(X[keep], codes[keep], sample_weight[keep],
                                       check_random_state(self.random_state),
-                                      progress_callback)
+                                      progress_callback,
+                                      compact_counts=n_classes >= MANY_CLASSES)
         return self
 
 

@@ -33,11 +33,11 @@ import numpy as np
 
 from numba import njit
 
-from .impurity import class_indicators
 from .splits import DIGITS, MAX_DIGITS, Split, round_significant
 
 __all__ = ["SparseProjectionSplitter", "n_projections", "mean_nonzeros", "varying_features",
-           "projection_matrix", "readable_threshold", "search_projections"]
+           "projection_matrix", "readable_threshold", "search_projections",
+           "node_classes"]
 
 _TINY = float(np.finfo(float).tiny)
 #: Gini impurities closer than this are equal (the first cut of them is kept): the sums
@@ -153,8 +153,46 @@ def projection_matrix(features, cells, negative, unit, n_columns):
 
 
 @njit(cache=True, nogil=True)
-def search_projections(X, rows, features, cells, negative, unit, n_columns, indicators,
-                       total, weights):
+def node_classes(codes, weights):
+    """The node's classes present, numbered ``0 .. m-1`` in ascending order of their codes:
+    every row's number, and every class's total weight (its rows' weights added in row
+    order) and number of rows.  The codes are looked up in a table over their range when
+    that is at most twice the node's ``n`` rows, else sorted: ``O(n log n)`` at most,
+    whatever the number of classes of the data (absent classes take no time and no
+    memory)."""
+    n = codes.shape[0]
+    row_class = np.empty(n, dtype=np.intp)
+    low, high = codes[0], codes[0]
+    for i in range(1, n):
+        low, high = min(low, codes[i]), max(high, codes[i])
+    n_present = 0
+    if high - low < 2 * n:
+        number = np.full(high - low + 1, -1, dtype=np.intp)
+        for i in range(n):
+            number[codes[i] - low] = 0
+        for c in range(number.shape[0]):
+            if number[c] == 0:
+                number[c] = n_present
+                n_present += 1
+        for i in range(n):
+            row_class[i] = number[codes[i] - low]
+    else:
+        by_class = np.argsort(codes, kind="mergesort")
+        for i in range(n):
+            if i == 0 or codes[by_class[i]] != codes[by_class[i - 1]]:
+                n_present += 1
+            row_class[by_class[i]] = n_present - 1
+    total = np.zeros(n_present)
+    total_rows = np.zeros(n_present, dtype=np.intp)
+    for i in range(n):
+        total[row_class[i]] += weights[i]
+        total_rows[row_class[i]] += 1
+    return row_class, total, total_rows
+
+
+@njit(cache=True, nogil=True)
+def search_projections(X, rows, features, cells, negative, unit, n_columns, codes,
+                       weights):
     """The best split of the node's rows ``X[rows]`` over the projections of the drawn
     matrix (the non-zeros of :func:`projection_matrix`): every projection's values sorted
     (stably), the Gini impurity of every cut between distinct neighbouring values from the
@@ -164,10 +202,11 @@ def search_projections(X, rows, features, cells, negative, unit, n_columns, indi
     two neighbouring values of its best cut (the split is ``v_k >= threshold`` for any
     threshold in ``(low, high]``), ``(-1, nan, nan, inf)`` when no projection separates
     the rows; the projection's weights over all attributes, and the weighted standard
-    deviations over the rows of the attributes it uses (0 elsewhere).  ``indicators`` is
-    :func:`~.impurity.class_indicators` of the rows (classes × rows), ``total`` its sums
-    over the rows, ``weights`` the rows' weights."""
-    n, n_classes, n_features = rows.shape[0], indicators.shape[0], X.shape[1]
+    deviations over the rows of the attributes it uses (0 elsewhere).  ``codes`` are the
+    rows' class codes (integers), ``weights`` their weights: the class counts are kept
+    for the classes present at the node only (:func:`node_classes`), so a node's search
+    costs the same whatever the number of classes of the data."""
+    n, n_features = rows.shape[0], X.shape[1]
     n_nonzero = cells.shape[0]
     projection = np.empty(n_nonzero, dtype=np.intp)
     feature = np.empty(n_nonzero, dtype=np.intp)
@@ -187,21 +226,13 @@ def search_projections(X, rows, features, cells, negative, unit, n_columns, indi
     # Every row's class and the node's class totals (in weight and in rows), once: a
     # cut then costs O(1) whatever the number of classes -- the class counts left of
     # the cut and their sums of squares are updated by the one row that crosses it.
-    row_class = np.zeros(n, dtype=np.intp)
-    total_rows = np.zeros(n_classes, dtype=np.intp)
+    row_class, total, total_rows = node_classes(codes, weights)
+    n_classes = total.shape[0]
     node_weight = 0.0
     for i in range(n):
-        for c in range(n_classes):
-            if indicators[c, i] != 0.0:
-                row_class[i] = c
-                break
-        total_rows[row_class[i]] += 1
-        node_weight += indicators[row_class[i], i]
+        node_weight += weights[i]
     total_squares = _sum_of_squares(total)
-    total_classes = 0
-    for c in range(n_classes):
-        if total_rows[c] > 0:
-            total_classes += 1
+    total_classes = n_classes
     left = np.empty(n_classes)
     left_rows = np.empty(n_classes, dtype=np.intp)
     best_k, best_low, best_high, best_score = -1, np.nan, np.nan, np.inf
@@ -217,7 +248,7 @@ def search_projections(X, rows, features, cells, negative, unit, n_columns, indi
         for i in range(n - 1):
             row = order[i]
             c = row_class[row]
-            w = indicators[c, row]
+            w = weights[row]
             old_right = max(total[c] - left[c], 0.0)
             left_squares += w * (2.0 * left[c] + w)
             left[c] += w
@@ -318,10 +349,9 @@ class SparseProjectionSplitter:
         chosen, negative = chosen[on_varying], negative[on_varying]
         features = self.all_features
         weights = self.sample_weight[rows]
-        indicators = class_indicators(self.y[rows], weights, self.n_classes)
         k, low, high, _, split_weights, scales = search_projections(
             self.X, rows, features, chosen, negative, self.unit, self.n_projections,
-            indicators, indicators.sum(axis=1), weights)
+            self.y[rows], weights)
         if k < 0:
             return None
         threshold, digits = readable_threshold(low, high)

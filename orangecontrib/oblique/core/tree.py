@@ -25,6 +25,9 @@ _TINY = float(np.finfo(float).tiny)
 #: Trees of at least this many classes may keep their class counts sparse
 #: (:meth:`ObliqueTree.compact_class_counts`); trees of fewer never do.
 MANY_CLASSES = 100
+#: Nodes whose class counts :meth:`ObliqueTree._compact_grown_counts` makes dense at once
+#: to add them up.
+_TOTALS_BLOCK = 256
 
 
 class GrowthWarning(UserWarning):
@@ -67,10 +70,15 @@ class ObliqueTree:
         self.splits = list(splits)
         self.children = [tuple(map(int, ch)) for ch in children]
         self.parent = np.asarray(parent, dtype=np.intp)
-        self.value = np.asarray(value, dtype=float).reshape(-1, self.n_classes)
+        # class counts kept sparse as grown (grow_tree's compact_counts): read as
+        # compact_class_counts leaves them, or made dense where that would keep them so
+        compact = sparse.issparse(value) and self._compact_grown_counts(value)
+        if not compact:
+            value = value.toarray() if sparse.issparse(value) else value
+            self.value = np.asarray(value, dtype=float).reshape(-1, self.n_classes)
         self.n_node_samples = np.asarray(n_node_samples, dtype=np.intp)
         node_count = len(self.splits)
-        if not (len(self.children) == len(self.parent) == len(self.value)
+        if not (len(self.children) == len(self.parent) == self.value.shape[0]
                 == len(self.n_node_samples) == node_count):
             raise ValueError("per-node arrays must all have one entry per node")
         # (a hyperplane has two children: no need to ask its kind)
@@ -89,6 +97,8 @@ class ObliqueTree:
         for node in range(1, node_count):
             depth[node] = depth[parent[node]] + 1
         self.node_depth = np.array(depth, dtype=np.intp)
+        if compact:
+            return
         totals = self.value.sum(axis=1, keepdims=True)
         self.proba = np.divide(self.value, totals, out=np.full_like(self.value, np.nan),
                                where=totals > 0)
@@ -420,6 +430,35 @@ class ObliqueTree:
         if getattr(self, "grow_value", None) is not None:
             self.grow_value = sparse.csr_matrix(self.grow_value)
         return self
+
+    def _compact_grown_counts(self, value):
+        """Set :attr:`value`, :attr:`proba` and ``proba_source`` from class counts grown
+        sparse (a CSR matrix of the classes present at each node), as
+        :meth:`compact_class_counts` would leave the tree's dense counts, without making
+        them dense: every node's distribution its counts over their total, a node that no
+        training row reached reading its parent's.  False (nothing set) where that method
+        would keep them dense: a tree of few classes, a root without rows, or counts that
+        take no less room sparse."""
+        value = sparse.csr_matrix(value, dtype=float)
+        node_count = value.shape[0]
+        # every node's total added as over its dense row (the same rounding), a block of
+        # nodes at a time
+        totals = np.concatenate([
+            value[start:start + _TOTALS_BLOCK].toarray().sum(axis=1)
+            for start in range(0, node_count, _TOTALS_BLOCK)] or [np.zeros(0)])
+        dense_cells = 2 * value.shape[0] * value.shape[1]
+        if (self.n_classes < MANY_CLASSES or node_count == 0 or totals[0] <= 0
+                or 6 * 2 * value.nnz >= dense_cells):
+            return False
+        source = np.arange(node_count)
+        empty = np.flatnonzero(totals <= 0)
+        for node in empty:  # parents precede children
+            source[node] = source[self.parent[node]]
+        proba = value.copy()
+        proba.data = proba.data / np.repeat(totals, np.diff(proba.indptr))
+        self.value, self.proba = value, proba
+        self.proba_source = source if empty.size else None
+        return True
 
     def with_dense_class_counts(self):
         """``self`` if its class counts are dense arrays, else a shallow copy whose
@@ -783,7 +822,7 @@ def _add_children(node, split, child_rows, child_counts, n_classes, splits, chil
 
 def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
               max_depth=None, min_samples_split=2, progress_callback=None,
-              missing_by_weight=False):
+              missing_by_weight=False, compact_counts=False):
     """Grow a tree top-down; the learner supplies only ``propose_split``.
 
     Parameters
@@ -802,6 +841,11 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
     progress_callback : callable(fraction) or None
         Called after every node with the fraction of rows that have reached a leaf; it may
         raise an exception to abandon the fit (a widget cancelling a background fit).
+    compact_counts : bool
+        Keep every node's class counts, once it is settled, as its classes present only,
+        and give the tree a CSR matrix of them (:meth:`ObliqueTree.compact_class_counts`
+        without the dense counts first): with thousands of classes, memory and time that
+        grow with the nodes' classes present, not with nodes × classes.
 
     missing_by_weight : bool
         C4.5's handling of missing values (Quinlan 1993, ch. 3): ``X`` may hold NaN, every
@@ -840,12 +884,16 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         if progress_callback is not None:
             progress_callback(settled / n_rows)
         counts = value[node]
+        if compact_counts:  # dense while on the stack only
+            present = np.flatnonzero(counts)
+            value[node] = (present, counts[present])
         settled += rows.size  # undone below when the node is split
         if (rows.size < smallest
                 or np.count_nonzero(counts) < 2
                 or (max_depth is not None and depth >= max_depth)
                 or (should_stop is not None and should_stop(
-                    counts, value[parent[node]] if parent[node] >= 0 else None, depth))):
+                    counts, _dense_counts(value[parent[node]], n_classes)
+                    if parent[node] >= 0 else None, depth))):
             continue
         split = propose_split(rows, counts, depth)
         if split is None:
@@ -895,6 +943,13 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
                       parent, value, n_samples, stack, depth)
     if progress_callback is not None:
         progress_callback(1.0)
+    if compact_counts:
+        indptr = np.zeros(len(value) + 1, dtype=np.intp)
+        indptr[1:] = np.cumsum([present.size for present, _ in value])
+        value = sparse.csr_matrix(
+            (np.concatenate([counts for _, counts in value]),
+             np.concatenate([present for present, _ in value]), indptr),
+            shape=(len(value), n_classes))
     return ObliqueTree(X.shape[1], n_classes, splits, children, parent, value, n_samples)
 
 
@@ -953,3 +1008,12 @@ def _grow_by_weight(X, y, sample_weight, n_classes, propose_split, should_stop, 
     if progress_callback is not None:
         progress_callback(1.0)
     return ObliqueTree(X.shape[1], n_classes, splits, children, parent, value, n_samples)
+
+
+def _dense_counts(counts, n_classes):
+    """A node's class counts as :func:`grow_tree` keeps them, dense."""
+    if not isinstance(counts, tuple):
+        return counts
+    dense = np.zeros(n_classes)
+    dense[counts[0]] = counts[1]
+    return dense
