@@ -107,7 +107,7 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
             self.mean_nonzeros_, np.random.default_rng(random_state.randint(_MAX_SEED)))
         tree = grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
                          self.max_depth, self.min_samples_split, progress_callback,
-                         compact_counts)
+                         compact_counts=compact_counts)
         tree.feature_scales = splitter.feature_scales(tree)
         return tree
 
