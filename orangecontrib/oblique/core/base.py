@@ -220,6 +220,11 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
         return self.tree_.export_text(feature_names, [str(c) for c in self.classes_],
                                       decimals, show_counts, value_names)
 
+    def _more_tags(self):
+        """The estimator tags as scikit-learn before 1.6 reads them (its documented way
+        then; later versions read :meth:`__sklearn_tags__`)."""
+        return {"allow_nan": bool(getattr(self, "accepts_missing_values", False))}
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = bool(getattr(self, "accepts_missing_values", False))
