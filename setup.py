@@ -30,7 +30,7 @@ setup(
         # compiled per-node kernels; a wheel on every platform Orange supports
         "numba>=0.59",
     ],
-    extras_require={"test": ["pytest", "hypothesis", "sphinx", "myst-parser",
+    extras_require={"test": ["pytest", "pytest-xdist", "hypothesis", "sphinx", "myst-parser",
                              "dask[distributed]", "PyQt5", "PyQtWebEngine"],
                     "benchmark": ["stree"]},
     entry_points={
