@@ -20,7 +20,7 @@ from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewe
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
 
-from widget_helpers import PatientWaits
+from widget_helpers import PatientWaits, ShownViewer
 
 
 def as_table(X, y):
@@ -162,7 +162,7 @@ class TestDepthLimit(PatientWaits, base.WidgetTest):
             GeometricTreeClassifier(min_samples_leaf=0).fit(X, y)
 
 
-class TestViewerFirstView(PatientWaits, base.WidgetTest):
+class TestViewerFirstView(PatientWaits, ShownViewer, base.WidgetTest):
     """Item 1: the viewer opens readable with the root and the next two levels in view;
     Fit never shrinks text below a readable size; bar labels readable and whole where
     there is room; the row-path panel collapsed until a row is chosen."""
@@ -174,19 +174,6 @@ class TestViewerFirstView(PatientWaits, base.WidgetTest):
         cls.big = fitted(GeometricTreeLearner(max_terms=None, random_state=0), heart)
         iris = Table("iris")
         cls.small = fitted(GeometricTreeLearner(max_depth=2, random_state=0), iris)
-
-    def setUp(self):
-        self.widget = self.create_widget(OWObliqueTreeViewer)
-        self.widget.resize(self.widget.sizeHint())  # the size Orange opens it at
-        self.widget.show()
-
-    def tearDown(self):
-        self.widget.hide()
-        super().tearDown()
-
-    def visible_rect(self):
-        view = self.widget.view
-        return view.mapToScene(view.viewport().rect()).boundingRect()
 
     def test_opens_with_the_top_levels_in_view_and_readable(self):
         w = self.widget

@@ -18,6 +18,8 @@ from orangecontrib.oblique.widgets.treescene import (
     EDGE_FIXED, EDGE_RELATIVE_TO_ROOT, FADED_OPACITY, MIN_TEXT_PIXELS, PATH_COLOR,
     SUBSET_COLOR, node_fill)
 
+from widget_helpers import ShownViewer
+
 
 def eight_classes(seed=0, n_rows=500, n_features=4):
     """A generated 8-class numeric table on which ODT-SVM makes multiway splits with
@@ -31,26 +33,13 @@ def eight_classes(seed=0, n_rows=500, n_features=4):
     return Table.from_numpy(domain, X, y)
 
 
-class ViewerTest(base.WidgetTest):
+class ViewerTest(ShownViewer, base.WidgetTest):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
         cls.heart = Table("heart_disease")
         cls.big = GeometricTreeLearner(max_terms=None, random_state=0)(cls.heart)
         cls.big.instances = cls.heart
-
-    def setUp(self):
-        self.widget = self.create_widget(OWObliqueTreeViewer)
-        self.widget.resize(self.widget.sizeHint())  # the default window size
-        self.widget.show()
-
-    def tearDown(self):
-        self.widget.hide()
-        super().tearDown()
-
-    def visible_rect(self):
-        view = self.widget.view
-        return view.mapToScene(view.viewport().rect()).boundingRect()
 
 
 class TestOpeningZoom(ViewerTest):

@@ -45,6 +45,26 @@ class PatientWaits:
         return super().process_events(until, timeout)
 
 
+class ShownViewer:
+    """A shown Oblique Tree Viewer in ``self.widget`` at the size Orange opens it, for
+    tests of what is in view; mix it in before ``base.WidgetTest``."""
+
+    def setUp(self):
+        super().setUp()
+        self.widget = self.create_widget(OWObliqueTreeViewer)
+        self.widget.resize(self.widget.sizeHint())  # the size Orange opens it at
+        self.widget.show()
+
+    def tearDown(self):
+        self.widget.hide()
+        super().tearDown()
+
+    def visible_rect(self):
+        """The part of the scene in the viewport."""
+        view = self.widget.view
+        return view.mapToScene(view.viewport().rect()).boundingRect()
+
+
 def as_table(X, y):
     """An Orange table of continuous ``x1 .. xd`` and a discrete class ``y``."""
     classes = np.unique(y)
