@@ -362,7 +362,7 @@ class ObliqueTree:
         one node per row (:meth:`apply`) unless a split sends rows with missing values
         down its branches by weight; every row's shares sum to 1."""
         X = np.asarray(X, dtype=float)
-        if not self.routes_by_weight or np.isfinite(X).all():
+        if np.isfinite(X).all() or not self.routes_by_weight:
             stop = self.apply(X)
             return sparse.csr_matrix((np.ones(len(stop)), (np.arange(len(stop)), stop)),
                                      shape=(len(stop), self.node_count))
@@ -378,9 +378,11 @@ class ObliqueTree:
     def predict_proba(self, X):
         """The class distribution of the node where each row ends; a row sent down
         several branches by weight gets the weighted mix of theirs (C4.5)."""
-        if self.routes_by_weight and not sparse.issparse(X):
+        if not sparse.issparse(X):
             X = np.asarray(X, dtype=float)
-            if not np.isfinite(X).all():
+            # (the splits are looked at only for rows with a missing value: a forest's
+            # trees predict without a pass over their nodes)
+            if not np.isfinite(X).all() and self.routes_by_weight:
                 return np.asarray(self.stop_weights(X)
                                   @ self.node_proba(np.arange(self.node_count)))
         return self.node_proba(self.apply(X))
