@@ -205,8 +205,8 @@ def tree_size_study():
     """Why GDT's trees are larger than Table II's: leaves (mean over 10 folds, seed 0,
     one repetition) and accuracy against ε1, post-pruning, the sample size and a variant
     of the stopping rule that measures η1 against the *parent's* rows."""
-    from orangecontrib.oblique.core.tree import grow_tree
-    from orangecontrib.oblique.core import geometric
+    from orangecontrib.oblique.core.tree.structure import grow_tree
+    from orangecontrib.oblique.core.geometric import classifier as geometric
 
     class ParentShare(GeometricTreeClassifier):
         """η1 = minority of the child / rows of the parent (a hypothesis, not the paper)."""

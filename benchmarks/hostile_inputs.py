@@ -242,7 +242,7 @@ def boundary_rows():
     from core.test_printed_boundary import NAMES, integer_data
 
     from orangecontrib.oblique.core import ObliqueForestClassifier
-    from orangecontrib.oblique.core.rules import branch_conditions
+    from orangecontrib.oblique.core.tree.rules import branch_conditions
     X, y = integer_data(6000, seed=1)
     X_new, _ = integer_data(6000, seed=2)
     forest = ObliqueForestClassifier(n_estimators=4, random_state=0).fit(X, y)

@@ -30,7 +30,7 @@ from Orange.canvas.config import Config
 
 from orangewidget.utils.messages import UnboundMsg
 
-import orangecontrib.oblique.core.odt_svm
+import orangecontrib.oblique.core.odt_svm.classifier
 import orangecontrib.oblique.widgets
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
@@ -136,7 +136,7 @@ class TestDocumentationBuild(BuildMixin, unittest.TestCase):
 
     def test_odt_svm_page_quotes_the_test_selection(self):
         """The formula on the ODT-SVM page is the one the implementation documents."""
-        docstring = " ".join(orangecontrib.oblique.core.odt_svm.__doc__.split())
+        docstring = " ".join(orangecontrib.oblique.core.odt_svm.classifier.__doc__.split())
         with open(os.path.join(DOC, "algorithms", "odt-svm.md"), encoding="utf-8") as file:
             # table cells run together; an escaped "\|" in a cell is a literal "|"
             page = re.sub(r"(?<!\\)\|", " ", file.read()).replace("\\|", "|")
@@ -154,14 +154,14 @@ class TestDocumentationBuild(BuildMixin, unittest.TestCase):
                 "``corrected gain = gain − cost / N``",
                 "``gain ratio = corrected gain / split info``"):
             self.assertIn(fragment, docstring,
-                          "the docstring of core/odt_svm.py changed: update the test "
+                          "the docstring of core/odt_svm/classifier.py changed: update the test "
                           "selection on doc/algorithms/odt-svm.md and here")
             in_markdown = re.sub(r"``(.*?)``", r"`\1`", fragment)
             if in_markdown.startswith("`corrected") or in_markdown.startswith("`gain ratio"):
                 in_markdown = in_markdown.strip("`")  # in a code block on the page
                 in_markdown = " ".join(in_markdown.split())
             self.assertIn(in_markdown, page, "doc/algorithms/odt-svm.md must quote the "
-                          "test selection of core/odt_svm.py's docstring")
+                          "test selection of core/odt_svm/classifier.py's docstring")
 
 
 class TestWidgetPages(unittest.TestCase):

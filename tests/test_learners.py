@@ -24,10 +24,10 @@ from orangecontrib.oblique.learners import FitMessage, InputDataWarning
 from orangecontrib.oblique.presentation import BOX_LINE_CHARS, BOX_MAX_CHARS, SplitPresenter
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier, ObliqueTree,
                                         Split)
-from orangecontrib.oblique.core.ensemble import HedgeEnsembleClassifier
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
-from orangecontrib.oblique.core.rules import branch_conditions
-from orangecontrib.oblique.core.splits import ARGMAX, EQUALITY, NEAREST_CENTRE, NOMINAL
+from orangecontrib.oblique.core.ensemble.hedge import HedgeEnsembleClassifier
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
+from orangecontrib.oblique.core.tree.rules import branch_conditions
+from orangecontrib.oblique.core.tree.splits import ARGMAX, EQUALITY, NEAREST_CENTRE, NOMINAL
 
 
 def assert_defaults_are_the_core_defaults(test, learner_class, estimator_class, name,

@@ -11,9 +11,9 @@ from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from orangecontrib.oblique import ODTSVMLearner
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         ObliqueForestClassifier, ODTSVMClassifier)
-from orangecontrib.oblique.core.rules import MAX_SCORES_LISTED
-from orangecontrib.oblique.core.splits import PAIRWISE_VOTE, Split
-from orangecontrib.oblique.core.tree import ObliqueTree
+from orangecontrib.oblique.core.tree.rules import MAX_SCORES_LISTED
+from orangecontrib.oblique.core.tree.splits import PAIRWISE_VOTE, Split
+from orangecontrib.oblique.core.tree.structure import ObliqueTree
 
 COLUMNS = ["alpha", "beta", "gamma"]
 

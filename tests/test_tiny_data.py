@@ -8,7 +8,7 @@ from Orange.widgets.tests.base import WidgetTest
 
 from orangecontrib.oblique import ODTSVMLearner, ObliqueForestLearner
 from orangecontrib.oblique.core import ODTSVMClassifier, ObliqueForestClassifier
-from orangecontrib.oblique.core.tree import GrowthWarning
+from orangecontrib.oblique.core.tree.structure import GrowthWarning
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
 X = np.array([[0.0, 0.0], [1.0, 1.0]])

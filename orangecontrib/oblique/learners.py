@@ -8,9 +8,9 @@ with the node's test in raw feature units (a hyperplane), in the attribute's own
 nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
 
 :class:`HedgeEnsembleLearner` combines several trees of any of these learners by Hedge(β)
-(:class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`);
+(:class:`~orangecontrib.oblique.core.ensemble.hedge.HedgeEnsembleClassifier`);
 :class:`ObliqueForestLearner` grows a forest of them (SPORF,
-:class:`~orangecontrib.oblique.core.forest.ObliqueForestClassifier`).
+:class:`~orangecontrib.oblique.core.forest.classifier.ObliqueForestClassifier`).
 """
 import copy
 import warnings
@@ -29,11 +29,11 @@ from Orange.preprocess.transformation import Indicator
 from Orange.util import dummy_callback, wrap_callback
 
 from .core import GeometricTreeClassifier, OC1Classifier
-from .core.ensemble import HedgeEnsembleClassifier
-from .core.forest import ObliqueForestClassifier
-from .core.odt_svm import ODTSVMClassifier
-from .core.rules import printable_name
-from .core.tree import GrowthWarning
+from .core.ensemble.hedge import HedgeEnsembleClassifier
+from .core.forest.classifier import ObliqueForestClassifier
+from .core.odt_svm.classifier import ODTSVMClassifier
+from .core.tree.rules import printable_name
+from .core.tree.structure import GrowthWarning
 from .core.validation import densified, dense_size_error, map_row_chunks
 from .presentation import SplitLabel, SplitPresenter
 
@@ -121,7 +121,7 @@ class _SplitSummaryMixin:
 
     @property
     def split_statistics(self):
-        """:class:`~orangecontrib.oblique.core.tree.SplitStatistics` of the tree, or
+        """:class:`~orangecontrib.oblique.core.tree.structure.SplitStatistics` of the tree, or
         summed over the members of an ensemble."""
         return self.estimator.get_split_statistics()
 
@@ -159,7 +159,7 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
     data : Orange.data.Table
         The (preprocessed) table the estimator was fitted on, all rows.
     estimator : fitted core estimator
-        Has ``tree_`` (an :class:`~orangecontrib.oblique.core.tree.ObliqueTree`) and
+        Has ``tree_`` (an :class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`) and
         ``classes_`` (the class value indices seen in training).
     """
 
@@ -181,7 +181,7 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
     @property
     def tree_(self):
-        """The fitted :class:`~orangecontrib.oblique.core.tree.ObliqueTree`."""
+        """The fitted :class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`."""
         return self.estimator.tree_
 
     def _build_nodes(self, data):
@@ -280,7 +280,7 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
     def _mixed(self, X, per_node):
         """Every row's mix of ``per_node`` over the nodes where its shares end
-        (:meth:`~orangecontrib.oblique.core.tree.ObliqueTree.stop_weights`)."""
+        (:meth:`~orangecontrib.oblique.core.tree.structure.ObliqueTree.stop_weights`)."""
         _check_width(X, self.domain)
         return map_row_chunks(
             lambda rows: np.asarray(self.tree_.stop_weights(_dense(rows)) @ per_node), X)
@@ -357,7 +357,7 @@ class FitMessage(NamedTuple):
         treated as missing (imputed); ``"skipped_rows"``: ``count`` of the ``total`` rows
         have a missing class value and were left out of the fit; ``"growth"``: what the
         core estimator warned about its tree's growth (a
-        :class:`~orangecontrib.oblique.core.tree.GrowthWarning`; ``count`` and ``total``
+        :class:`~orangecontrib.oblique.core.tree.structure.GrowthWarning`; ``count`` and ``total``
         are 0).
     count, total : int
     text : str
@@ -526,7 +526,7 @@ def _training_rows(learner, data):
 
 def _fit_with_messages(estimator, X, y, weights, messages):
     """Fit ``estimator``; what it warns about its tree's growth
-    (:class:`~orangecontrib.oblique.core.tree.GrowthWarning`) is warned again and added to
+    (:class:`~orangecontrib.oblique.core.tree.structure.GrowthWarning`) is warned again and added to
     ``messages`` (a list of :class:`FitMessage`), which a widget shows."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", GrowthWarning)
@@ -687,7 +687,7 @@ class OC1Learner(ObliqueTreeLearner):
 class ODTSVMLearner(ObliqueTreeLearner):
     """ODT-SVM (Menkovski, Christou & Efremidis, 2008) for Orange.
 
-    Parameters are those of :class:`~orangecontrib.oblique.core.odt_svm.ODTSVMClassifier`,
+    Parameters are those of :class:`~orangecontrib.oblique.core.odt_svm.classifier.ODTSVMClassifier`,
     with the same defaults (the paper's test choice, highest corrected gain; WEKA SMO's
     pairwise multi-class SVM split; J48's subtree raising), except ``categorical_features``: unlike the other learners,
     ODT-SVM keeps nominal attributes as they are (no one-hot encoding) and missing values
@@ -731,7 +731,7 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
     """A fitted Hedge(β) ensemble of oblique trees.
 
     ``estimator`` is the fitted
-    :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`; its members
+    :class:`~orangecontrib.oblique.core.ensemble.hedge.HedgeEnsembleClassifier`; its members
     (``estimator.estimators_``) are the core tree estimators and ``estimator.weights_``
     their Hedge weights.  Prediction is the weighted average of the members' class
     distributions, over all values of the class variable (zero for values absent from
@@ -809,7 +809,7 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
     ``beta`` for every one of its held-out rows it misclassifies, then the weights are
     normalised; with ``sample_fraction`` 1 they stay equal), and predicts the
     Hedge-weighted average of their class distributions; see
-    :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier`.
+    :class:`~orangecontrib.oblique.core.ensemble.hedge.HedgeEnsembleClassifier`.
 
     Parameters
     ----------
@@ -882,7 +882,7 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
 
 class ObliqueForestModel(HedgeEnsembleModel):
     """A fitted Oblique Forest: ``estimator`` is the fitted
-    :class:`~orangecontrib.oblique.core.forest.ObliqueForestClassifier`, its trees
+    :class:`~orangecontrib.oblique.core.forest.classifier.ObliqueForestClassifier`, its trees
     (``estimator.estimators_``) the members, all of the same weight
     (``estimator.weights_``).  Prediction (rows with missing values included), the
     members' weights and the member trees as tree models (:meth:`member_model`) are those
@@ -905,7 +905,7 @@ class ObliqueForestLearner(_FitProgressMixin, Orange.classification.Learner,
     average; the model predicts the mean of the trees' class distributions.
 
     Parameters are those of
-    :class:`~orangecontrib.oblique.core.forest.ObliqueForestClassifier`, with the same
+    :class:`~orangecontrib.oblique.core.forest.classifier.ObliqueForestClassifier`, with the same
     defaults except ``random_state=0`` (replicable, as the other learners of this module).
     Attributes are continuized and missing values imputed as for the other trees
     (:class:`ObliqueTreeLearner`), also after preprocessors the user gives; rows with a

@@ -3,24 +3,24 @@
 :class:`SplitPresenter` renders one tree's splits in the words of a domain -- attribute
 names, nominal value names, class names, clusters -- from the splits' structured
 conditions (:meth:`Split.conditions`), through the renderers of
-:mod:`orangecontrib.oblique.core.rules`.  The Orange model
+:mod:`orangecontrib.oblique.core.tree.rules`.  The Orange model
 (:class:`~orangecontrib.oblique.learners.ObliqueTreeModel`) builds its node texts with it
 and the Oblique Tree Viewer its rules, paths and tooltips, so both always say the same.
 The terms of every hyperplane of one tree are listed in one order, by the attributes'
 importance in the tree, so that nodes can be compared.  The viewer may also show a split
 over standardised attributes (``z(age) = (age − mean) / SD``, weights per standard
 deviation); the Orange model's texts are always in raw units.  Names are written as
-:func:`~orangecontrib.oblique.core.rules.printable_name` writes them (a name with a line
+:func:`~orangecontrib.oblique.core.tree.rules.printable_name` writes them (a name with a line
 break in it escaped, inside quotes).  No Qt here.
 """
 from html import escape
 
 import numpy as np
 
-from .core.rules import (MAX_SCORES_LISTED, Vocabulary, affine_text, condition_text, edge_text, format_number,
-                         format_significant, missing_text, pair_names, quantity_text, term_texts,
-                         value_name)
-from .core.splits import DIGITS, MAX_DIGITS
+from .core.tree.rules import (MAX_SCORES_LISTED, Vocabulary, affine_text, condition_text, edge_text, format_number,
+                              format_significant, missing_text, pair_names, quantity_text, term_texts,
+                              value_name)
+from .core.tree.splits import DIGITS, MAX_DIGITS
 
 __all__ = ["SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS", "BOX_MAX_CHARS"]
 

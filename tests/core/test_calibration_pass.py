@@ -1,4 +1,4 @@
-"""The pass after growing (:meth:`~orangecontrib.oblique.core.tree.ObliqueTree.
+"""The pass after growing (:meth:`~orangecontrib.oblique.core.tree.structure.ObliqueTree.
 calibrate_text_and_scales`) and growing's step at a hyperplane: their results' properties.
 
 Every printed rule routes every training row reaching its split exactly as the model
@@ -14,10 +14,11 @@ from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier, ObliqueForestClassifier,
-                                        ODTSVMClassifier, pass_kernels)
+                                        ODTSVMClassifier)
+from orangecontrib.oblique.core.tree import kernels as pass_kernels
 from orangecontrib.oblique.core.datasets import rotated_checkerboard
-from orangecontrib.oblique.core.splits import DIGITS, Split, round_significant
-from orangecontrib.oblique.core.tree import ObliqueTree
+from orangecontrib.oblique.core.tree.splits import DIGITS, Split, round_significant
+from orangecontrib.oblique.core.tree.structure import ObliqueTree
 
 from .invariants import assert_tree_invariants
 

@@ -33,8 +33,8 @@ def state():
 before = state()
 import orangecontrib.oblique, orangecontrib.oblique.core, orangecontrib.oblique.widgets
 for package in (orangecontrib.oblique.core, orangecontrib.oblique.widgets):
-    for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(package.__name__ + "." + module.name)
+    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        importlib.import_module(module.name)
 importlib.import_module("orangecontrib.oblique.learners")
 after = state()
 print("changed:", sorted(key for key in before if before[key] != after[key]))
@@ -81,8 +81,8 @@ if sys.argv[1:] != ["oc1"]:
 for learner in learners:
     learner.fit(X, y).predict(X)
 misses = hits = 0
-for found in pkgutil.iter_modules(core.__path__):
-    module = importlib.import_module(core.__name__ + "." + found.name)
+for found in pkgutil.walk_packages(core.__path__, core.__name__ + "."):
+    module = importlib.import_module(found.name)
     for value in vars(module).values():
         if isinstance(value, CPUDispatcher) and value.__module__ == module.__name__:
             misses += sum(value.stats.cache_misses.values())

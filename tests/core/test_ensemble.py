@@ -11,7 +11,7 @@ from sklearn.svm import LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
 from orangecontrib.oblique.core import GeometricTreeClassifier
-from orangecontrib.oblique.core.ensemble import HedgeEnsembleClassifier, stratified_subset
+from orangecontrib.oblique.core.ensemble.hedge import HedgeEnsembleClassifier, stratified_subset
 
 
 # ----- helpers -----
@@ -553,8 +553,8 @@ def test_unfitted_ensemble_cannot_predict():
 
 def test_default_estimator_is_odt_svm():
     odt_svm = pytest.importorskip(
-        "orangecontrib.oblique.core.odt_svm",
-        reason="orangecontrib.oblique.core.odt_svm (ODTSVMClassifier, the default base "
+        "orangecontrib.oblique.core.odt_svm.classifier",
+        reason="orangecontrib.oblique.core.odt_svm.classifier (ODTSVMClassifier, the default base "
                "estimator) cannot be imported")
     ODTSVMClassifier = odt_svm.ODTSVMClassifier
     X, y = load_iris(return_X_y=True)

@@ -11,7 +11,7 @@ which draws its members' rows the same way):
 """
 from sklearn.tree import DecisionTreeClassifier
 
-from orangecontrib.oblique.core.ensemble import HedgeEnsembleClassifier
+from orangecontrib.oblique.core.ensemble.hedge import HedgeEnsembleClassifier
 
 from .sklearn_checks import parametrize_with_checks_expecting
 

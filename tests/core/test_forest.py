@@ -16,16 +16,16 @@ from scipy import sparse
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
                                         ODTSVMClassifier)
 from orangecontrib.oblique.core.datasets import rotated_checkerboard, synthetic_10d
-from orangecontrib.oblique.core.forest import (ObliqueForestClassifier,
-                                               SparseProjectionTreeClassifier, bag_counts,
-                                               oob_search_grid)
-from orangecontrib.oblique.core.impurity import class_indicators
-from orangecontrib.oblique.core.sporf import (SparseProjectionSplitter, mean_nonzeros,
-                                              n_projections, projection_matrix,
-                                              readable_threshold, search_projections,
-                                              varying_features)
-from orangecontrib.oblique.core.splits import HYPERPLANE, MAX_DIGITS
-from orangecontrib.oblique.core.tree import grow_tree
+from orangecontrib.oblique.core.forest.classifier import (ObliqueForestClassifier,
+                                                          SparseProjectionTreeClassifier, bag_counts,
+                                                          oob_search_grid)
+from orangecontrib.oblique.core.tree.impurity import class_indicators
+from orangecontrib.oblique.core.forest.sporf import (SparseProjectionSplitter, mean_nonzeros,
+                                                     n_projections, projection_matrix,
+                                                     readable_threshold, search_projections,
+                                                     varying_features)
+from orangecontrib.oblique.core.tree.splits import HYPERPLANE, MAX_DIGITS
+from orangecontrib.oblique.core.tree.structure import grow_tree
 
 from .invariants import assert_tree_invariants
 from .printed_rules import predict_by_export_text

@@ -13,8 +13,8 @@ from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
                                         ODTSVMClassifier)
 from orangecontrib.oblique.core.datasets import (checkerboard_2x2, checkerboard_4x4,
                                                  synthetic_10d)
-from orangecontrib.oblique.core.gdt_kernels import angle_bisectors, binary_gini
-from orangecontrib.oblique.core.geometric import clustering_hyperplanes
+from orangecontrib.oblique.core.geometric.kernels import angle_bisectors, binary_gini
+from orangecontrib.oblique.core.geometric.classifier import clustering_hyperplanes
 
 from .invariants import (assert_identical_trees, assert_pickles, assert_refits_identically,
                          assert_same_tree, assert_training_rows_consistent,
@@ -804,7 +804,7 @@ class TestRecordedResults:
                                        ODTSVMClassifier(random_state=0)],
                          ids=["GDT", "OC1", "ODT-SVM"])
 def test_one_pass_calibration_is_the_two_passes(estimator):
-    """:meth:`~orangecontrib.oblique.core.tree.ObliqueTree.calibrate_text_and_scales` is
+    """:meth:`~orangecontrib.oblique.core.tree.structure.ObliqueTree.calibrate_text_and_scales` is
     ``calibrate_text`` then ``store_feature_scales``."""
     X, y = load_wine(return_X_y=True)
     weights = np.random.default_rng(1).uniform(0.5, 2, len(y))

@@ -1,14 +1,14 @@
 """The partition of a plane through feature space: a tree over more than two features
-restricted to two plotted features, the others held (core/geometry.py)."""
+restricted to two plotted features, the others held (core/tree/geometry.py)."""
 import unittest
 
 import numpy as np
 from sklearn.datasets import make_classification
 
 from orangecontrib.oblique.core import GeometricTreeClassifier, ObliqueTree, Split
-from orangecontrib.oblique.core.geometry import (
-    boundary_segments, embed, grid_centres, held_values, node_regions, partition_image,
-    plane_slice, plotted_features, split_importances)
+from orangecontrib.oblique.core.tree.geometry import (
+                                                      boundary_segments, embed, grid_centres, held_values, node_regions, partition_image,
+                                                      plane_slice, plotted_features, split_importances)
 
 
 def stump(split):

@@ -11,8 +11,8 @@ from sklearn.tree import DecisionTreeClassifier
 
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier, ODTSVMClassifier)
-from orangecontrib.oblique.core.splits import Split
-from orangecontrib.oblique.core.tree import ObliqueTree, SplitStatistics
+from orangecontrib.oblique.core.tree.splits import Split
+from orangecontrib.oblique.core.tree.structure import ObliqueTree, SplitStatistics
 
 ESTIMATORS = [
     GeometricTreeClassifier(),

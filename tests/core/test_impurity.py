@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from orangecontrib.oblique.core import impurity as imp
+from orangecontrib.oblique.core.tree import impurity as imp
 
 
 def _loop_twoing(left, right):

@@ -1,4 +1,4 @@
-"""OC1's line search (:mod:`~orangecontrib.oblique.core.kernels`, Eq. 2): it finds the
+"""OC1's line search (:mod:`~orangecontrib.oblique.core.tree.line_search`, Eq. 2): it finds the
 impurity-minimising step of a hyperplane along a direction, checked against brute force
 over every cut point, and the six measures of OC1's Appendix B have their known values."""
 import math
@@ -6,8 +6,9 @@ import math
 import numpy as np
 import pytest
 
-from orangecontrib.oblique.core import impurity, kernels
-from orangecontrib.oblique.core.impurity import class_indicators, node_constants
+from orangecontrib.oblique.core.tree import impurity
+from orangecontrib.oblique.core.tree import line_search as kernels
+from orangecontrib.oblique.core.tree.impurity import class_indicators, node_constants
 
 from .test_impurity import LOOP
 

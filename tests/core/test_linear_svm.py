@@ -9,7 +9,7 @@ from sklearn.datasets import make_blobs, make_classification
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
-from orangecontrib.oblique.core.linear_svm import MAX_ITER, TOLERANCE, hinge_svm_dual, linear_svm
+from orangecontrib.oblique.core.odt_svm.linear_svm import MAX_ITER, TOLERANCE, hinge_svm_dual, linear_svm
 
 
 def primal_objective(X, signs, C_i, w, b):

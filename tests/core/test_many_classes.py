@@ -11,13 +11,15 @@ import warnings
 import numpy as np
 import pytest
 
-from orangecontrib.oblique.core import geometry, splits, xmeans
-from orangecontrib.oblique.core.odt_svm import (MAX_PAIRWISE_CLASSES, ODTSVMClassifier,
-                                                ODTSVMSplitter)
-from orangecontrib.oblique.core.splits import (ARGMAX, PAIRWISE_VOTE, ROUTE_BLOCK_VALUES,
-                                               Split, pairwise_index, pairwise_pairs,
-                                               pairwise_votes)
-from orangecontrib.oblique.core.tree import ObliqueTree
+from orangecontrib.oblique.core.tree import geometry
+from orangecontrib.oblique.core.tree import splits
+from orangecontrib.oblique.core.odt_svm import xmeans
+from orangecontrib.oblique.core.odt_svm.classifier import (MAX_PAIRWISE_CLASSES, ODTSVMClassifier,
+                                                           ODTSVMSplitter)
+from orangecontrib.oblique.core.tree.splits import (ARGMAX, PAIRWISE_VOTE, ROUTE_BLOCK_VALUES,
+                                                    Split, pairwise_index, pairwise_pairs,
+                                                    pairwise_votes)
+from orangecontrib.oblique.core.tree.structure import ObliqueTree
 
 
 def no_list_of_pairs(monkeypatch):

@@ -76,7 +76,7 @@ def test_compact_counts_predict_print_and_weigh_as_the_dense_ones():
 
 
 def test_trees_of_few_classes_keep_dense_counts():
-    from orangecontrib.oblique.core.tree import MANY_CLASSES
+    from orangecontrib.oblique.core.tree.structure import MANY_CLASSES
     X, y = many_classes(n_classes=MANY_CLASSES - 1, per_class=6)
     forest = ObliqueForestClassifier(n_estimators=2, random_state=0).fit(X, y)
     for member in forest.estimators_:

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from scipy import sparse
 
-from orangecontrib.oblique.core.forest import ObliqueForestClassifier
-from orangecontrib.oblique.core.sporf import (SparseProjectionSplitter, node_classes,
-                                              search_projections, varying_features)
-from orangecontrib.oblique.core.tree import grow_tree
+from orangecontrib.oblique.core.forest.classifier import ObliqueForestClassifier
+from orangecontrib.oblique.core.forest.sporf import (SparseProjectionSplitter, node_classes,
+                                                     search_projections, varying_features)
+from orangecontrib.oblique.core.tree.structure import grow_tree
 
 
 def node_of_50_rows(n_classes, seed=0):

@@ -6,7 +6,7 @@ import pytest
 from scipy import sparse
 
 from orangecontrib.oblique.core import OC1Classifier
-from orangecontrib.oblique.core.tree import Split, grow_tree
+from orangecontrib.oblique.core.tree.structure import Split, grow_tree
 
 from .memory_reference import MB, traced_peak
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from orangecontrib.oblique.core import GeometricTreeClassifier
-from orangecontrib.oblique.core.gdt_kernels import node_hyperplanes
+from orangecontrib.oblique.core.geometric.kernels import node_hyperplanes
 
 from .memory_reference import MB, traced_peak
 

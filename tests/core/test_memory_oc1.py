@@ -5,10 +5,11 @@ import numpy as np
 import pytest
 from sklearn.datasets import make_classification
 
-from orangecontrib.oblique.core import OC1Classifier, impurity
-from orangecontrib.oblique.core.impurity import (MEASURES, best_axis_parallel,
-                                                 best_thresholds, class_indicators,
-                                                 evaluate_class_major, measure_function)
+from orangecontrib.oblique.core import OC1Classifier
+from orangecontrib.oblique.core.tree import impurity
+from orangecontrib.oblique.core.tree.impurity import (MEASURES, best_axis_parallel,
+                                                      best_thresholds, class_indicators,
+                                                      evaluate_class_major, measure_function)
 
 from . import memory_reference
 from .memory_reference import MB, traced_peak

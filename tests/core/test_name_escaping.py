@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from orangecontrib.oblique.core import ObliqueTree, Split
-from orangecontrib.oblique.core.rules import (LINE_BREAKING, Vocabulary, branch_conditions,
-                                              condition_text, edge_text, printable_name,
-                                              quantity_text, split_description)
+from orangecontrib.oblique.core.tree.rules import (LINE_BREAKING, Vocabulary, branch_conditions,
+                                                   condition_text, edge_text, printable_name,
+                                                   quantity_text, split_description)
 
 #: characters that break a line (for ``str.splitlines`` or a text editor) or hide text
 BREAKERS = ["\n", "\r", "\r\n", "\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85",

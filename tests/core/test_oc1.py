@@ -9,9 +9,9 @@ from sklearn.tree import DecisionTreeClassifier
 from orangecontrib.oblique.core import OC1Classifier
 from orangecontrib.oblique.core.datasets import (ls10, parallel_oblique_lines,
                                                  rotated_checkerboard)
-from orangecontrib.oblique.core.impurity import MEASURES, best_axis_parallel, class_indicators
-from orangecontrib.oblique.core.oc1 import (COEFFICIENT_ORDERS, SPLIT_MODES, NodeSearch,
-                                            OC1Splitter)
+from orangecontrib.oblique.core.tree.impurity import MEASURES, best_axis_parallel, class_indicators
+from orangecontrib.oblique.core.oc1.classifier import (COEFFICIENT_ORDERS, SPLIT_MODES, NodeSearch,
+                                                       OC1Splitter)
 
 from .invariants import (assert_same_tree, assert_training_rows_consistent,
                          assert_tree_invariants, route_by_hand)
@@ -570,7 +570,7 @@ def test_draws_do_not_depend_on_their_blocks(monkeypatch, order):
     (every draw a refill, the sequential kernel out of numbers again and again) and the
     usual ones grow the same tree and leave the generator in the same state."""
     from sklearn.datasets import load_wine
-    from orangecontrib.oblique.core import oc1
+    from orangecontrib.oblique.core.oc1 import classifier as oc1
     X, y = load_wine(return_X_y=True)
     results = []
     for block, per_coefficient in ((4096, 64), (1, 1), (7, 2)):
@@ -587,7 +587,7 @@ def test_draws_do_not_depend_on_their_blocks(monkeypatch, order):
 
 def test_local_search_kernel_stops_when_its_draws_run_out():
     from sklearn.datasets import load_iris
-    from orangecontrib.oblique.core import kernels
+    from orangecontrib.oblique.core.tree import line_search as kernels
     X, y = load_iris(return_X_y=True)
     Z = np.column_stack([(X - X.mean(0)) / X.std(0), np.ones(len(X))])
     node = NodeSearch(Z, class_indicators(y, np.ones(len(y)), 3), "twoing")

@@ -10,11 +10,11 @@ from sklearn.utils import check_random_state
 
 from orangecontrib.oblique.core.datasets import (checkerboard_2x2, checkerboard_4x4,
                                                  rotated_checkerboard)
-from orangecontrib.oblique.core.odt_svm import (ODTSVMClassifier, ODTSVMSplitter, _Candidate,
-                                                entropy, gain_and_split_info)
-from orangecontrib.oblique.core.pruning import error_based_prune
-from orangecontrib.oblique.core.splits import (ARGMAX, EQUALITY, HYPERPLANE,
-                                               NEAREST_CENTRE, NOMINAL, Split)
+from orangecontrib.oblique.core.odt_svm.classifier import (ODTSVMClassifier, ODTSVMSplitter, _Candidate,
+                                                           entropy, gain_and_split_info)
+from orangecontrib.oblique.core.tree.pruning import error_based_prune
+from orangecontrib.oblique.core.tree.splits import (ARGMAX, EQUALITY, HYPERPLANE,
+                                                    NEAREST_CENTRE, NOMINAL, Split)
 
 from .invariants import (assert_pickles, assert_refits_identically, assert_training_rows_consistent,
                          assert_tree_invariants, route_by_hand)

@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 from sklearn.utils import check_random_state
 
-from orangecontrib.oblique.core.impurity import entropy
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier, ODTSVMSplitter
-from orangecontrib.oblique.core.pruning import collapse
-from orangecontrib.oblique.core.splits import HYPERPLANE, NOMINAL, Split
-from orangecontrib.oblique.core.tree import ObliqueTree
+from orangecontrib.oblique.core.tree.impurity import entropy
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier, ODTSVMSplitter
+from orangecontrib.oblique.core.tree.pruning import collapse
+from orangecontrib.oblique.core.tree.splits import HYPERPLANE, NOMINAL, Split
+from orangecontrib.oblique.core.tree.structure import ObliqueTree
 
 from .invariants import assert_training_rows_consistent, assert_tree_invariants
 

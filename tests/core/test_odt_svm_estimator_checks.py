@@ -15,7 +15,7 @@ One check is an expected failure:
   makes up for the rescaling (``test_odt_svm.py``,
   ``test_weights_equal_repeats_with_one_row_leaves``).
 """
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 
 from .sklearn_checks import parametrize_with_checks_expecting
 

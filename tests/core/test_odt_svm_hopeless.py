@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_breast_cancer, load_wine, make_classification
 
-from orangecontrib.oblique.core import HedgeEnsembleClassifier, ODTSVMClassifier, odt_svm
-from orangecontrib.oblique.core.impurity import entropy
-from orangecontrib.oblique.core.odt_svm import ODTSVMSplitter, linear_svm
-from orangecontrib.oblique.core.splits import pairwise_pairs
+from orangecontrib.oblique.core import HedgeEnsembleClassifier, ODTSVMClassifier
+from orangecontrib.oblique.core.odt_svm import classifier as odt_svm
+from orangecontrib.oblique.core.tree.impurity import entropy
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMSplitter, linear_svm
+from orangecontrib.oblique.core.tree.splits import pairwise_pairs
 
 from .invariants import assert_identical_trees
 

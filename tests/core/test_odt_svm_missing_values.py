@@ -6,9 +6,9 @@ import pytest
 from sklearn.base import BaseEstimator
 
 from orangecontrib.oblique.core import HedgeEnsembleClassifier
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier, gain_with_unknown
-from orangecontrib.oblique.core.odt_svm import gain_and_split_info
-from orangecontrib.oblique.core.impurity import entropy
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier, gain_with_unknown
+from orangecontrib.oblique.core.odt_svm.classifier import gain_and_split_info
+from orangecontrib.oblique.core.tree.impurity import entropy
 
 from .invariants import assert_tree_invariants
 

@@ -11,8 +11,8 @@ from sklearn.datasets import load_iris, load_wine, make_classification
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
-from orangecontrib.oblique.core import odt_svm
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier, best_cuts
+from orangecontrib.oblique.core.odt_svm import classifier as odt_svm
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier, best_cuts
 
 from .invariants import assert_identical_trees
 

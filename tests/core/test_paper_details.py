@@ -7,14 +7,14 @@ from sklearn.datasets import load_iris
 
 from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
 from orangecontrib.oblique.core import base as base_module
-from orangecontrib.oblique.core.geometric import AUTO_EPSILON1
-from orangecontrib.oblique.core.oc1 import OC1Splitter, node_impurity
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
-from orangecontrib.oblique.core.pruning import error_based_prune
-from orangecontrib.oblique.core.rules import branch_conditions, scores_text
-from orangecontrib.oblique.core.splits import (PAIRWISE_VOTE, Split, pairwise_pairs,
-                                               pairwise_votes)
-from orangecontrib.oblique.core.tree import grow_tree
+from orangecontrib.oblique.core.geometric.classifier import AUTO_EPSILON1
+from orangecontrib.oblique.core.oc1.classifier import OC1Splitter, node_impurity
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
+from orangecontrib.oblique.core.tree.pruning import error_based_prune
+from orangecontrib.oblique.core.tree.rules import branch_conditions, scores_text
+from orangecontrib.oblique.core.tree.splits import (PAIRWISE_VOTE, Split, pairwise_pairs,
+                                                    pairwise_votes)
+from orangecontrib.oblique.core.tree.structure import grow_tree
 
 from .invariants import assert_training_rows_consistent, assert_tree_invariants
 
@@ -84,7 +84,7 @@ class TestPairwiseVote:
         assert conditions[0].pairs == ((0, 1), (0, 2), (1, 2))
         texts = branch_conditions(split, ["x", "y"])
         assert texts[0] == "most pairwise votes: 0"
-        from orangecontrib.oblique.core.rules import Vocabulary
+        from orangecontrib.oblique.core.tree.rules import Vocabulary
         vocabulary = Vocabulary(["x", "y"], classes=["a", "b", "c"])
         assert branch_conditions(split, vocabulary)[2] == "most pairwise votes: c"
         assert scores_text(conditions[0], vocabulary).startswith("a vs b: −4·x")
@@ -242,7 +242,7 @@ class TestStagnantPerturbations:
     def taken_moves(draws, monkeypatch):
         """Stagnant perturbations taken, with a step of 0.5, when every perturbation finds
         the same impurity one unit away and the random draws are ``draws`` (then 0.99)."""
-        from orangecontrib.oblique.core import oc1
+        from orangecontrib.oblique.core.oc1 import classifier as oc1
         monkeypatch.setattr(oc1.NodeSearch, "line_step",
                             lambda self, values, direction: (1.0, 1.0))
         X = np.array([[0.0, 0.0], [1.0, 0.1], [0.1, 1.0], [1.0, 1.0]])

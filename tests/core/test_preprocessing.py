@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier, ODTSVMClassifier
-from orangecontrib.oblique.core.impurity import entropy
+from orangecontrib.oblique.core.tree.impurity import entropy
 from orangecontrib.oblique.core.preprocessing import Standardisation, stratified_sample
 
 

@@ -1,10 +1,10 @@
 """Printed rules and the model agree on every row, also on a printed boundary.
 
 A hyperplane split of two or more terms is its own printed rule ``Σ c_j·x_j ≥ t``
-(:meth:`~orangecontrib.oblique.core.splits.Split.calibrate_digits` gives it its printed
+(:meth:`~orangecontrib.oblique.core.tree.splits.Split.calibrate_digits` gives it its printed
 numbers; the forest's splits are made so) and routes a row right exactly when that rule,
 read with the text's decimals and the row's values as exact fractions, holds
-(:meth:`~orangecontrib.oblique.core.splits.Split.route`).  On integer-valued data a row's
+(:meth:`~orangecontrib.oblique.core.tree.splits.Split.route`).  On integer-valued data a row's
 sum can equal a printed threshold exactly while its floating-point value is −1e−16: the
 model sends it right, as the text does.  The text is read back by ``printed_rules`` (its
 own parser, exact arithmetic), never by the model's numbers.
@@ -19,8 +19,8 @@ from sklearn.model_selection import train_test_split
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
                                         ObliqueForestClassifier, ODTSVMClassifier)
 from orangecontrib.oblique.core.datasets import rotated_checkerboard
-from orangecontrib.oblique.core.rules import branch_conditions
-from orangecontrib.oblique.core.splits import Split
+from orangecontrib.oblique.core.tree.rules import branch_conditions
+from orangecontrib.oblique.core.tree.splits import Split
 
 from .printed_rules import boundary_rows, condition_holds, predict_by_export_text
 

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
-from orangecontrib.oblique.core.rules import (branch_conditions, format_number,
-                                              format_significant, split_description)
-from orangecontrib.oblique.core.splits import ARGMAX, NEAREST_CENTRE, Split
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
+from orangecontrib.oblique.core.tree.rules import (branch_conditions, format_number,
+                                                   format_significant, split_description)
+from orangecontrib.oblique.core.tree.splits import ARGMAX, NEAREST_CENTRE, Split
 
 from .printed_rules import (argmax_position, branch_position, predict_by_export_text,
                             printed_position)
@@ -193,7 +193,7 @@ class TestFormatSignificant:
 class TestRoundSignificant:
     @pytest.mark.parametrize("digits", [1, 4, 9, 12, 15, 17])
     def test_many_values_round_to_the_floats_their_text_reads_as(self, digits):
-        from orangecontrib.oblique.core.splits import round_significant
+        from orangecontrib.oblique.core.tree.splits import round_significant
         rng = np.random.default_rng(digits)
         values = rng.normal(size=2000) * 10.0 ** rng.integers(-30, 30, 2000)
         rounded = round_significant(values, digits)            # the vectorised path

@@ -6,10 +6,10 @@ import pytest
 
 from orangecontrib.oblique.core import GeometricTreeClassifier
 from orangecontrib.oblique.core.datasets import checkerboard_2x2
-from orangecontrib.oblique.core.pruning import (
-    added_errors, c45_deviate, cost_complexity_sequence, error_based_prune, holdout_split,
-    prune_with_holdout)
-from orangecontrib.oblique.core.tree import ObliqueTree, Split, grow_tree
+from orangecontrib.oblique.core.tree.pruning import (
+                                                     added_errors, c45_deviate, cost_complexity_sequence, error_based_prune, holdout_split,
+                                                     prune_with_holdout)
+from orangecontrib.oblique.core.tree.structure import ObliqueTree, Split, grow_tree
 
 from .invariants import assert_training_rows_consistent, assert_tree_invariants
 

@@ -4,8 +4,8 @@ import pytest
 
 from orangecontrib.oblique.core import (GeometricTreeClassifier, OC1Classifier,
                                         ODTSVMClassifier, Split)
-from orangecontrib.oblique.core.sparse import (eliminate_terms, expand_split, sparse_split,
-                                               split_impurity)
+from orangecontrib.oblique.core.tree.sparse import (eliminate_terms, expand_split, sparse_split,
+                                                    split_impurity)
 
 LEARNERS = {
     "GDT": lambda **kw: GeometricTreeClassifier(**kw),

@@ -9,8 +9,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
 from orangecontrib.oblique.core import ODTSVMClassifier
-from orangecontrib.oblique.core.odt_svm import gain_and_split_info
-from orangecontrib.oblique.core.sparse import eliminate_terms
+from orangecontrib.oblique.core.odt_svm.classifier import gain_and_split_info
+from orangecontrib.oblique.core.tree.sparse import eliminate_terms
 
 
 def information_gain(position, y):

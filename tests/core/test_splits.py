@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from orangecontrib.oblique.core import GeometricTreeClassifier, ObliqueTree
-from orangecontrib.oblique.core.rules import (Vocabulary, affine_text, branch_conditions,
-                                              condition_text, edge_text, quantity_text)
-from orangecontrib.oblique.core.splits import (KINDS, Affine, Condition, SplitKind, Split,
-                                               Term)
+from orangecontrib.oblique.core.tree.rules import (Vocabulary, affine_text, branch_conditions,
+                                                   condition_text, edge_text, quantity_text)
+from orangecontrib.oblique.core.tree.splits import (KINDS, Affine, Condition, SplitKind, Split,
+                                                    Term)
 
 
 class TestConditionsAreParts:

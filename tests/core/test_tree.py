@@ -6,8 +6,8 @@ import pytest
 
 from orangecontrib.oblique.core import GeometricTreeClassifier
 from orangecontrib.oblique.core.datasets import checkerboard_2x2, checkerboard_4x4
-from orangecontrib.oblique.core.rules import format_number
-from orangecontrib.oblique.core.tree import ObliqueTree, Split, grow_tree
+from orangecontrib.oblique.core.tree.rules import format_number
+from orangecontrib.oblique.core.tree.structure import ObliqueTree, Split, grow_tree
 
 from .invariants import assert_training_rows_consistent, assert_tree_invariants
 

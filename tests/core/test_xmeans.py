@@ -11,7 +11,7 @@ from sklearn.exceptions import NotFittedError
 from sklearn.metrics import adjusted_rand_score
 from threadpoolctl import threadpool_limits
 
-from orangecontrib.oblique.core.xmeans import XMeans, bic, kmeans, lloyd, nearest_centre
+from orangecontrib.oblique.core.odt_svm.xmeans import XMeans, bic, kmeans, lloyd, nearest_centre
 
 
 # ----- helpers -----

@@ -16,7 +16,7 @@ from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
 from orangecontrib.oblique.learners import ObliqueTreeLearner
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier)
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 

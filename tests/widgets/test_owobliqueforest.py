@@ -5,7 +5,7 @@ from Orange.data import Table
 # the module, not its classes: pytest would collect an imported WidgetTest as a test case
 from Orange.widgets.tests import base
 
-from orangecontrib.oblique.core.forest import ObliqueForestClassifier
+from orangecontrib.oblique.core.forest.classifier import ObliqueForestClassifier
 from orangecontrib.oblique.learners import ObliqueForestLearner, ObliqueForestModel
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owobliqueforest import OWObliqueForest

@@ -4,7 +4,7 @@ from Orange.data import Table
 from Orange.widgets.tests import base
 
 from orangecontrib.oblique import ODTSVMLearner
-from orangecontrib.oblique.core.odt_svm import ODTSVMClassifier
+from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
 from widget_helpers import LearnerWidgetChecks

@@ -18,7 +18,7 @@ from Orange.widgets.visualize.owtreeviewer import OWTreeGraph
 
 from orangecontrib.oblique import GeometricTreeLearner, ODTSVMLearner
 from orangecontrib.oblique.core import Split
-from orangecontrib.oblique.core.rules import format_number
+from orangecontrib.oblique.core.tree.rules import format_number
 from orangecontrib.oblique.presentation import (BOX_LINE_CHARS, BOX_MAX_CHARS,
                                                 SplitPresenter, wrapped)
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer

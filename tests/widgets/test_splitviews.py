@@ -9,10 +9,10 @@ from Orange.widgets.tests import base
 
 from orangecontrib.oblique.core import GeometricTreeClassifier, ObliqueTree, Split
 from orangecontrib.oblique.core.datasets import checkerboard_4x4
-from orangecontrib.oblique.core.geometry import (
-    boundary_segments, explorer_coordinates, explorer_hyperplane, grid_centres, held_values,
-    node_regions, partition_image)
-from orangecontrib.oblique.core.rules import format_number
+from orangecontrib.oblique.core.tree.geometry import (
+                                                      boundary_segments, explorer_coordinates, explorer_hyperplane, grid_centres, held_values,
+                                                      node_regions, partition_image)
+from orangecontrib.oblique.core.tree.rules import format_number
 from orangecontrib.oblique.widgets.splitviews import (MAX_HELD, SELECT_NODE, PartitionView,
                                                       SplitExplorer)
 

@@ -18,7 +18,7 @@ from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from Orange.widgets.tests import base
 
 from orangecontrib.oblique import OC1Learner, ODTSVMLearner
-from orangecontrib.oblique.core.rules import printable_name
+from orangecontrib.oblique.core.tree.rules import printable_name
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 
 #: characters that break a line (for ``str.splitlines`` or a text editor) or hide text

@@ -15,8 +15,8 @@ from orangecontrib.oblique import GeometricTreeLearner, ODTSVMLearner
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
 from orangecontrib.oblique.widgets.treescene import (
-    EDGE_FIXED, EDGE_RELATIVE_TO_ROOT, FADED_OPACITY, MIN_TEXT_PIXELS, PATH_COLOR,
-    SUBSET_COLOR, node_fill)
+                                                     EDGE_FIXED, EDGE_RELATIVE_TO_ROOT, FADED_OPACITY, MIN_TEXT_PIXELS, PATH_COLOR,
+                                                     SUBSET_COLOR, node_fill)
 
 from widget_helpers import ShownViewer
 

@@ -12,11 +12,11 @@ ahead of time.
 """
 import importlib
 
-#: Every public name and the module that defines it.
+#: Every public name and the subpackage that defines it.
 _MODULES = {"GeometricTreeClassifier": "geometric", "OC1Classifier": "oc1",
             "ODTSVMClassifier": "odt_svm", "HedgeEnsembleClassifier": "ensemble",
             "ObliqueForestClassifier": "forest", "SparseProjectionTreeClassifier": "forest",
-            "XMeans": "xmeans", "ObliqueTree": "tree", "Split": "splits"}
+            "XMeans": "odt_svm", "ObliqueTree": "tree", "Split": "tree"}
 
 __all__ = list(_MODULES)
 

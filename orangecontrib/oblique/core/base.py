@@ -1,7 +1,7 @@
 """The scikit-learn side shared by every oblique tree estimator.
 
 A subclass implements ``_build_tree(X, y, sample_weight, random_state)`` and returns an
-:class:`~orangecontrib.oblique.core.tree.ObliqueTree`; validation, label encoding,
+:class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`; validation, label encoding,
 prediction, ``apply``, ``decision_path`` and text export live here.
 """
 import numbers
@@ -11,8 +11,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .pruning import holdout_split, prune_with_holdout
-from .sparse import check_max_terms
+from .tree.pruning import holdout_split, prune_with_holdout
+from .tree.sparse import check_max_terms
 from .validation import (check_classification_labels,
                          check_parameter_types, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, validate_prediction_data,
@@ -202,7 +202,7 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
     def get_split_statistics(self):
         """How oblique the fitted tree is: its number of splits (internal nodes), how
         many weigh two or more features, and the mean number of features per split
-        (:class:`~orangecontrib.oblique.core.tree.SplitStatistics`)."""
+        (:class:`~orangecontrib.oblique.core.tree.structure.SplitStatistics`)."""
         check_is_fitted(self, "tree_")
         return self.tree_.split_statistics()
 

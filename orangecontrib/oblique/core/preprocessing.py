@@ -91,9 +91,9 @@ def stratified_sample(codes, size, random_state, one_per_class=False,
     Each class gets its proportional share ``size · n_k / n`` rounded down; the rows still
     missing go one each to the classes of largest remainder (Hamilton's method).  The
     flags keep the two callers' rules and their use of ``random_state``: the Hedge
-    ensemble's subsets (:func:`~orangecontrib.oblique.core.ensemble.stratified_subset`)
+    ensemble's subsets (:func:`~orangecontrib.oblique.core.ensemble.hedge.stratified_subset`)
     set ``one_per_class``, the held-out rows of pruning
-    (:func:`~orangecontrib.oblique.core.pruning.holdout_split`) set the other three.
+    (:func:`~orangecontrib.oblique.core.tree.pruning.holdout_split`) set the other three.
 
     Parameters
     ----------

@@ -9,7 +9,7 @@ import numbers
 
 import numpy as np
 
-from orangecontrib.oblique.core.rules import printable_name
+from orangecontrib.oblique.core.tree.rules import printable_name
 from orangecontrib.oblique.widgets.treescene import class_colors
 
 try:  # the split explorer and the 2-D partition are optional views

@@ -7,7 +7,7 @@ from Orange.widgets.settings import Setting
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.widgetpreview import WidgetPreview
 
-from orangecontrib.oblique.core.geometric import AUTO_EPSILON1, AUTO_FOLDS
+from orangecontrib.oblique.core.geometric.classifier import AUTO_EPSILON1, AUTO_FOLDS
 from orangecontrib.oblique.learners import GeometricTreeLearner
 from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
 from orangecontrib.oblique.widgets.utils import (SPIN, AttributesPerSplitMixin,

@@ -5,7 +5,7 @@
 others held at their medians).
 Both are ordinary ``QWidget`` subclasses drawn with pyqtgraph, not Orange widgets, so
 the module can live in the widgets package without being discovered as a widget.
-The geometry behind them is pure numpy, in :mod:`orangecontrib.oblique.core.geometry`.
+The geometry behind them is pure numpy, in :mod:`orangecontrib.oblique.core.tree.geometry`.
 
 All coordinates are in the tree's raw feature units: the ``X`` a view receives is what
 the tree routes (``ObliqueTree.apply``), without missing values.
@@ -20,11 +20,11 @@ from AnyQt.QtGui import QColor
 from AnyQt.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout,
                              QWidget)
 
-from orangecontrib.oblique.core.geometry import (
-    boundary_segments, explorer_coordinates, explorer_hyperplane, held_values,
-    partition_image, plane_slice, plotted_features, split_importances)
-from orangecontrib.oblique.core.rules import Vocabulary, branch_conditions, format_number
-from orangecontrib.oblique.core.tree import ObliqueTree
+from orangecontrib.oblique.core.tree.geometry import (
+                                                      boundary_segments, explorer_coordinates, explorer_hyperplane, held_values,
+                                                      partition_image, plane_slice, plotted_features, split_importances)
+from orangecontrib.oblique.core.tree.rules import Vocabulary, branch_conditions, format_number
+from orangecontrib.oblique.core.tree.structure import ObliqueTree
 
 __all__ = ["SplitExplorer", "PartitionView"]
 

@@ -21,7 +21,7 @@ default) or, for oblique trees, standardised attributes ``z(x) = (x − mean) / 
 model's training rows.  Every text method takes ``max_terms``: a hyperplane shortened to
 its first terms (``+ N more``); ``None`` gives the complete condition.  Names of
 attributes, values and classes are written as
-:func:`~orangecontrib.oblique.core.rules.printable_name` writes them (escaped, inside
+:func:`~orangecontrib.oblique.core.tree.rules.printable_name` writes them (escaped, inside
 quotes, if a line break or another control character is in them).  Everything here is
 plain Python + numpy: no Qt, so the widget only draws what this module computes, and
 tests can check the texts directly.
@@ -33,10 +33,10 @@ import numpy as np
 import scipy.sparse as sp
 
 import Orange.tree
-from orangecontrib.oblique.core.rules import (Vocabulary, affine_text, branch_name,
-                                              format_number, format_significant,
-                                              printable_name, value_name)
-from orangecontrib.oblique.core.tree import route_top_down
+from orangecontrib.oblique.core.tree.rules import (Vocabulary, affine_text, branch_name,
+                                                   format_number, format_significant,
+                                                   printable_name, value_name)
+from orangecontrib.oblique.core.tree.structure import route_top_down
 from orangecontrib.oblique.learners import ObliqueTreeModel
 from orangecontrib.oblique.presentation import SplitPresenter
 

@@ -18,7 +18,7 @@ from AnyQt.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene,
                              QGraphicsSimpleTextItem, QGraphicsView, QHBoxLayout, QLabel,
                              QPushButton, QSlider, QVBoxLayout, QWidget)
 
-from orangecontrib.oblique.core.rules import format_number
+from orangecontrib.oblique.core.tree.rules import format_number
 from orangecontrib.oblique.widgets.treelayout import layout
 
 PAD = 5

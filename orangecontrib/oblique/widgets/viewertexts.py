@@ -9,7 +9,7 @@ these texts, and tests read them directly.
 """
 import numpy as np
 
-from orangecontrib.oblique.core.rules import format_number
+from orangecontrib.oblique.core.tree.rules import format_number
 
 
 def plural(count):

@@ -98,7 +98,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array, check_is_fitted
 
-from .validation import store_parameters
+from ..validation import store_parameters
 
 #: :class:`XMeans` floors the pooled variance at this fraction of the training data's mean
 #: per-coordinate variance, so a model whose clusters are sets of coincident points (the

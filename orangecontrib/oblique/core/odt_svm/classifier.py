@@ -56,16 +56,16 @@ import numpy as np
 from numba import njit
 from scipy.special import gammaln
 
-from .base import ObliqueTreeClassifierMixin
-from .impurity import entropy
+from ..base import ObliqueTreeClassifierMixin
+from ..tree.impurity import entropy
 from .linear_svm import linear_svm
-from .preprocessing import Standardisation
-from .pruning import collapse, error_based_prune
-from .sparse import effective_max_terms, eliminate_terms
-from .splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
-                     pairwise_pairs, pairwise_votes)
-from .tree import GrowthWarning, grow_tree
-from .validation import store_parameters
+from ..preprocessing import Standardisation
+from ..tree.pruning import collapse, error_based_prune
+from ..tree.sparse import effective_max_terms, eliminate_terms
+from ..tree.splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
+                           pairwise_pairs, pairwise_votes)
+from ..tree.structure import GrowthWarning, grow_tree
+from ..validation import store_parameters
 from .xmeans import XMeans
 
 _TINY = float(np.finfo(float).tiny)
@@ -648,14 +648,14 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         C4.5's pruning confidence ``CF``; None grows without pruning.  The estimate is
         C4.5's: its normal deviate interpolated in C4.5's table (``z = 0.6925`` for
         ``CF = 0.25``; J48 computes the exact quantile, 0.6745;
-        :func:`~orangecontrib.oblique.core.pruning.added_errors`).
+        :func:`~orangecontrib.oblique.core.tree.pruning.added_errors`).
     collapse : bool, default True
         J48's collapse before pruning (also without pruning, as J48): a subtree that
         misclassifies no less training weight than its root as a leaf becomes a leaf
-        (:func:`~orangecontrib.oblique.core.pruning.collapse`).
+        (:func:`~orangecontrib.oblique.core.tree.pruning.collapse`).
     subtree_raising : bool, default True
         C4.5's subtree raising in error-based pruning (a node may be replaced by its
-        largest branch; :func:`~orangecontrib.oblique.core.pruning.error_based_prune`).
+        largest branch; :func:`~orangecontrib.oblique.core.tree.pruning.error_based_prune`).
         On by default: the paper's J48-SVM-ODT is "a slight modification of the J48
         class" that changes only the model selection, and J48 raises subtrees unless
         told not to (``-S``); the paper says nothing to the contrary.
@@ -700,7 +700,7 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         multi-class split's hyperplanes together), found by backward elimination from
         the SVM's hyperplanes (after CART's linear-combination splits, Breiman et al.
         1984, §5.2), the SVM retrained on the attributes left after every removal (as
-        SVM-RFE, Guyon et al. 2002; :mod:`~orangecontrib.oblique.core.sparse`); the
+        SVM-RFE, Guyon et al. 2002; :mod:`~orangecontrib.oblique.core.tree.sparse`); the
         clustering split then uses the sparse hyperplanes: a readable split.  None keeps
         the paper's dense split.  At least the number
         of features: no limit, as None.

@@ -13,7 +13,7 @@ skipped, some several).
 Here the ``±1`` weights apply to the attributes *standardised* by their standard
 deviation over the tree's training rows, so that a projection does not depend on the
 units of its attributes; in raw units an attribute's weight is ``±1/s_j``, rounded to
-:data:`~orangecontrib.oblique.core.splits.DIGITS` significant digits so that a printed
+:data:`~orangecontrib.oblique.core.tree.splits.DIGITS` significant digits so that a printed
 rule shows the weights the split uses.  A projection of one attribute gets weight ``+1``
 (a split ``x_j ≥ t`` in the attribute's own units: the sign of a lone weight changes no
 partition).  The matrix is drawn over all ``p`` attributes at every node, as ``rerf``
@@ -33,7 +33,7 @@ import numpy as np
 
 from numba import njit
 
-from .splits import DIGITS, MAX_DIGITS, Split, round_significant
+from ..tree.splits import DIGITS, MAX_DIGITS, Split, round_significant
 
 __all__ = ["SparseProjectionSplitter", "n_projections", "mean_nonzeros", "varying_features",
            "projection_matrix", "readable_threshold", "search_projections",

@@ -27,13 +27,13 @@ from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clo
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
-from .parallel import jobs_for, run_fits, scaled_progress
-from .preprocessing import stratified_sample
-from .tree import ObliqueTree, SplitStatistics, name_member_trees
-from .validation import (check_classification_labels,
-                         check_parameter_types, checked_sample_weight, map_row_chunks,
-                         normalised_sample_weight, store_parameters,
-                         validate_prediction_data, validate_training_data)
+from ..parallel import jobs_for, run_fits, scaled_progress
+from ..preprocessing import stratified_sample
+from ..tree.structure import ObliqueTree, SplitStatistics, name_member_trees
+from ..validation import (check_classification_labels,
+                          check_parameter_types, checked_sample_weight, map_row_chunks,
+                          normalised_sample_weight, store_parameters,
+                          validate_prediction_data, validate_training_data)
 
 _MAX_SEED = np.iinfo(np.int32).max
 
@@ -177,7 +177,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
     ----------
     estimator : classifier or None, default None
         The base classifier, cloned for every member; ``None`` means
-        :class:`~orangecontrib.oblique.core.odt_svm.ODTSVMClassifier` with its defaults (the
+        :class:`~orangecontrib.oblique.core.odt_svm.classifier.ODTSVMClassifier` with its defaults (the
         paper's J48-SVM-ODT).  Members are combined by ``predict_proba`` when the base has
         one, otherwise by a one-hot of ``predict``.  Every ``random_state`` parameter of a
         member (nested ones included) is set to a seed drawn from this ensemble's
@@ -397,7 +397,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
     def _resolved_estimator(self):
         if self.estimator is None:
             # Imported here: the ODT-SVM module is heavier and only needed for the default.
-            from .odt_svm import ODTSVMClassifier
+            from ..odt_svm.classifier import ODTSVMClassifier
             return ODTSVMClassifier()
         return self.estimator
 
@@ -540,7 +540,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
     def get_split_statistics(self):
         """How oblique the members are: the number of splits and oblique splits summed
         over the members, and the mean number of features per split over all of them
-        (:class:`~orangecontrib.oblique.core.tree.SplitStatistics`).  An AttributeError if
+        (:class:`~orangecontrib.oblique.core.tree.structure.SplitStatistics`).  An AttributeError if
         the members are not tree estimators of this package."""
         check_is_fitted(self, "estimators_")
         statistics = SplitStatistics(0, 0, 0)

@@ -16,7 +16,7 @@ is a compiled kernel (:mod:`.kernels`), with the same measures.
 """
 import numpy as np
 
-from . import kernels
+from . import line_search
 
 _TINY = float(np.finfo(float).tiny)
 
@@ -247,7 +247,7 @@ def best_thresholds(V, indicators, measure="twoing"):
 
 def best_step(current, direction, indicators, measure="twoing", total=None, constants=None):
     """Best ``t`` for the split ``current + t·direction >= 0`` (OC1's Eq. 2 line search,
-    :func:`.kernels.best_step`).
+    :func:`.line_search.best_step`).
 
     ``current`` holds every row's value of the present hyperplane, ``direction`` how that
     value changes per unit of ``t`` (a feature column when one coefficient is perturbed, or
@@ -266,5 +266,5 @@ def best_step(current, direction, indicators, measure="twoing", total=None, cons
     current, direction, indicators, total = (
         np.ascontiguousarray(array, dtype=float)
         for array in (current, direction, indicators, total))
-    return kernels.best_step(current, direction, indicators, total,
-                             kernels.MEASURE_CODES[measure], *constants)
+    return line_search.best_step(current, direction, indicators, total,
+                             line_search.MEASURE_CODES[measure], *constants)

@@ -16,13 +16,13 @@ import numbers
 
 import numpy as np
 
-from . import kernels
-from .base import ObliqueTreeClassifierMixin
-from .impurity import MEASURES, best_axis_parallel, class_indicators, node_constants
-from .preprocessing import Standardisation
-from .sparse import expand_split, limit_terms
-from .tree import Split, grow_tree
-from .validation import store_parameters
+from ..tree import line_search
+from ..base import ObliqueTreeClassifierMixin
+from ..tree.impurity import MEASURES, best_axis_parallel, class_indicators, node_constants
+from ..preprocessing import Standardisation
+from ..tree.sparse import expand_split, limit_terms
+from ..tree.structure import Split, grow_tree
+from ..validation import store_parameters
 
 SPLIT_MODES = ("oblique_and_axis_parallel", "axis_parallel", "oblique")
 COEFFICIENT_ORDERS = ("sequential", "best_first", "random")
@@ -54,7 +54,7 @@ def node_impurity(total, measure):
     return value if value < 1.0 / (2 * np.finfo(float).tiny) else np.inf
 
 
-_improves, _equal = kernels.improves, kernels.equal
+_improves, _equal = line_search.improves, line_search.equal
 
 
 #: Random draws of a compiled local search: the first buffer holds this many per
@@ -120,27 +120,27 @@ class _Draws:
 class NodeSearch:
     """What the line searches of one node share, made once for its restarts:
     ``arguments`` (the rows' classes and weights, the node's class totals, the measure's
-    code and the node's constants: :func:`~.kernels.line_step`'s arguments after the
-    direction), a ``workspace`` (:func:`~.kernels.line_workspace`) and ``columns``, the
+    code and the node's constants: :func:`~.line_search.line_step`'s arguments after the
+    direction), a ``workspace`` (:func:`~.line_search.line_workspace`) and ``columns``, the
     node's columns contiguous (the directions of the coefficients' line searches)."""
 
     def __init__(self, Z, class_counts, measure):
         total = class_counts.sum(axis=1)
-        classes, weights = kernels.row_classes(class_counts)
+        classes, weights = line_search.row_classes(class_counts)
         entropy, rank = node_constants(total)
         self.Z, self.class_counts = Z, class_counts
-        self.arguments = (classes, weights, total, kernels.MEASURE_CODES[measure], entropy,
+        self.arguments = (classes, weights, total, line_search.MEASURE_CODES[measure], entropy,
                           rank)
-        self.workspace = kernels.line_workspace(class_counts.shape[1], len(total))
+        self.workspace = line_search.line_workspace(class_counts.shape[1], len(total))
         self.columns = np.ascontiguousarray(Z.T)
 
     def line_step(self, values, direction):
-        """:func:`~.kernels.line_step`: the best step along ``direction`` (Eq. 2)."""
-        return kernels.line_step(values, direction, *self.arguments, *self.workspace)
+        """:func:`~.line_search.line_step`: the best step along ``direction`` (Eq. 2)."""
+        return line_search.line_step(values, direction, *self.arguments, *self.workspace)
 
     def split_impurity(self, values):
         """The impurity of the split ``values >= 0``."""
-        return kernels.side_impurity(values, *self.arguments, *self.workspace)
+        return line_search.side_impurity(values, *self.arguments, *self.workspace)
 
 
 class OC1Splitter:
@@ -284,7 +284,7 @@ class OC1Splitter:
 
     def _sequential_local_search(self, node, hyperplane, values):
         """:meth:`local_search` in the sequential order, one call of
-        :func:`~.kernels.sequential_local_search`.  The kernel takes its random numbers
+        :func:`~.line_search.sequential_local_search`.  The kernel takes its random numbers
         from the splitter's :class:`_Draws`, at least :data:`DRAWS_PER_COEFFICIENT` per
         coefficient; if it runs out, the search runs again with four times as many."""
         draws = self._draws
@@ -292,7 +292,7 @@ class OC1Splitter:
         while True:
             draws.ensure(needed)
             plane, rows = hyperplane.copy(), values.copy()
-            impurity_found, position = kernels.sequential_local_search(
+            impurity_found, position = line_search.sequential_local_search(
                 node.Z, node.columns, *node.arguments, *node.workspace, plane, rows, np.nan,
                 self.n_random_jumps, self.stagnation_step, MAX_PERTURBATION_PASSES,
                 draws.buffer, draws.position)
@@ -305,11 +305,11 @@ class OC1Splitter:
 
     def perturb_coefficients(self, node, hyperplane, values, current):
         """Deterministic perturbation (Figure 2) in the best-first or random coefficient
-        order (the sequential one: :func:`~.kernels.sequential_local_search`); changes
+        order (the sequential one: :func:`~.line_search.sequential_local_search`); changes
         ``hyperplane`` and ``values`` in place and returns the new impurity.
 
         Perturbing coefficient ``a_m`` by ``t`` moves row ``j`` across the hyperplane at
-        ``U_j``: Eq. 2 solved by :func:`~.kernels.line_step` with direction ``x_m``.  A
+        ``U_j``: Eq. 2 solved by :func:`~.line_search.line_step` with direction ``x_m``.  A
         move that lowers the impurity is taken; one that leaves it unchanged (a stagnant
         perturbation) is taken with probability ``P_move``, and ``P_move`` falls by
         ``stagnation_step`` after every stagnant perturbation, taken or not (Figure 2); it
@@ -388,7 +388,7 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
     random_state : int, RandomState or None
     max_terms : int or None, default None
         At most this many attributes with a non-zero weight in any split, found by
-        backward elimination from the split the search finds, its threshold re-optimised by ``impurity`` (:mod:`~orangecontrib.oblique.core.sparse`,
+        backward elimination from the split the search finds, its threshold re-optimised by ``impurity`` (:mod:`~orangecontrib.oblique.core.tree.sparse`,
         after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
         split.  None keeps the paper's dense split.  At least the number of
         features: no limit, as None.

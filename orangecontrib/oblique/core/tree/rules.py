@@ -2,7 +2,7 @@
 
 Every text of a split -- the branch conditions of ``export_text``, the Orange model's node
 texts and edge labels, the viewer's rules -- is rendered here from the split's
-:class:`~orangecontrib.oblique.core.splits.Condition` parts, never cut out of another text.
+:class:`~orangecontrib.oblique.core.tree.splits.Condition` parts, never cut out of another text.
 
 A hyperplane ``w·x + b >= 0`` is written with the bias moved to the right-hand side,
 ``0.82·petal length + 0.57·petal width ≥ 3.1``; a test on a single feature is divided by its

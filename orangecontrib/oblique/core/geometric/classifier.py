@@ -5,7 +5,7 @@ matrices ``G`` and ``H`` (Section II-A); the two clustering hyperplanes solve th
 eigenvalue problem ``H w̃ = λ G w̃`` (Eq. 3); the split is the angle bisector of the two
 (Eqs. 4-5) with the lower Gini index (Eq. 6).  Rank-deficient ``G`` or ``H`` are handled by
 the null-space method of Section II-B -- at a node with fewer rows than features, within
-the span of its rows (:func:`.gdt_kernels.node_hyperplanes`); more than two classes by
+the span of its rows (:func:`.kernels.node_hyperplanes`); more than two classes by
 majority-vs-rest (Algorithm 2).
 """
 import numbers
@@ -13,12 +13,12 @@ import numbers
 import numpy as np
 from sklearn.base import clone
 
-from . import gdt_kernels
-from .base import ObliqueTreeClassifierMixin
-from .preprocessing import Standardisation
-from .sparse import limit_terms
-from .tree import Split, grow_tree
-from .validation import store_parameters
+from . import kernels
+from ..base import ObliqueTreeClassifierMixin
+from ..preprocessing import Standardisation
+from ..tree.sparse import limit_terms
+from ..tree.structure import Split, grow_tree
+from ..validation import store_parameters
 
 #: ``epsilon1="auto"``: the values of ε1 tried, the paper's range 0.1-0.2 (Section IV).
 AUTO_EPSILON1 = (0.10, 0.125, 0.15, 0.175, 0.20)
@@ -33,9 +33,9 @@ def clustering_hyperplanes(G, H):
     Rank-deficient ones by the null-space method of Section II-B, within the range of
     ``G + H``; ranks decided relative to the largest eigenvalue, after centring and
     scaling the features by the two classes' mean and spread
-    (:func:`.gdt_kernels.clustering_hyperplanes`).  Each is scaled to a unit non-bias part;
+    (:func:`.kernels.clustering_hyperplanes`).  Each is scaled to a unit non-bias part;
     ``None`` when it has none."""
-    w1, found1, w2, found2 = gdt_kernels.clustering_hyperplanes(
+    w1, found1, w2, found2 = kernels.clustering_hyperplanes(
         np.ascontiguousarray(G, dtype=float), np.ascontiguousarray(H, dtype=float))
     return (w1 if found1 else None), (w2 if found2 else None)
 
@@ -53,7 +53,7 @@ def _canonical_order(X, y, sample_weight):
 
 class GeometricSplitter:
     """Proposes the GDT split of a node (Algorithm 2, one node): one call of
-    :func:`.gdt_kernels.gdt_node`.
+    :func:`.kernels.gdt_node`.
 
     Works on the standardised, augmented rows ``[z, 1]`` (``z`` is ``x`` transformed by
     ``standardisation``, a :class:`~.preprocessing.Standardisation`); returns the chosen
@@ -72,7 +72,7 @@ class GeometricSplitter:
                                                         augmented).max(initial=1.0)))
         self.all_columns = np.arange(augmented.shape[1])
         #: How often the full-rank attempts at the fit's nodes so far found G and H of full
-        #: rank and not (:func:`.gdt_kernels._clustering_directions`).
+        #: rank and not (:func:`.kernels._clustering_directions`).
         self.rank_history = np.zeros((2, 2), dtype=np.int64)
 
     def __call__(self, rows, counts, depth, features=None):
@@ -83,7 +83,7 @@ class GeometricSplitter:
             np.asarray(features, dtype=self.all_columns.dtype), self.all_columns[-1])
         standardisation = self.standardisation
         try:
-            found, weights, bias = gdt_kernels.gdt_node(
+            found, weights, bias = kernels.gdt_node(
                 self.augmented, self.y, self.sample_weight, np.asarray(rows), columns,
                 int(np.argmax(counts)), self.largest_row_norm, standardisation.mean,
                 standardisation.scale, standardisation.zero_columns, self.rank_history)
@@ -139,7 +139,7 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         Only used to draw the held-out rows when ``pruning_portion > 0``.
     max_terms : int or None, default None
         At most this many attributes with a non-zero weight in any split, found by
-        backward elimination from the chosen angle bisector, its threshold re-optimised by the Gini index (:mod:`~orangecontrib.oblique.core.sparse`,
+        backward elimination from the chosen angle bisector, its threshold re-optimised by the Gini index (:mod:`~orangecontrib.oblique.core.tree.sparse`,
         after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
         split.  None keeps the paper's dense split.  At least the number of
         features: no limit, as None.

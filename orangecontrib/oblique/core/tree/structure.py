@@ -1,9 +1,9 @@
 """One tree structure for every oblique learner.
 
 A fitted tree is an :class:`ObliqueTree`: flat per-node arrays plus one
-:class:`~orangecontrib.oblique.core.splits.Split` per internal node.  What a split of each
+:class:`~orangecontrib.oblique.core.tree.splits.Split` per internal node.  What a split of each
 kind means -- which child a row goes to (the routing convention), what its branches say,
-its geometry -- is stated once, in :mod:`orangecontrib.oblique.core.splits`.  Learners
+its geometry -- is stated once, in :mod:`orangecontrib.oblique.core.tree.splits`.  Learners
 only *propose* splits; growing (:func:`grow_tree`), routing (rows with missing values
 included), prediction, rule text and pruning are shared.
 """
@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import sparse
 
-from . import pass_kernels
+from . import kernels
 from .rules import (MAX_SCORES_LISTED, Vocabulary, branch_conditions, format_number,
                     missing_text, scores_text)
 from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE, printed_rule_holds
@@ -148,7 +148,7 @@ class ObliqueTree:
     def route(self, X):
         """Rows reaching every node, and the node where each row stops.
 
-        A row follows the routing convention of :mod:`~orangecontrib.oblique.core.splits`
+        A row follows the routing convention of :mod:`~orangecontrib.oblique.core.tree.splits`
         down to a leaf; a row with a missing value (NaN or ±inf) in a feature that a split
         on its path uses stops at that split's node, as in Orange's own trees (the
         prediction there is the node's class distribution).  Vectorised over rows: one
@@ -198,7 +198,7 @@ class ObliqueTree:
         with the model on the data it was fitted to.  Returns ``self``.
 
         A tree of hyperplanes on finite rows takes one call of
-        :func:`~.pass_kernels.calibration_pass` (:meth:`_hyperplane_pass`); other trees
+        :func:`~.kernels.calibration_pass` (:meth:`_hyperplane_pass`); other trees
         the splits' own methods, node by node."""
         if not self._hyperplane_pass(X, None, calibrate=True):
             for _ in self._calibrated_nodes(X):
@@ -259,7 +259,7 @@ class ObliqueTree:
     def _hyperplane_pass(self, X, sample_weight, calibrate):
         """:meth:`calibrate_text` (``calibrate``) and, with ``sample_weight``, the feature
         scales kept in :attr:`feature_scales`, of a tree whose every split is a
-        hyperplane, on finite rows, in one call of :func:`~.pass_kernels.calibration_pass`;
+        hyperplane, on finite rows, in one call of :func:`~.kernels.calibration_pass`;
         False, with nothing done, for any other tree or rows, or when a row reaches a
         split that :attr:`~.splits.Split.reads_printed` so near its boundary that only
         exact arithmetic can tell its side (then the splits' own methods run).  Every
@@ -289,7 +289,7 @@ class ObliqueTree:
         printed_rule = np.zeros(node_count, dtype=bool)
         printed_rule[internal] = [splits[node].reads_printed for node in internal]
         (new_weights, dropped, digits, resume, scales, order, start, end, new_bias,
-         complete) = pass_kernels.calibration_pass(
+         complete) = kernels.calibration_pass(
             X, sample_weight, calibrate, with_scales, weights, bias, printed_rule,
             children[:, 0].copy(), children[:, 1].copy(), NEGLIGIBLE, DIGITS, MAX_DIGITS)
         if not complete:  # a row that only the exact reading of a printed rule can route
@@ -867,7 +867,7 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
     splits, children, parent, value, n_samples = [], [], [], [], []
     n_rows = X.shape[0]
     smallest = max(min_samples_split, 2)
-    # a hyperplane's step: pass_kernels.hyperplane_partition, the routing of Split.values
+    # a hyperplane's step: kernels.hyperplane_partition, the routing of Split.values
     rows_X = np.ascontiguousarray(X, dtype=float)
     codes = np.ascontiguousarray(y, dtype=np.intp)
     row_weights = np.ascontiguousarray(sample_weight, dtype=float)
@@ -901,15 +901,15 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         if split is None:
             continue
         if split.reads_printed:  # the forest's splits: their printed rules, read exactly
-            right_side, undecided = pass_kernels.printed_sides(
+            right_side, undecided = kernels.printed_sides(
                 rows_X, rows, split.weights[0], split.bias[0])
             if undecided.size:
                 right_side[undecided] = printed_rule_holds(
                     rows_X[rows[undecided]], split.weights[0], split.bias[0])
-            left_rows, right_rows, child_counts = pass_kernels.partition_rows(
+            left_rows, right_rows, child_counts = kernels.partition_rows(
                 rows, right_side, codes, row_weights, n_classes)
         elif split.rule == HYPERPLANE:
-            left_rows, right_rows, child_counts = pass_kernels.hyperplane_partition(
+            left_rows, right_rows, child_counts = kernels.hyperplane_partition(
                 rows_X, rows, split.weights[0], split.bias[0], codes, row_weights,
                 n_classes)
         if split.rule == HYPERPLANE:

@@ -1,7 +1,7 @@
 """Post-pruning shared by every learner: a fitted tree in, a new, smaller tree out.
 
 Two methods, both working only on the per-node class counts ``value`` of an
-:class:`~orangecontrib.oblique.core.tree.ObliqueTree`, so they apply to any kind of split,
+:class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`, so they apply to any kind of split,
 to multiway nodes and to nodes that no training row reached:
 
 * **Cost-complexity (weakest-link) pruning** (Breiman, Friedman, Olshen & Stone,
@@ -23,8 +23,8 @@ import sys
 import numpy as np
 from sklearn.utils import check_random_state
 
-from .preprocessing import stratified_sample
-from .tree import ObliqueTree
+from ..preprocessing import stratified_sample
+from .structure import ObliqueTree
 
 #: C4.5's table of confidence levels and normal deviates (``Val`` and ``Dev`` in C4.5's
 #: ``stats.c``, from Documenta Geigy Scientific Tables, 6th ed., p. 185); C4.5 interpolates

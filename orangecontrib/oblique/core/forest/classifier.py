@@ -34,15 +34,15 @@ from sklearn.metrics import roc_auc_score
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .base import ObliqueTreeClassifierMixin
-from .parallel import jobs_for, run_fits
+from ..base import ObliqueTreeClassifierMixin
+from ..parallel import jobs_for, run_fits
 from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
-from .tree import (MANY_CLASSES, ObliqueTree, SplitStatistics, grow_tree,
-                   name_member_trees)
-from .validation import (check_classification_labels,
-                         check_parameter_types, checked_sample_weight, map_row_chunks,
-                         normalised_sample_weight, store_parameters,
-                         validate_prediction_data, validate_training_data)
+from ..tree.structure import (MANY_CLASSES, ObliqueTree, SplitStatistics, grow_tree,
+                              name_member_trees)
+from ..validation import (check_classification_labels,
+                          check_parameter_types, checked_sample_weight, map_row_chunks,
+                          normalised_sample_weight, store_parameters,
+                          validate_prediction_data, validate_training_data)
 
 __all__ = ["ObliqueForestClassifier", "SparseProjectionTreeClassifier", "bag_counts",
            "oob_search_grid"]
@@ -59,7 +59,7 @@ def _check_at_least(name, value, low):
 
 class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
     """One tree of SPORF: every node split on the best of ``d`` random sparse projections
-    of its rows by the Gini index (:mod:`~orangecontrib.oblique.core.sporf`), grown until
+    of its rows by the Gini index (:mod:`~orangecontrib.oblique.core.forest.sporf`), grown until
     its leaves are pure.
 
     The member tree of :class:`ObliqueForestClassifier` (which gives every tree a
@@ -160,7 +160,7 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
         ``max_depth`` and ``min_samples_split``.  Otherwise a
         :class:`~orangecontrib.oblique.core.GeometricTreeClassifier`,
         :class:`~orangecontrib.oblique.core.OC1Classifier` or
-        :class:`~orangecontrib.oblique.core.odt_svm.ODTSVMClassifier` (with its own
+        :class:`~orangecontrib.oblique.core.odt_svm.classifier.ODTSVMClassifier` (with its own
         parameters), cloned for every tree: each clone is trained on a bootstrap sample
         and on a random subset of ``max_features`` attributes (bagging and random
         subspaces, as Odte does with STree); its splits are then written over all
@@ -456,7 +456,7 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
     def weights_(self):
         """The trees' weights in the mean of ``predict_proba``: all ``1/n_estimators``
         (the weights of an ensemble whose trees count alike, as
-        :class:`~orangecontrib.oblique.core.ensemble.HedgeEnsembleClassifier` has its
+        :class:`~orangecontrib.oblique.core.ensemble.hedge.HedgeEnsembleClassifier` has its
         Hedge weights)."""
         check_is_fitted(self, "estimators_")
         return np.full(len(self.estimators_), 1.0 / len(self.estimators_))
@@ -484,7 +484,7 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
 
     def get_split_statistics(self):
         """How oblique the trees are: splits, oblique splits and attributes per split
-        summed over the trees (:class:`~orangecontrib.oblique.core.tree.SplitStatistics`)."""
+        summed over the trees (:class:`~orangecontrib.oblique.core.tree.structure.SplitStatistics`)."""
         check_is_fitted(self, "estimators_")
         return sum((tree.get_split_statistics() for tree in self.estimators_),
                    SplitStatistics(0, 0, 0))

@@ -18,7 +18,7 @@ the tree routes (``ObliqueTree.apply``), without missing values.
 """
 import numpy as np
 
-from .tree import ObliqueTree
+from .structure import ObliqueTree
 
 __all__ = ["explorer_coordinates", "explorer_hyperplane", "grid_centres", "partition_image",
            "node_regions", "boundary_segments", "held_values", "embed", "plane_slice",

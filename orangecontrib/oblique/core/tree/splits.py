@@ -8,9 +8,9 @@ instance per kind in :data:`KINDS`) knows everything that depends on it:
   a row with a missing value (NaN or ±inf) in a feature the split uses goes to no child:
   it **stops at the node**, as in Orange's own trees (:meth:`Split.route_with_missing`);
 * the geometry of its children's regions in feature space, as half-planes (for the 2-D
-  views: :mod:`orangecontrib.oblique.core.geometry`);
+  views: :mod:`orangecontrib.oblique.core.tree.geometry`);
 * its condition as structured parts (:class:`Condition`, :class:`Affine`, :class:`Term`),
-  from which every text is rendered (:mod:`orangecontrib.oblique.core.rules`, the Orange
+  from which every text is rendered (:mod:`orangecontrib.oblique.core.tree.rules`, the Orange
   model's node texts and the viewer);
 * its printed form: the split with the numbers its text shows (:meth:`Split.printed`).
 
@@ -45,7 +45,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import pass_kernels
+from . import kernels
 
 HYPERPLANE = "hyperplane"
 ARGMAX = "argmax"
@@ -71,14 +71,14 @@ def round_significant(values, digits):
     (``float(f"{v:.{digits - 1}e}")``).
 
     A split's few numbers go through the text itself; many at once through
-    :func:`~.pass_kernels.rounded_as_text` (the same numbers, shown so by its
+    :func:`~.kernels.rounded_as_text` (the same numbers, shown so by its
     arithmetic), and the text where that arithmetic cannot decide."""
     values = np.asarray(values, dtype=float)
     if values.size <= 32:  # a split's few numbers: the text itself is faster
         return np.array([float(f"{v:.{digits - 1}e}") if math.isfinite(v) else v
                          for v in values.ravel().tolist()],
                         dtype=float).reshape(values.shape)
-    rounded, decided = pass_kernels.rounded_as_text(values.ravel(), digits)
+    rounded, decided = kernels.rounded_as_text(values.ravel(), digits)
     undecided = np.flatnonzero(~decided)
     rounded[undecided] = [float(f"{v:.{digits - 1}e}") for v in rounded[undecided].tolist()]
     return rounded.reshape(values.shape)
@@ -662,12 +662,12 @@ class Split:
 
     def values(self, X):
         """The affine map ``X @ weights.T + bias``, shape (n_rows, m).  A hyperplane's
-        one value is :func:`~.pass_kernels.hyperplane_values`, the arithmetic of growing
+        one value is :func:`~.kernels.hyperplane_values`, the arithmetic of growing
         and of the pass that calibrates the printed rules, so that a row goes where the
         tree was grown and printed to send it."""
         if self.rule == HYPERPLANE:
             X = np.ascontiguousarray(X, dtype=float)
-            return pass_kernels.hyperplane_values(X, self.weights[0], self.bias[0])[:, None]
+            return kernels.hyperplane_values(X, self.weights[0], self.bias[0])[:, None]
         return X @ self.weights.T + self.bias
 
     @property
@@ -687,12 +687,12 @@ class Split:
         rule ``Σ c_j·x_j ≥ t`` holds exactly, ``c_j`` and ``t`` the decimals its text
         shows (the shortest texts of its weights and of ``−bias``) and ``x_j`` the row's
         values: the floating-point value decides where it is farther from 0 than its
-        rounding error can reach (:func:`~.pass_kernels.printed_sides`), exact rational
+        rounding error can reach (:func:`~.kernels.printed_sides`), exact rational
         arithmetic the rare rows nearer (:func:`printed_rule_holds`).  A test of one
         attribute is evaluated ``x − t ≥ 0`` (``t − x ≥ 0``), exact in floating point."""
         if self.reads_printed:
             X = np.ascontiguousarray(X, dtype=float)
-            right, undecided = pass_kernels.printed_sides(
+            right, undecided = kernels.printed_sides(
                 X, np.arange(X.shape[0]), self.weights[0], self.bias[0])
             if undecided.size:
                 right[undecided] = printed_rule_holds(X[undecided], self.weights[0],

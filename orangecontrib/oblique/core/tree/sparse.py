@@ -41,7 +41,7 @@ import numbers
 import numpy as np
 
 from .impurity import best_threshold, best_thresholds, class_indicators, impurity
-from .preprocessing import Standardisation
+from ..preprocessing import Standardisation
 
 __all__ = ["check_max_terms", "effective_max_terms", "eliminate_terms", "sparse_split",
            "limit_terms", "expand_split", "split_impurity", "removals_per_round"]
