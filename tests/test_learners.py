@@ -552,7 +552,7 @@ class TestMultiwaySplits(unittest.TestCase):
 def splits_by_rule(model, rule):
     """The Orange nodes of ``model`` whose split follows ``rule``."""
     return [node for node in all_nodes(model)
-            if node.attr is not None and model.tree_.splits[node.node_id].rule == rule]
+            if node.attr is not None and model.tree_.splits[node.node_id].kind.name == rule]
 
 
 class TestODTSVMLearner(ModelChecks, unittest.TestCase):
@@ -625,7 +625,7 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         # hyperplanes and thresholds never use a nominal attribute
         for node in all_nodes(model):
             split = tree.splits[node.node_id]
-            if split is not None and split.rule != NOMINAL:
+            if split is not None and split.kind.name != NOMINAL:
                 used = [model.domain.attributes[j] for j in split.features_used]
                 self.assertTrue(all(v.is_continuous for v in used), node.attr.text)
         chest_pain = [n for n in nominal if n.attr.name == "chest pain"]
@@ -729,7 +729,7 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
                               multiclass="one_vs_rest", random_state=0)(self.iris)
         self.check_model(model, self.iris)
         root = model.root
-        self.assertEqual(model.tree_.splits[0].rule, ARGMAX)
+        self.assertEqual(model.tree_.splits[0].kind.name, ARGMAX)
         # branches carry class codes as data, shown as the class's name
         self.assertEqual(model.tree_.splits[0].classes, (0, 1, 2))
         names = list(self.iris.domain.class_var.values)

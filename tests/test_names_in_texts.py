@@ -82,7 +82,7 @@ def three_class_odt_svm():
 def test_odt_svm_pairwise_vote_branches_print_their_hyperplanes():
     model = three_class_odt_svm()
     root = model.tree_.splits[0]
-    assert root.rule == PAIRWISE_VOTE
+    assert root.kind.name == PAIRWISE_VOTE
     lines = [line for line in model.export_text().splitlines()
              if "most pairwise votes" in line]
     assert len(lines) >= 3

@@ -17,8 +17,8 @@ from html import escape
 
 import numpy as np
 
-from .core.tree.rules import (MAX_SCORES_LISTED, Vocabulary, affine_text, condition_text, edge_text, format_number,
-                              format_significant, missing_text, pair_names, quantity_text, term_texts,
+from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_number,
+                              format_significant, missing_text, quantity_text, term_texts,
                               value_name)
 from .core.tree.splits import DIGITS, MAX_DIGITS
 
@@ -57,22 +57,6 @@ class SplitLabel:
 
     def __repr__(self):
         return f"SplitLabel({self.text!r})"
-
-
-def _is_multiway(split):
-    return split.conditions()[0].form in ("largest", "nearest", "votes")
-
-
-def _multiway_rows(first, vocabulary, edge_labels):
-    """(heading, name of every row of the map) of a multiway split's conditions: the
-    branches' classes for argmax scores, the pairs for pairwise votes (a score ≥ 0 is a
-    vote for the first of its pair), ``v1 … vm`` for the coordinates of nearest
-    centres."""
-    if first.form == "largest":
-        return "largest score", edge_labels
-    if first.form == "votes":
-        return "most pairwise votes (≥ 0: first)", pair_names(first, vocabulary)
-    return "nearest centre in", [f"v{i + 1}" for i in range(len(first.scores))]
 
 
 class SplitPresenter:
@@ -193,7 +177,7 @@ class SplitPresenter:
 
     def _view(self, split, per_sd):
         """(split, vocabulary) a text of ``split`` is rendered from."""
-        if not per_sd or split.conditions()[0].form == "equal":
+        if not per_sd or not split.conditions()[0].has_units:
             return split, self.vocabulary
         return self.standardised(split), self.z_vocabulary
 
@@ -225,16 +209,17 @@ class SplitPresenter:
         """The :class:`SplitLabel` of an internal node."""
         order = self.order(split.weights)
         text = self.quantity(split)
-        first = split.conditions()[0]
-        if not _is_multiway(split):
-            if first.form == "equal" or len(first.quantity.terms) == 1:
+        conditions = split.conditions()
+        first = conditions[0]
+        if not first.multiway:
+            if first.attribute is not None:
                 return SplitLabel(escape(text), text)
             lines = self._wrapped_terms(first.quantity, order, BOX_TERMS, first.digits)
             return SplitLabel("<br/>".join(escape(line) for line in lines), text)
         # the largest term of every affine map: the branch's score (argmax) or a
         # coordinate of the space in which the nearest centre is sought; the map's name
         # shares the first line if both fit, else it has a line of its own
-        heading, row_names = _multiway_rows(first, self.vocabulary, self.edge_labels(split))
+        heading, row_names = first.map_rows(conditions, self.vocabulary)
         lines = wrapped(f"{heading}:".split(" "))  # at word boundaries, to fit the box
         rows = list(zip(row_names, first.scores))
         for row_name, score in rows[:BOX_TERMS if len(rows) > BOX_TERMS + 1 else None]:
@@ -253,32 +238,13 @@ class SplitPresenter:
         split, vocabulary = self._view(split, per_sd)
         order = self.order(split.weights)
         conditions = split.conditions()
-        first = conditions[0]
-        if first.form == "compare":  # the right branch, ``… ≥ t``
-            return (condition_text(conditions[-1], vocabulary, order, max_terms),
-                    condition_text(conditions[-1], vocabulary, order))
-        if first.form == "equal":
-            # a binary test reads ``a = v``; C4.5's test, one branch per value, the
-            # attribute it tests
-            text = (condition_text(first, vocabulary) if conditions[-1].operator == "≠"
-                    else quantity_text(split, vocabulary))
-            return text, text
-        heading, names = _multiway_rows(
-            first, vocabulary, [edge_text(condition, vocabulary) for condition in conditions])
-        heading = "largest score of" if first.form == "largest" else heading
-        full = f"{heading}: " + quantity_text(split, vocabulary, order)
-        rows = [f"{name}: {affine_text(score, vocabulary, first.digits, order, max_terms)}"
-                for name, score in zip(names[:MAX_SCORES_LISTED],
-                                       first.scores[:MAX_SCORES_LISTED])]
-        if len(first.scores) > MAX_SCORES_LISTED:
-            rows.append(f"… {len(first.scores) - MAX_SCORES_LISTED} more scores")
-        return f"{heading}:\n" + "\n".join(rows), full
+        return conditions[0].node_rule(conditions, vocabulary, order, max_terms)
 
     def coefficients(self, split):
         """(names, coefficients per standard deviation) of an oblique hyperplane's terms by
         importance, or None (a test of one attribute or a multiway split)."""
         first = split.conditions()[0]
-        if first.form != "compare" or len(first.quantity.terms) < 2:
+        if first.quantity is None or len(first.quantity.terms) < 2:
             return None
         standardised = split.weights[0] * self.std
         order = [j for j in self.order(split.weights) if split.weights[0, j] != 0]
@@ -287,28 +253,27 @@ class SplitPresenter:
     def value_text(self, split, x, per_sd=False):
         """The value the split tests for the row ``x`` (in the model's domain; with
         ``per_sd``, of its standardised attributes ``z``)."""
-        if per_sd and split.conditions()[0].form != "equal":
+        if per_sd and split.conditions()[0].has_units:
             split, x, vocabulary, point = (self.standardised(split), self.z_scores(x)[0],
                                            self.z_vocabulary, "z")
         else:
             vocabulary, point = self.vocabulary, "x"
         first = split.conditions()[0]
         values = split.values(np.nan_to_num(x)[None, :])[0]
-        if first.form == "equal" or (first.form == "compare"
-                                     and len(first.quantity.terms) == 1):
-            j = first.features[0]
+        if first.attribute is not None:
+            j = first.attribute
             value_names, name = vocabulary.values[j], vocabulary.features[j]
             if point == "x" and value_names is not None and float(x[j]).is_integer():
                 return f"{name} = {value_names[int(x[j])]}"
             return f"{name} = {format_number(x[j])}"
-        if first.form == "compare":
+        if first.quantity is not None:  # w·x ≥ t
             lhs = format_number(values[0] - split.bias[0])
             sign = "≥" if values[0] >= 0 else "<"
             return (f"w·{point} = {lhs} {sign} "
                     f"{format_significant(first.threshold, first.digits)} "
                     f"(w·{point} + b = {format_number(values[0])})")
         texts = ", ".join(format_number(v) for v in values)
-        return f"{'v' if first.form == 'nearest' else 'scores'} = [{texts}]"
+        return f"{first.values_name} = [{texts}]"
 
     def value_name(self, condition):
         """The name of the nominal value an equality condition tests."""

@@ -45,15 +45,15 @@ def route_by_hand(tree, x):
     while tree.splits[node] is not None:
         split = tree.splits[node]
         v = split.weights @ x + split.bias
-        if split.rule == "hyperplane":
+        if split.kind.name == "hyperplane":
             position = int(v[0] >= 0)
-        elif split.rule == "equality":
+        elif split.kind.name == "equality":
             position = int(v[0] != 0)
-        elif split.rule == "nominal":
+        elif split.kind.name == "nominal":
             position = list(split.branch_values).index(int(v[0]))
-        elif split.rule == "argmax":
+        elif split.kind.name == "argmax":
             position = int(np.argmax(v))
-        elif split.rule == "pairwise_vote":
+        elif split.kind.name == "pairwise_vote":
             k = split.n_children
             votes = np.zeros(k, dtype=int)
             pairs = [(a, b) for a in range(k) for b in range(a + 1, k)]
@@ -95,12 +95,12 @@ def assert_same_tree(a, b, node_a=0, node_b=0, allow_flip=False, map_split=None,
     assert (split_a is None) == (split_b is None), f"leaf in one tree only (node {node_a})"
     if split_a is None:
         return
-    assert split_a.rule == split_b.rule
+    assert split_a.kind.name == split_b.kind.name
     weights, bias = (split_a.weights, split_a.bias) if map_split is None else map_split(split_a)
     kids_a, kids_b = a.children[node_a], b.children[node_b]
     same = (np.allclose(weights, split_b.weights, rtol, atol)
             and np.allclose(bias, split_b.bias, rtol, max(atol, rtol * np.abs(bias).max())))
-    if not same and allow_flip and split_a.rule == "hyperplane":
+    if not same and allow_flip and split_a.kind.name == "hyperplane":
         same = (np.allclose(-weights, split_b.weights, rtol, atol)
                 and np.allclose(-bias, split_b.bias, rtol, max(atol, rtol * np.abs(bias).max())))
         kids_b = kids_b[::-1]
@@ -138,7 +138,7 @@ def assert_identical_trees(a, b):
     for split_a, split_b in zip(a.splits, b.splits):
         assert (split_a is None) == (split_b is None)
         if split_a is not None:
-            assert split_a.rule == split_b.rule
+            assert split_a.kind.name == split_b.kind.name
             np.testing.assert_array_equal(split_a.weights, split_b.weights)
             np.testing.assert_array_equal(split_a.bias, split_b.bias)
             assert split_a.print_digits == split_b.print_digits

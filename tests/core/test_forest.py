@@ -199,7 +199,7 @@ def test_projections_are_sparse_signed_and_skip_constant_attributes():
     for node, split in enumerate(tree.splits):
         if split is None:
             continue
-        assert split.rule == HYPERPLANE
+        assert split.kind.name == HYPERPLANE
         used = split.features_used
         weights = split.weights[0, used]
         if used.size == 1:

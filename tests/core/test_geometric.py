@@ -452,7 +452,7 @@ class TestFit:
             assert_training_rows_consistent(model.tree_, X, np.searchsorted(model.classes_, y))
             for split in model.tree_.splits:
                 if split is not None:
-                    assert split.rule == "hyperplane"
+                    assert split.kind.name == "hyperplane"
                     # unit length as found; the printed (rounded) numbers keep it closely
                     assert np.linalg.norm(split.weights) == pytest.approx(1, rel=1e-3)
 

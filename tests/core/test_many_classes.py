@@ -124,10 +124,10 @@ def test_a_root_of_many_classes_is_split_one_vs_rest_and_clustered_in_few_dimens
     # every clustering split on at most as many coordinates as attributes (was up to
     # the 7,140 pairwise decision values of the root)
     assert shapes and max(columns for _, columns in shapes) <= X.shape[1]
-    kinds = {split.rule for split in model.tree_.splits if split is not None}
+    kinds = {split.kind.name for split in model.tree_.splits if split is not None}
     assert PAIRWISE_VOTE not in kinds or all(
         split.n_children <= MAX_PAIRWISE_CLASSES for split in model.tree_.splits
-        if split is not None and split.rule == PAIRWISE_VOTE)
+        if split is not None and split.kind.name == PAIRWISE_VOTE)
     assert np.mean(model.predict(X) == y) > 0.3
 
 
@@ -145,4 +145,4 @@ def test_400_classes_fit_in_little_memory():
     finally:
         tracemalloc.stop()
     assert peak < 150 * 2 ** 20
-    assert model.tree_.splits[0].rule in (ARGMAX, "nearest_centre", "hyperplane")
+    assert model.tree_.splits[0].kind.name in (ARGMAX, "nearest_centre", "hyperplane")

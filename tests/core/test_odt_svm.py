@@ -153,7 +153,7 @@ class TestNominalAttributes:
         y = np.where(nominal == 1, "yes", "no")
         model = fit(X, y, categorical_features=[1], nominal_tests="binary")
         root = model.tree_.splits[0]
-        assert root.rule == EQUALITY
+        assert root.kind.name == EQUALITY
         np.testing.assert_array_equal(root.features_used, [1])
         assert root.bias[0] == -1
         first = model.tree_.children[0][0]
@@ -177,11 +177,11 @@ class TestNominalAttributes:
         model = fit(GOLF[:, :4], GOLF[:, 4], categorical_features=[0, 1, 2, 3],
                     min_samples_leaf=1, confidence=None, nominal_tests="binary")
         root = model.tree_.splits[0]
-        assert root.rule == EQUALITY
+        assert root.kind.name == EQUALITY
         np.testing.assert_array_equal(root.features_used, [0])
         assert root.bias[0] == -1
         np.testing.assert_array_equal(model.tree_.value[model.tree_.children[0][0]], [0, 4])
-        assert all(split.rule == EQUALITY for split in internal_splits(model))
+        assert all(split.kind.name == EQUALITY for split in internal_splits(model))
         # without the MDL penalty nothing stops the tree before it fits the table
         model = fit(GOLF[:, :4], GOLF[:, 4], categorical_features=[0, 1, 2, 3],
                     min_samples_leaf=1, confidence=None, mdl_penalty=False,
@@ -194,10 +194,10 @@ class TestNominalAttributes:
     def test_nominal_columns_never_get_svm_weight(self, params):
         X, y = nominal_and_continuous()
         model = fit(X, y, categorical_features=[1, 3], **params)
-        rules = {split.rule for split in internal_splits(model)}
+        rules = {split.kind.name for split in internal_splits(model)}
         assert rules & {HYPERPLANE, ARGMAX, NEAREST_CENTRE}, "the SVM must be used somewhere"
         for split in internal_splits(model):
-            if split.rule in (EQUALITY, NOMINAL):
+            if split.kind.name in (EQUALITY, NOMINAL):
                 assert set(split.features_used) <= {1, 3}
             else:
                 np.testing.assert_array_equal(split.weights[:, [1, 3]], 0)
@@ -215,7 +215,7 @@ class TestNominalAttributes:
         nominal = rng.integers(0, 3, 100)
         X = np.column_stack([nominal, rng.normal(size=100)])
         model = fit(X, nominal == 2, categorical_features=[0], nominal_tests="binary")
-        assert model.tree_.splits[0].rule == EQUALITY
+        assert model.tree_.splits[0].kind.name == EQUALITY
         np.testing.assert_array_equal(model.predict([[7, 0.0], [2, 0.0]]), [False, True])
 
     def test_unseen_value_stops_at_a_multiway_node(self):
@@ -225,7 +225,7 @@ class TestNominalAttributes:
         nominal = rng.integers(0, 3, 100)
         X = np.column_stack([nominal, rng.normal(size=100)])
         model = fit(X, nominal == 2, categorical_features=[0])
-        assert model.tree_.splits[0].rule == NOMINAL
+        assert model.tree_.splits[0].kind.name == NOMINAL
         np.testing.assert_array_equal(model.apply([[7, 0.0]]), [0])
         np.testing.assert_allclose(model.predict_proba([[7, 0.0]])[0],
                                    model.tree_.proba[0])
@@ -262,7 +262,7 @@ class TestSVMSplit:
         model = fit(X, y, axis_parallel_tests=False)
         assert model.tree_.node_count == 3
         root = model.tree_.splits[0]
-        assert root.rule == HYPERPLANE
+        assert root.kind.name == HYPERPLANE
         assert model.score(X, y) == 1
         # the normal points along (1, 1): x1 + x2 = 0 is the only separating direction
         w = root.weights[0]
@@ -301,7 +301,7 @@ class TestSVMSplit:
         # the stored maps are in raw units: the same up to the scale of the feature (and,
         # for a threshold test, whose weight is 1, a positive factor)
         for a, b in zip(internal_splits(model), internal_splits(scaled)):
-            assert a.rule == b.rule
+            assert a.kind.name == b.kind.name
             map_a = np.column_stack([a.weights, a.bias])
             map_b = np.column_stack([b.weights * scale, b.bias])
             if a.is_axis_parallel:
@@ -314,7 +314,7 @@ class TestSVMSplit:
         labels = np.array(["red", "green", "blue"])[y]
         model = fit(X, labels, axis_parallel_tests=False, multiclass="one_vs_rest")
         root = model.tree_.splits[0]
-        assert root.rule == ARGMAX
+        assert root.kind.name == ARGMAX
         assert root.n_children == len(model.tree_.children[0]) == 3
         # the branches carry the class codes as data; the text names the classes
         assert root.classes == (0, 1, 2)
@@ -342,9 +342,9 @@ class TestClusteringSplit:
     def test_bands_need_the_clustering_split(self):
         X, y = three_bands()
         model = fit(X, y, axis_parallel_tests=False)
-        rules = [split.rule for split in internal_splits(model)]
+        rules = [split.kind.name for split in internal_splits(model)]
         assert NEAREST_CENTRE in rules
-        assert model.tree_.splits[0].rule == NEAREST_CENTRE
+        assert model.tree_.splits[0].kind.name == NEAREST_CENTRE
         assert model.score(X, y) == 1
         assert_training_rows_consistent(model.tree_, X, codes(model, y))
 
@@ -353,10 +353,10 @@ class TestClusteringSplit:
     def test_switching_it_off_removes_every_clustering_split(self, params):
         X, y = three_bands()
         model = fit(X, y, clustering_split=False, **params)
-        assert all(split.rule != NEAREST_CENTRE for split in internal_splits(model))
+        assert all(split.kind.name != NEAREST_CENTRE for split in internal_splits(model))
         X, y = checkerboard_4x4(400, random_state=0)
         model = fit(X, y, clustering_split=False, **params)
-        assert all(split.rule != NEAREST_CENTRE for split in internal_splits(model))
+        assert all(split.kind.name != NEAREST_CENTRE for split in internal_splits(model))
 
     @pytest.mark.parametrize("max_clusters", [2, 3, 5])
     def test_centres_sorted_and_at_most_max_clusters(self, max_clusters):
@@ -369,7 +369,7 @@ class TestClusteringSplit:
             model = fit(X, y, max_clusters=max_clusters, mdl_penalty=False, confidence=None,
                         multiclass="one_vs_rest", test_selection="gain_ratio",
                         random_state=random_state)
-            clustering += [s for s in internal_splits(model) if s.rule == NEAREST_CENTRE]
+            clustering += [s for s in internal_splits(model) if s.kind.name == NEAREST_CENTRE]
             assert_tree_invariants(model.tree_)
         assert clustering, "the rotated checkerboard gets clustering splits"
         assert any(split.centres.shape[1] > 1 for split in clustering)
@@ -388,7 +388,7 @@ class TestClusteringSplit:
         candidates = node.svm_tests(X, node.y, np.ones(len(y)), float(len(y)),
                                     raw, raw_bias, _, norms)
         clustering = candidates[1].split
-        assert clustering.rule == NEAREST_CENTRE
+        assert clustering.kind.name == NEAREST_CENTRE
         np.testing.assert_allclose(clustering.weights * norms[:, None], raw)
         np.testing.assert_allclose(clustering.bias * norms, raw_bias)
         distances = (X @ raw[0] + raw_bias[0]) / norms[0]
@@ -681,7 +681,7 @@ class TestEstimator:
         weighted = fit(X, y, sample_weight=weights, C=weights.sum() / len(y), **params)
         repeated = fit(np.repeat(X, weights, axis=0), np.repeat(y, weights), **params)
         np.testing.assert_array_equal(weighted.tree_.value[0], repeated.tree_.value[0])
-        assert weighted.tree_.splits[0].rule == repeated.tree_.splits[0].rule == HYPERPLANE
+        assert weighted.tree_.splits[0].kind.name == repeated.tree_.splits[0].kind.name == HYPERPLANE
         np.testing.assert_allclose(weighted.tree_.splits[0].weights,
                                    repeated.tree_.splits[0].weights, rtol=1e-2)
 

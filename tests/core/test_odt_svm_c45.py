@@ -36,7 +36,7 @@ class TestMultiwayNominalTests:
         X, y = four_valued()
         model = ODTSVMClassifier(categorical_features=[0], random_state=0).fit(X, y)
         root = model.tree_.splits[0]
-        assert root.rule == NOMINAL and root.n_children == 4
+        assert root.kind.name == NOMINAL and root.n_children == 4
         np.testing.assert_array_equal(root.features_used, [0])
         for position, child in enumerate(model.tree_.children[0]):
             assert model.tree_.n_node_samples[child] == np.sum(X[:, 0] == position)
@@ -49,7 +49,7 @@ class TestMultiwayNominalTests:
         X, y = four_valued()
         model = ODTSVMClassifier(categorical_features=[0], random_state=0,
                                  nominal_tests="binary").fit(X, y)
-        assert model.tree_.splits[0].rule == "equality"
+        assert model.tree_.splits[0].kind.name == "equality"
 
     def test_a_value_absent_at_the_node_gets_an_empty_branch(self):
         """C4.5 makes a branch for every value of the attribute; one without rows
@@ -59,7 +59,7 @@ class TestMultiwayNominalTests:
                                  confidence=None).fit(X[X[:, 0] != 2], y[X[:, 0] != 2])
         # the codes seen are 0, 1, 3: the attribute has values 0 .. 3
         root = model.tree_.splits[0]
-        assert root.rule == NOMINAL and root.n_children == 4
+        assert root.kind.name == NOMINAL and root.n_children == 4
         empty = model.tree_.children[0][2]
         assert model.tree_.n_node_samples[empty] == 0
         np.testing.assert_allclose(model.predict_proba([[2, 0.0]])[0], model.tree_.proba[0])

@@ -99,7 +99,7 @@ def test_trees_are_nearly_those_grown_with_linear_svc(name, X, y, weights, param
     monkeypatch.setattr(odt_svm, "linear_svm", library_linear_svm)
     library = ODTSVMClassifier(random_state=0, **params).fit(X, y, sample_weight=weights)
     root, library_root = ours.tree_.splits[0], library.tree_.splits[0]
-    assert root.rule == library_root.rule
+    assert root.kind.name == library_root.kind.name
     for normal, library_normal in zip(root.weights, library_root.weights):
         cosine = normal @ library_normal / np.linalg.norm(normal) / np.linalg.norm(
             library_normal)

@@ -27,7 +27,7 @@ class TestTestSelection:
         gain ratio preferred a threshold test."""
         X, y = load_iris(return_X_y=True)
         paper = ODTSVMClassifier(random_state=0).fit(X, y)
-        assert paper.tree_.splits[0].rule == PAIRWISE_VOTE
+        assert paper.tree_.splits[0].kind.name == PAIRWISE_VOTE
         assert paper.tree_.splits[0].n_children == 3
         assert len(paper.tree_.splits[0].features_used) > 1
         j48 = ODTSVMClassifier(random_state=0, test_selection="gain_ratio").fit(X, y)
@@ -36,7 +36,7 @@ class TestTestSelection:
     def test_one_vs_rest_is_an_option(self):
         X, y = load_iris(return_X_y=True)
         model = ODTSVMClassifier(random_state=0, multiclass="one_vs_rest").fit(X, y)
-        assert model.tree_.splits[0].rule == "argmax"
+        assert model.tree_.splits[0].kind.name == "argmax"
 
     @pytest.mark.parametrize("name, value", [("test_selection", "ratio"),
                                              ("multiclass", "ovo")])
@@ -119,7 +119,7 @@ class TestPairwiseVote:
         y = np.repeat([0, 1, 2], 40)
         model = ODTSVMClassifier(random_state=0, clustering_split=False).fit(X, y)
         root = model.tree_.splits[0]
-        assert root.rule == PAIRWISE_VOTE
+        assert root.kind.name == PAIRWISE_VOTE
         np.testing.assert_array_equal(root.route(centres), [0, 1, 2])
         assert model.score(X, y) == 1.0
         assert_tree_invariants(model.tree_)

@@ -62,9 +62,9 @@ def assert_printed_rules_route_as_the_tree(tree, X, names):
         if split is None:
             continue
         position = split.route(X[rows])
-        if split.rule == ARGMAX:
+        if split.kind.name == ARGMAX:
             printed = argmax_position(split_description(split, names), names, X[rows])
-        elif split.rule == NEAREST_CENTRE:  # prints no centres: nothing to route by
+        elif split.kind.name == NEAREST_CENTRE:  # prints no centres: nothing to route by
             printed = position
         else:  # binary tests, pairwise votes
             printed = branch_position(branch_conditions(split, names, with_scores=True),
@@ -122,7 +122,7 @@ def test_printed_rules_route_training_rows_as_the_model(learner, scales, n_class
     assert model.tree_.node_count > 1
     checked = assert_printed_rules_route_as_the_tree(model.tree_, X, names)
     assert checked >= X.shape[0]
-    if not any(s is not None and s.rule == NEAREST_CENTRE
+    if not any(s is not None and s.kind.name == NEAREST_CENTRE
                for s in model.tree_.splits):     # export_text prints no centres
         predicted = predict_by_export_text(model.export_text(names), names, X)
         assert np.array_equal(predicted.astype(int), model.predict(X))

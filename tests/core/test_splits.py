@@ -6,7 +6,7 @@ import pytest
 from orangecontrib.oblique.core import GeometricTreeClassifier, ObliqueTree
 from orangecontrib.oblique.core.tree.rules import (Vocabulary, affine_text, branch_conditions,
                                                    condition_text, edge_text, quantity_text)
-from orangecontrib.oblique.core.tree.splits import (KINDS, Affine, Condition, SplitKind, Split,
+from orangecontrib.oblique.core.tree.splits import (KINDS, Affine, Compare, SplitKind, Split,
                                                     Term)
 
 
@@ -14,7 +14,7 @@ class TestConditionsAreParts:
     def test_oblique_hyperplane(self):
         split = Split.hyperplane([0.5, -2.0, 0.0], -1.0)
         left, right = split.conditions()
-        assert left == Condition("compare", quantity=Affine((Term(0, 0.5), Term(1, -2.0))),
+        assert left == Compare(quantity=Affine((Term(0, 0.5), Term(1, -2.0))),
                                  operator="<", threshold=1.0)
         assert right.operator == "≥" and right.quantity == left.quantity
         assert left.features == [0, 1]

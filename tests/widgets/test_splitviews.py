@@ -167,7 +167,7 @@ class TestSplitExplorer(base.GuiTest):
         X, y = make_blobs(300, n_features=4, centers=3, random_state=0)
         tree = ODTSVMClassifier(axis_parallel_tests=False, multiclass="one_vs_rest",
                                 random_state=0).fit(X, y).tree_
-        self.assertEqual(tree.splits[0].rule, "argmax")
+        self.assertEqual(tree.splits[0].kind.name, "argmax")
         names = ["setosa", "versicolor", "virginica"]
         colors = [(255, 0, 0), (0, 255, 0), (0, 0, 255)]
         self.view.set_node(tree, 0, X, y.astype(float), colors, list("abcd"), names)

@@ -33,9 +33,8 @@ import numpy as np
 import scipy.sparse as sp
 
 import Orange.tree
-from orangecontrib.oblique.core.tree.rules import (Vocabulary, affine_text, branch_name,
-                                                   format_number, format_significant,
-                                                   printable_name, value_name)
+from orangecontrib.oblique.core.tree.rules import (format_number, format_significant,
+                                                   printable_name)
 from orangecontrib.oblique.core.tree.structure import route_top_down
 from orangecontrib.oblique.learners import ObliqueTreeModel
 from orangecontrib.oblique.presentation import SplitPresenter
@@ -484,9 +483,7 @@ class ObliqueTreeAdapter(TreeAdapter):
             split = self.tree.splits[core]
             if split is None:
                 continue
-            condition = split.conditions()[0]
-            if condition.form == "equal" or (condition.form == "compare"
-                                              and len(condition.quantity.terms) == 1):
+            if split.conditions()[0].attribute is not None:
                 continue
             weighed.update(int(j) for j in split.features_used)
         for j in self.texts.order(np.ones((1, len(self.names)))):
@@ -521,7 +518,7 @@ class ObliqueTreeAdapter(TreeAdapter):
     def step_text(self, node, x, max_terms=None):
         split = self._split(node)
         position = int(split.route(np.nan_to_num(x)[None, :])[0])
-        if self.per_sd and split.conditions()[0].form != "equal":
+        if self.per_sd and split.conditions()[0].has_units:
             split, z = self.texts.standardised(split), self.texts.z_scores(x)[0]
             return step_words(split, z, position, self.texts.z_vocabulary,
                               self.texts.order(split.weights), max_terms)
@@ -658,13 +655,10 @@ def value_names(node):
     return [printable_name(value) for value in node.attr.values]
 
 
-#: the words of a comparison's operator in a path
-_OPERATOR_WORDS = {"<": "less than", "≥": "at least", ">": "more than", "≤": "at most"}
-
-
 def step_words(split, x, position, vocabulary, order=None, max_terms=None):
     """What ``split`` finds for the row ``x`` and the branch ``position`` it takes, in
-    plain words, rendered from the split's conditions (:meth:`Split.conditions`):
+    plain words, as the branch's condition says it
+    (:meth:`~orangecontrib.oblique.core.tree.conditions.Condition.path_step`):
 
     * a hyperplane: ``0.4·age − 0.3·chol = 12.4, at least 11.9 → right``;
     * one attribute: ``age = 54, less than 55.5 → left``;
@@ -674,53 +668,8 @@ def step_words(split, x, position, vocabulary, order=None, max_terms=None):
     * pairwise votes: ``most pairwise votes: setosa (setosa 2, versicolor 1, …)``;
     * nearest centres: ``nearest centre: cluster 2 (distance 0.41) → cluster 2``.
     """
-    vocabulary = Vocabulary.of(vocabulary)
-    conditions = split.conditions()
-    condition = conditions[position]
-    values = split.values(np.nan_to_num(x)[None, :])[0]
-    binary = len(conditions) == 2
-    arrow = (" → " + ("left", "right")[position] if binary
-             else " → " + branch_name(condition, vocabulary))
-    if condition.form == "compare":
-        quantity = condition.quantity
-        if len(quantity.terms) == 1 and quantity.terms[0].weight == 1:
-            lhs, value = vocabulary.features[quantity.terms[0].feature], x[
-                quantity.terms[0].feature]
-        else:
-            lhs = affine_text(quantity, vocabulary, condition.digits, order, max_terms)
-            value = values[0] - split.bias[0]
-        return (f"{lhs} = {format_number(value)}, {_OPERATOR_WORDS[condition.operator]} "
-                f"{format_significant(condition.threshold, condition.digits)}{arrow}")
-    if condition.form == "equal":
-        feature = vocabulary.features[condition.feature]
-        tested = value_name(conditions[0], vocabulary)
-        names = vocabulary.values[condition.feature] if vocabulary.values else None
-        if condition.operator == "=":
-            return f"{feature} is {tested}{arrow}"
-        actual = (names[int(x[condition.feature])] if names is not None
-                  and float(x[condition.feature]).is_integer()
-                  and 0 <= x[condition.feature] < len(names)
-                  else format_number(x[condition.feature]))
-        return f"{feature} is {actual}, not {tested}{arrow}"
-    names = [branch_name(c, vocabulary) for c in conditions]
-    if condition.form == "largest":
-        scores = ", ".join(f"{name} {format_number(v)}" for name, v in zip(names, values))
-        return f"largest score: {names[position]} ({scores}){arrow}"
-    if condition.form == "nearest" and getattr(split, "centres", None) is not None:
-        distance = float(np.sqrt(((values - split.centres[position]) ** 2).sum()))
-        return (f"nearest centre: {names[position]} (distance "
-                f"{format_number(distance)}){arrow}")
-    if condition.form == "votes":
-        votes = np.zeros(len(conditions), dtype=int)
-        for value, (first, second) in zip(values, _pair_positions(len(conditions))):
-            votes[first if value >= 0 else second] += 1
-        counts = ", ".join(f"{name} {count}" for name, count in zip(names, votes))
-        return f"most pairwise votes: {names[position]} ({counts}){arrow}"
-    return f"{names[position]}{arrow}"
-
-
-def _pair_positions(k):
-    return [(a, b) for a in range(k) for b in range(a + 1, k)]
+    return split.conditions()[position].path_step(split, x, position, vocabulary, order,
+                                                  max_terms)
 
 
 def table_rows(data, rows):

@@ -19,12 +19,37 @@ A name (of a feature, a value, a class or a branch) enters a text only through
 in it is written as Python writes it, escaped inside quotes, so that it cannot break a
 line of a text, nor forge one.
 """
+import math
 import re
 from dataclasses import dataclass
 
 import numpy as np
 
-from .splits import DIGITS, round_significant
+from . import kernels
+
+#: Significant digits of the numbers in rule text, at the least (see ``Split.digits``).
+DIGITS = 4
+#: Significant digits that reproduce any float exactly.
+MAX_DIGITS = 17
+
+
+def round_significant(values, digits):
+    """``values`` rounded to ``digits`` significant digits, as they are printed: the
+    rounded numbers are exactly the floats the rule text reads as
+    (``float(f"{v:.{digits - 1}e}")``).
+
+    A split's few numbers go through the text itself; many at once through
+    :func:`~.kernels.rounded_as_text` (the same numbers, shown so by its
+    arithmetic), and the text where that arithmetic cannot decide."""
+    values = np.asarray(values, dtype=float)
+    if values.size <= 32:  # a split's few numbers: the text itself is faster
+        return np.array([float(f"{v:.{digits - 1}e}") if math.isfinite(v) else v
+                         for v in values.ravel().tolist()],
+                        dtype=float).reshape(values.shape)
+    rounded, decided = kernels.rounded_as_text(values.ravel(), digits)
+    undecided = np.flatnonzero(~decided)
+    rounded[undecided] = [float(f"{v:.{digits - 1}e}") for v in rounded[undecided].tolist()]
+    return rounded.reshape(values.shape)
 
 
 def format_number(value, decimals=3):
@@ -149,51 +174,25 @@ def affine_text(affine, names, digits=DIGITS, order=None, max_terms=None):
 
 
 def branch_name(condition, names):
-    """What a multiway branch stands for: its class, its cluster, or its number."""
-    vocabulary = Vocabulary.of(names)
-    if condition.label is not None:
-        return printable_name(condition.label)
-    if condition.form == "nearest":
-        return vocabulary.cluster.format(condition.branch)
-    if condition.branch is not None and vocabulary.classes is not None:
-        return str(vocabulary.classes[condition.branch])
-    return str(condition.branch)
+    """What a branch stands for: its class, its cluster, or its number."""
+    return condition.branch_name(names)
 
 
 def value_name(condition, names):
     """The nominal value an equality condition tests, by name where the vocabulary has it."""
-    vocabulary = Vocabulary.of(names)
-    if condition.label is not None:
-        return printable_name(condition.label)
-    code = condition.value
-    known = vocabulary.values[condition.feature] if vocabulary.values else None
-    if known is not None and float(code).is_integer() and 0 <= code < len(known):
-        return str(known[int(code)])
-    return format_significant(code, condition.digits)
+    return condition.value_name(names)
 
 
 def pair_names(condition, names):
-    """The pairs a ``votes`` condition's scores decide, ``["setosa vs versicolor", …]``
-    (class names where the vocabulary has them, else branch numbers); a score ``≥ 0`` is
-    a vote for the first of its pair."""
-    classes = Vocabulary.of(names).classes
-
-    def name(code):
-        if condition.branch is not None and classes is not None:
-            return str(classes[code])
-        return str(code)
-    return [f"{name(a)} vs {name(b)}" for a, b in condition.pairs]
+    """The pairs a pairwise-votes condition's scores decide, ``["setosa vs versicolor", …]``;
+    a score ``≥ 0`` is a vote for the first of its pair."""
+    return condition.pair_names(names)
 
 
 def scores_text(condition, names, order=None, max_terms=None):
     """The score maps of a multiway condition, ``s1; s2; …`` (for pairwise votes each
     named by its pair, ``a vs b: s``)."""
-    texts = [affine_text(score, names, condition.digits, order, max_terms)
-             for score in condition.scores]
-    if condition.form == "votes":
-        texts = [f"{pair}: {text}" for pair, text in zip(pair_names(condition, names),
-                                                         texts)]
-    return "; ".join(texts)
+    return condition.scores_text(names, order, max_terms)
 
 
 #: A multiway branch's condition lists the split's scores up to this many of them.
@@ -204,23 +203,8 @@ def condition_text(condition, names, order=None, max_terms=None, with_scores=Fal
     """The whole condition of one branch, e.g. ``0.8·a − 0.6·b ≥ 1.2``, ``a = red``,
     ``largest score: setosa``, ``most pairwise votes: setosa`` (``… of [s1; s2; s3]``
     with ``with_scores``; pairwise scores ``[setosa vs versicolor: s1; …]``, a score
-    ``≥ 0`` a vote for the first of its pair)."""
-    if condition.form == "compare":
-        lhs = affine_text(condition.quantity, names, condition.digits, order, max_terms)
-        return f"{lhs} {edge_text(condition, names)}"
-    if condition.form == "equal":
-        feature = Vocabulary.of(names).features[condition.feature]
-        return f"{feature} {edge_text(condition, names)}"
-    heading = {"largest": "largest score", "nearest": "nearest centre",
-               "votes": "most pairwise votes"}[condition.form]
-    text = f"{heading}: {branch_name(condition, names)}"
-    if with_scores and len(condition.scores) > MAX_SCORES_LISTED:
-        # e.g. 7140 pairwise hyperplanes of 120 classes: listed once, in the node's rule,
-        # not again in every one of its branches
-        text += f" of {len(condition.scores)} scores (the node's rule lists them)"
-    elif with_scores:
-        text += f" of [{scores_text(condition, names, order, max_terms)}]"
-    return text
+    ``≥ 0`` a vote for the first of its pair): :meth:`.conditions.Condition.text`."""
+    return condition.text(names, order, max_terms, with_scores)
 
 
 def missing_text(split, position):
@@ -236,22 +220,13 @@ def missing_text(split, position):
 
 def edge_text(condition, names):
     """The short label of a branch: ``≥ 1.2``, ``= red``, ``≠ red``, ``setosa``."""
-    if condition.form == "compare":
-        return f"{condition.operator} {format_significant(condition.threshold, condition.digits)}"
-    if condition.form == "equal":
-        return f"{condition.operator} {value_name(condition, names)}"
-    return branch_name(condition, names)
+    return condition.edge_label(names)
 
 
 def quantity_text(split, names, order=None, max_terms=None):
     """The quantity a split tests: the attribute's name for a test of one attribute, the
     left-hand side ``0.8·a − 0.6·b`` of a hyperplane, the score maps of a multiway split."""
-    condition = split.conditions()[0]
-    if condition.form == "equal":
-        return Vocabulary.of(names).features[condition.feature]
-    if condition.form == "compare":
-        return affine_text(condition.quantity, names, condition.digits, order, max_terms)
-    return scores_text(condition, names, order, max_terms)
+    return split.conditions()[0].quantity_text(names, order, max_terms)
 
 
 def branch_conditions(split, names, digits=None, order=None, max_terms=None,
@@ -270,9 +245,8 @@ def split_description(split, names, digits=None, order=None, max_terms=None):
     affine maps with their constants, ``; ``-separated, for a multiway split)."""
     if digits is not None:
         split = split.copy(digits=digits)
-    condition = split.conditions()[0]
-    if condition.form == "equal" or (condition.form == "compare"
-                                     and len(condition.quantity.terms) == 1):
-        return Vocabulary.of(names).features[condition.features[0]]
+    attribute = split.conditions()[0].attribute
+    if attribute is not None:
+        return Vocabulary.of(names).features[attribute]
     return "; ".join(affine_text(quantity, names, split.print_digits, order, max_terms)
                      for quantity in split.kind.quantity(split))

@@ -39,13 +39,14 @@ test of a nominal attribute, one branch per value, is the nominal kind with weig
 To add a kind: subclass :class:`SplitKind`, implement its methods, register an instance in
 :data:`KINDS`; nothing outside this module needs to know its name.
 """
-import math
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from . import kernels
+from .conditions import (Affine, Compare, Condition, Equal, Largest, Nearest,  # noqa: F401
+                         Term, Votes)
+from .rules import DIGITS, MAX_DIGITS, round_significant  # noqa: F401
 
 HYPERPLANE = "hyperplane"
 ARGMAX = "argmax"
@@ -53,35 +54,12 @@ NEAREST_CENTRE = "nearest_centre"
 EQUALITY = "equality"
 PAIRWISE_VOTE = "pairwise_vote"
 NOMINAL = "nominal"
-#: Significant digits of the numbers in rule text, at the least (see ``Split.digits``).
-DIGITS = 4
-#: Significant digits that reproduce any float exactly.
-MAX_DIGITS = 17
 #: A term below this fraction of a split's largest term is rounding noise (see
 #: ``Split.drop_negligible_terms``).
 NEGLIGIBLE = 1e-9
 #: Most values of a split's map (rows × map rows) computed at once when routing rows
 #: (8 MB of floats; see ``Split.route``).
 ROUTE_BLOCK_VALUES = 1 << 20
-
-
-def round_significant(values, digits):
-    """``values`` rounded to ``digits`` significant digits, as they are printed: the
-    rounded numbers are exactly the floats the rule text reads as
-    (``float(f"{v:.{digits - 1}e}")``).
-
-    A split's few numbers go through the text itself; many at once through
-    :func:`~.kernels.rounded_as_text` (the same numbers, shown so by its
-    arithmetic), and the text where that arithmetic cannot decide."""
-    values = np.asarray(values, dtype=float)
-    if values.size <= 32:  # a split's few numbers: the text itself is faster
-        return np.array([float(f"{v:.{digits - 1}e}") if math.isfinite(v) else v
-                         for v in values.ravel().tolist()],
-                        dtype=float).reshape(values.shape)
-    rounded, decided = kernels.rounded_as_text(values.ravel(), digits)
-    undecided = np.flatnonzero(~decided)
-    rounded[undecided] = [float(f"{v:.{digits - 1}e}") for v in rounded[undecided].tolist()]
-    return rounded.reshape(values.shape)
 
 
 def printed_rule_holds(X, weights, bias):
@@ -95,79 +73,6 @@ def printed_rule_holds(X, weights, bias):
     threshold = Fraction(repr(float(-bias)))
     return np.array([sum(c * Fraction(x) for c, x in zip(coefficients, row)) >= threshold
                      for row in X[:, used].tolist()], dtype=bool)
-
-
-# ----- structured parts of a condition -----
-
-@dataclass(frozen=True)
-class Term:
-    """``weight · x[feature]``."""
-    feature: int
-    weight: float
-
-
-@dataclass(frozen=True)
-class Affine:
-    """``Σ terms + constant``: the non-zero terms in feature order."""
-    terms: tuple
-    constant: float = 0.0
-
-    @classmethod
-    def of(cls, weights, constant=0.0):
-        weights = np.asarray(weights, dtype=float)
-        return cls(tuple(Term(int(j), float(weights[j])) for j in np.flatnonzero(weights)),
-                   float(constant))
-
-    @property
-    def features(self):
-        return [term.feature for term in self.terms]
-
-
-@dataclass(frozen=True)
-class Condition:
-    """What one branch of a split requires, as parts that every text renders.
-
-    ``form`` is one of
-
-    * ``"compare"``: ``quantity operator threshold`` with ``operator`` one of ``<``,
-      ``≥``, ``>``, ``≤``; ``quantity`` an :class:`Affine` without constant (a single
-      term of weight 1 is the attribute itself);
-    * ``"equal"``: ``x[feature] operator value`` with ``operator`` ``=`` or ``≠``;
-      ``value`` is the nominal value's code (a renderer shows its name);
-    * ``"largest"``: the branch's score is the largest of ``scores`` (one
-      :class:`Affine` per branch); ``branch`` is the class code the branch stands for, or
-      ``None``;
-    * ``"nearest"``: the split's values ``scores`` are nearest to the branch's centre;
-      ``branch`` is the cluster's number (from 1);
-    * ``"votes"``: the branch wins the most pairwise votes (ties: the lowest branch);
-      ``scores`` holds one :class:`Affine` per pair of branches and ``pairs`` the pair
-      each decides, ``(a, b)``: ``score ≥ 0`` is a vote for ``a``, ``< 0`` one for ``b``.
-      ``branch`` and the entries of ``pairs`` are class codes (the split's ``classes``),
-      or branch numbers from 1 when the split has none (``branch`` is then ``None``).
-
-    ``label`` is a branch label given by hand (``Split.child_labels``), shown instead of
-    the class or cluster; ``digits`` the significant digits of every printed number.
-    """
-    form: str
-    quantity: Affine = None
-    operator: str = ""
-    threshold: float = 0.0
-    feature: int = -1
-    value: float = 0.0
-    scores: tuple = ()
-    pairs: tuple = ()
-    branch: object = None
-    label: str = None
-    digits: int = DIGITS
-
-    @property
-    def features(self):
-        """Features the condition reads."""
-        if self.form == "compare":
-            return self.quantity.features
-        if self.form == "equal":
-            return [self.feature]
-        return sorted({j for score in self.scores for j in score.features})
 
 
 # ----- the kinds -----
@@ -187,6 +92,11 @@ class SplitKind:
     #: Whether :meth:`child_half_planes` gives every child's whole region (False: only a
     #: convex part of it; see :class:`PairwiseVoteKind`).
     regions_exact = True
+    #: Whether a split of the kind has ``centres`` (``classes``, ``branch_values``).
+    takes_centres = takes_classes = takes_branch_values = False
+
+    def __reduce__(self):  # a pickled split's kind is the one registered under its name
+        return kind_named, (self.name,)
 
     def check(self, split):
         """Raise ValueError if the arrays of ``split`` do not fit the kind."""
@@ -195,6 +105,41 @@ class SplitKind:
 
     def n_children(self, split):
         return 2
+
+    def values(self, split, X):
+        """The split's affine map ``X @ weights.T + bias`` (see :meth:`Split.values`)."""
+        return X @ split.weights.T + split.bias
+
+    def reads_printed(self, split):
+        """Whether ``split`` routes rows by its printed rule read exactly (see
+        :attr:`Split.reads_printed`)."""
+        return False
+
+    def take_printed(self, split, digits):
+        """Make the numbers that ``split`` prints with ``digits`` digits its own, where
+        the kind routes by them (see :meth:`Split.calibrate_digits`)."""
+
+    def calibration_row(self, split):
+        """``(weights, bias)`` of ``split`` as one hyperplane for the compiled pass that
+        calibrates a tree's printed rules (:func:`~.kernels.calibration_pass`), or None if
+        the pass cannot take the kind (the splits' own methods calibrate it then)."""
+        return None
+
+    def partition(self, split, X, rows, y, sample_weight, n_classes):
+        """How growing divides the node's ``rows`` of ``X``: (the rows of every child,
+        the children's weighted class counts, child ``k``'s at
+        ``[k * n_classes, (k + 1) * n_classes)``)."""
+        position = split.route(X[rows])
+        n_children = split.n_children
+        if n_children == 2:
+            goes_right = position.astype(bool)
+            child_rows = [rows[~goes_right], rows[goes_right]]
+        else:
+            child_rows = [rows[position == p] for p in range(n_children)]
+        child_counts = np.bincount(y[rows] + n_classes * position,
+                                   weights=sample_weight[rows],
+                                   minlength=n_children * n_classes)
+        return child_rows, child_counts
 
     def route(self, split, values):
         """Child position of every row, from the split's values ``V`` (n_rows, m)."""
@@ -248,6 +193,38 @@ class HyperplaneKind(SplitKind):
     def route(self, split, values):
         return (values[:, 0] >= 0).astype(np.intp)
 
+    def values(self, split, X):
+        # kernels.hyperplane_values: the arithmetic of growing and of calibration
+        X = np.ascontiguousarray(X, dtype=float)
+        return kernels.hyperplane_values(X, split.weights[0], split.bias[0])[:, None]
+
+    def reads_printed(self, split):
+        return (getattr(split, "digits", None) is not None
+                and np.count_nonzero(split.weights) >= 2)
+
+    def take_printed(self, split, digits):
+        printed = split.printed(digits)
+        split.weights, split.bias = printed.weights, printed.bias
+
+    def calibration_row(self, split):
+        return split.weights[0], float(split.bias[0])
+
+    def partition(self, split, X, rows, y, sample_weight, n_classes):
+        # the compiled steps: the printed rule read exactly (the forest's splits), or
+        # kernels.hyperplane_partition, the routing of Split.values
+        if split.reads_printed:
+            right_side, undecided = kernels.printed_sides(X, rows, split.weights[0],
+                                                          split.bias[0])
+            if undecided.size:
+                right_side[undecided] = printed_rule_holds(
+                    X[rows[undecided]], split.weights[0], split.bias[0])
+            left, right, counts = kernels.partition_rows(rows, right_side, y,
+                                                         sample_weight, n_classes)
+        else:
+            left, right, counts = kernels.hyperplane_partition(
+                X, rows, split.weights[0], split.bias[0], y, sample_weight, n_classes)
+        return [left, right], counts.reshape(-1)
+
     def conditions(self, split):
         weights, bias, digits = split.weights[0], float(split.bias[0]), split.print_digits
         used = np.flatnonzero(weights)
@@ -258,7 +235,7 @@ class HyperplaneKind(SplitKind):
             operators = ("<", "≥") if weights[j] > 0 else (">", "≤")
         else:
             quantity, threshold, operators = Affine.of(weights), -bias, ("<", "≥")
-        return [Condition("compare", quantity=quantity, operator=operator,
+        return [Compare(quantity=quantity, operator=operator,
                           threshold=threshold, digits=digits) for operator in operators]
 
     def printed(self, split, digits):
@@ -290,6 +267,7 @@ class HyperplaneKind(SplitKind):
 class ArgmaxKind(SplitKind):
     """One child per row of the map: the row whose value is largest (first on ties)."""
     name = ARGMAX
+    takes_classes = True
 
     def n_children(self, split):
         return split.weights.shape[0]
@@ -303,7 +281,7 @@ class ArgmaxKind(SplitKind):
         # a branch with neither a class nor a label given is named by its number
         labels = split.child_labels or [None if split.classes is not None else str(k + 1)
                                         for k in range(len(scores))]
-        return [Condition("largest", scores=scores, branch=branch, label=label,
+        return [Largest(scores=scores, branch=branch, label=label,
                           digits=split.print_digits)
                 for branch, label in zip(classes, labels)]
 
@@ -316,6 +294,7 @@ class ArgmaxKind(SplitKind):
 class NearestCentreKind(SplitKind):
     """One child per centre: the centre nearest to the row's values (first on ties)."""
     name = NEAREST_CENTRE
+    takes_centres = True
     prints_numbers = False  # the text names the clusters; the centres are not printed
 
     def check(self, split):
@@ -334,7 +313,7 @@ class NearestCentreKind(SplitKind):
     def conditions(self, split):
         scores = self.quantity(split)
         labels = split.child_labels or [None] * self.n_children(split)
-        return [Condition("nearest", scores=scores, branch=k + 1, label=label,
+        return [Nearest(scores=scores, branch=k + 1, label=label,
                           digits=split.print_digits) for k, label in enumerate(labels)]
 
     def printed(self, split, digits):
@@ -363,7 +342,7 @@ class EqualityKind(SplitKind):
         value = -split.bias[0] / split.weights[0, j]
         # hand-given labels name the tested value first: both branches show it
         label = split.child_labels[0] if split.child_labels else None
-        return [Condition("equal", operator=operator, feature=j, value=value, label=label,
+        return [Equal(operator=operator, feature=j, value=value, label=label,
                           digits=split.print_digits) for operator in ("=", "≠")]
 
     def printed(self, split, digits):
@@ -387,6 +366,7 @@ class NominalKind(SplitKind):
     constant).  A row whose value is none of them (a value unseen in training) goes to no
     child: it is treated as a missing value."""
     name = NOMINAL
+    takes_branch_values = True
     has_geometry = False
     prints_numbers = False  # the text names the values
     one_row = True
@@ -408,7 +388,7 @@ class NominalKind(SplitKind):
     def conditions(self, split):
         j = int(split.features_used[0])
         labels = split.child_labels or [None] * len(split.branch_values)
-        return [Condition("equal", operator="=", feature=j, value=value, label=label,
+        return [Equal(operator="=", feature=j, value=value, label=label,
                           digits=split.print_digits)
                 for value, label in zip(split.branch_values, labels)]
 
@@ -482,6 +462,7 @@ class PairwiseVoteKind(SplitKind):
     hyperplane and everything is exact.
     """
     name = PAIRWISE_VOTE
+    takes_classes = True
     regions_exact = False
 
     def check(self, split):
@@ -505,7 +486,7 @@ class PairwiseVoteKind(SplitKind):
         pairs = tuple((names[a], names[b]) for a, b in pairwise_pairs(k))
         labels = split.child_labels or [None if split.classes is not None else str(c + 1)
                                         for c in range(k)]
-        return [Condition("votes", scores=scores, pairs=pairs, branch=branch, label=label,
+        return [Votes(scores=scores, pairs=pairs, branch=branch, label=label,
                           digits=split.print_digits)
                 for branch, label in zip(branches, labels)]
 
@@ -519,7 +500,12 @@ class PairwiseVoteKind(SplitKind):
 #: The kinds by name.
 KINDS = {kind.name: kind for kind in (HyperplaneKind(), ArgmaxKind(), NearestCentreKind(),
                                       EqualityKind(), PairwiseVoteKind(), NominalKind())}
-ROUTING_RULES = tuple(KINDS)
+KIND_NAMES = tuple(KINDS)
+
+
+def kind_named(name):
+    """The registered kind of name ``name``."""
+    return KINDS[name]
 
 
 class Split:
@@ -527,8 +513,8 @@ class Split:
 
     Parameters
     ----------
-    rule : str
-        The kind's name: ``"hyperplane"``, ``"argmax"``, ``"nearest_centre"``,
+    kind : str
+        The kind's name (see :attr:`kind` for the kind itself): ``"hyperplane"``, ``"argmax"``, ``"nearest_centre"``,
         ``"equality"``, ``"pairwise_vote"``.
     weights : array of shape (m, n_features)
     bias : array of shape (m,)
@@ -552,28 +538,31 @@ class Split:
         those of the training rows of known value (:meth:`route_by_weight`).
     """
 
-    __slots__ = ("rule", "weights", "bias", "centres", "child_labels", "digits", "classes",
+    __slots__ = ("kind", "weights", "bias", "centres", "child_labels", "digits", "classes",
                  "branch_values", "missing_shares")
 
-    def __init__(self, rule, weights, bias, centres=None, child_labels=None, digits=None,
+    def __init__(self, kind, weights, bias, centres=None, child_labels=None, digits=None,
                  classes=None, branch_values=None, missing_shares=None):
-        if rule not in KINDS:
-            raise ValueError(f"unknown routing rule {rule!r}; expected one of {ROUTING_RULES}")
+        kind = getattr(kind, "name", kind)
+        if kind not in KINDS:
+            raise ValueError(f"unknown routing rule {kind!r}: a split's kind is one of "
+                             f"{KIND_NAMES}")
+        kind = KINDS[kind]
         weights = np.atleast_2d(np.asarray(weights, dtype=float))
         bias = np.atleast_1d(np.asarray(bias, dtype=float))
         if bias.shape != (weights.shape[0],):
             raise ValueError("bias must have one entry per row of weights")
         if centres is not None:
-            if rule != NEAREST_CENTRE:
+            if not kind.takes_centres:
                 raise ValueError("only a nearest_centre split has centres")
             centres = np.atleast_2d(np.asarray(centres, dtype=float))
-        self.rule = rule
+        self.kind = kind
         self.weights = weights
         self.bias = bias
         self.centres = centres
         self.digits = digits
         self.classes = None if classes is None else tuple(int(c) for c in classes)
-        if branch_values is not None and rule != NOMINAL:
+        if branch_values is not None and not kind.takes_branch_values:
             raise ValueError("only a nominal split has branch_values")
         self.branch_values = (None if branch_values is None
                               else tuple(int(v) for v in branch_values))
@@ -583,7 +572,7 @@ class Split:
         self.kind.check(self)
         if self.child_labels is not None and len(self.child_labels) != self.n_children:
             raise ValueError("child_labels needs one label per child")
-        if self.classes is not None and (rule not in (ARGMAX, PAIRWISE_VOTE)
+        if self.classes is not None and (not kind.takes_classes
                                          or len(self.classes) != self.n_children):
             raise ValueError("classes are for argmax and pairwise_vote splits, one class "
                              "per child")
@@ -592,7 +581,7 @@ class Split:
     def hyperplane(cls, weights, bias):
         """Binary oblique split: left if ``w·x + b < 0``, right if ``w·x + b >= 0``."""
         split = object.__new__(cls)  # no validation needed: the shapes are fixed here
-        split.rule, split.centres, split.child_labels = HYPERPLANE, None, None
+        split.kind, split.centres, split.child_labels = KINDS[HYPERPLANE], None, None
         split.digits = split.classes = split.branch_values = split.missing_shares = None
         split.weights = np.array(weights, dtype=float).reshape(1, -1)
         split.bias = np.array([bias], dtype=float).reshape(1)
@@ -623,7 +612,7 @@ class Split:
     def copy(self, **changes):
         """A split with the same data except ``changes`` (keyword arguments of the
         constructor)."""
-        fields = dict(rule=self.rule, weights=self.weights, bias=self.bias,
+        fields = dict(kind=self.kind, weights=self.weights, bias=self.bias,
                       centres=self.centres, child_labels=self.child_labels,
                       digits=getattr(self, "digits", None),
                       classes=getattr(self, "classes", None),
@@ -633,10 +622,6 @@ class Split:
         return Split(**fields)
 
     # ----- what the kind says -----
-    @property
-    def kind(self):
-        return KINDS[self.rule]
-
     @property
     def n_children(self):
         return self.kind.n_children(self)
@@ -653,7 +638,7 @@ class Split:
     @property
     def is_axis_parallel(self):
         """A binary test of one attribute against a threshold."""
-        return self.rule == HYPERPLANE and self.features_used.size == 1
+        return self.kind.has_threshold and self.features_used.size == 1
 
     @property
     def is_oblique(self):
@@ -665,18 +650,14 @@ class Split:
         one value is :func:`~.kernels.hyperplane_values`, the arithmetic of growing
         and of the pass that calibrates the printed rules, so that a row goes where the
         tree was grown and printed to send it."""
-        if self.rule == HYPERPLANE:
-            X = np.ascontiguousarray(X, dtype=float)
-            return kernels.hyperplane_values(X, self.weights[0], self.bias[0])[:, None]
-        return X @ self.weights.T + self.bias
+        return self.kind.values(self, X)
 
     @property
     def reads_printed(self):
         """Whether the split routes rows by its printed rule read exactly: a hyperplane of
         two or more terms whose digits are set (after :meth:`calibrate_digits`, or made
         so, as the forest's splits), whose numbers are then the ones its text prints."""
-        return (self.rule == HYPERPLANE and getattr(self, "digits", None) is not None
-                and np.count_nonzero(self.weights) >= 2)
+        return self.kind.reads_printed(self)
 
     def route(self, X):
         """Child position (0 .. n_children-1) of every row of ``X`` (finite values).  A
@@ -801,9 +782,7 @@ class Split:
             for digits in range(minimum, MAX_DIGITS + 1):
                 if np.array_equal(self.printed(digits).route(X), position):
                     break
-        if self.rule == HYPERPLANE:
-            printed = self.printed(digits)
-            self.weights, self.bias = printed.weights, printed.bias
+        self.kind.take_printed(self, digits)
         self.digits = digits
         return digits
 
@@ -813,7 +792,7 @@ class Split:
         same_centres = (self.centres is None and other.centres is None) or (
             self.centres is not None and other.centres is not None
             and np.array_equal(self.centres, other.centres))
-        return (self.rule == other.rule and np.array_equal(self.weights, other.weights)
+        return (self.kind is other.kind and np.array_equal(self.weights, other.weights)
                 and np.array_equal(self.bias, other.bias) and same_centres
                 and self.child_labels == other.child_labels
                 and getattr(self, "classes", None) == getattr(other, "classes", None)
@@ -823,11 +802,15 @@ class Split:
     __hash__ = None
 
     def __repr__(self):
-        return (f"Split({self.rule!r}, weights={self.weights.tolist()}, "
+        return (f"Split({self.kind.name!r}, weights={self.weights.tolist()}, "
                 f"bias={self.bias.tolist()})")
 
     def __setstate__(self, state):
-        # models pickled before a slot existed: set the missing ones to None
+        # models pickled before a slot existed: set the missing ones to None; before the
+        # kind was its own slot, its name was kept as "rule"
         _, slots = state if isinstance(state, tuple) else (None, state)
+        slots = dict(slots or {})
+        if "rule" in slots:
+            slots["kind"] = KINDS[slots.pop("rule")]
         for name in self.__slots__:
-            setattr(self, name, (slots or {}).get(name))
+            setattr(self, name, slots.get(name))

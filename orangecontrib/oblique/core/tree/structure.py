@@ -16,7 +16,7 @@ from scipy import sparse
 from . import kernels
 from .rules import (MAX_SCORES_LISTED, Vocabulary, branch_conditions, format_number,
                     missing_text, scores_text)
-from .splits import DIGITS, HYPERPLANE, MAX_DIGITS, NEGLIGIBLE, printed_rule_holds
+from .splits import DIGITS, MAX_DIGITS, NEGLIGIBLE
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
 
 _TINY = float(np.finfo(float).tiny)
@@ -81,9 +81,7 @@ class ObliqueTree:
         if not (len(self.children) == len(self.parent) == self.value.shape[0]
                 == len(self.n_node_samples) == node_count):
             raise ValueError("per-node arrays must all have one entry per node")
-        # (a hyperplane has two children: no need to ask its kind)
-        expected = [0 if split is None else 2 if split.rule == HYPERPLANE else split.n_children
-                    for split in self.splits]
+        expected = [0 if split is None else split.n_children for split in self.splits]
         if expected != [len(kids) for kids in self.children]:
             node = next(node for node, (count, kids) in enumerate(zip(expected, self.children))
                         if count != len(kids))
@@ -269,16 +267,17 @@ class ObliqueTree:
         :meth:`Split.calibrate_digits`, the search continued from there."""
         splits = self.splits
         internal = [node for node, split in enumerate(splits) if split is not None]
-        if not internal or any(splits[node].rule != HYPERPLANE for node in internal):
+        planes = [splits[node].kind.calibration_row(splits[node]) for node in internal]
+        if not internal or any(plane is None for plane in planes):
             return False
         X = np.ascontiguousarray(X, dtype=float)
         if X.ndim != 2 or X.shape[1] != self.n_features or not np.isfinite(X).all():
             return False
         node_count = self.node_count
         weights = np.zeros((node_count, self.n_features))
-        weights[internal] = np.concatenate([splits[node].weights for node in internal])
+        weights[internal] = [w for w, _ in planes]
         bias = np.zeros(node_count)
-        bias[internal] = np.concatenate([splits[node].bias for node in internal])
+        bias[internal] = [b for _, b in planes]
         if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
             return False
         with_scales = sample_weight is not None
@@ -607,7 +606,7 @@ class ObliqueTree:
             else:
                 split = self.splits[node]
                 first = split.conditions()[0]
-                scored = first.form in ("largest", "votes")  # hyperplanes decide them
+                scored = first.lists_scores  # the scores decide them
                 conditions = branch_conditions(split, vocabulary, with_scores=scored)
                 if getattr(split, "missing_shares", None) is not None:
                     conditions = [f"{condition} ({missing_text(split, position)})"
@@ -900,47 +899,11 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         split = propose_split(rows, counts, depth)
         if split is None:
             continue
-        if split.reads_printed:  # the forest's splits: their printed rules, read exactly
-            right_side, undecided = kernels.printed_sides(
-                rows_X, rows, split.weights[0], split.bias[0])
-            if undecided.size:
-                right_side[undecided] = printed_rule_holds(
-                    rows_X[rows[undecided]], split.weights[0], split.bias[0])
-            left_rows, right_rows, child_counts = kernels.partition_rows(
-                rows, right_side, codes, row_weights, n_classes)
-        elif split.rule == HYPERPLANE:
-            left_rows, right_rows, child_counts = kernels.hyperplane_partition(
-                rows_X, rows, split.weights[0], split.bias[0], codes, row_weights,
-                n_classes)
-        if split.rule == HYPERPLANE:
-            if not (left_rows.size and right_rows.size):
-                continue  # a split that separates nothing
-            settled -= rows.size
-            # _add_children of the two, written out
-            first = len(splits)
-            splits[node] = split
-            children[node] = (first, first + 1)
-            splits += (None, None)
-            children += ((), ())
-            parent += (node, node)
-            value += (child_counts[0], child_counts[1])
-            n_samples += (left_rows.size, right_rows.size)
-            stack.append((first + 1, right_rows, depth + 1))
-            stack.append((first, left_rows, depth + 1))
-            continue
-        position = split.route(X[rows])
-        n_children = split.n_children
-        if n_children == 2:
-            goes_right = position.astype(bool)
-            child_rows = [rows[~goes_right], rows[goes_right]]
-        else:
-            child_rows = [rows[position == p] for p in range(n_children)]
+        child_rows, child_counts = split.kind.partition(split, rows_X, rows, codes,
+                                                        row_weights, n_classes)
         if sum(1 for r in child_rows if r.size) < 2:
             continue
         settled -= rows.size
-        child_counts = np.bincount(y[rows] + n_classes * position,
-                                   weights=sample_weight[rows],
-                                   minlength=n_children * n_classes)
         _add_children(node, split, child_rows, child_counts, n_classes, splits, children,
                       parent, value, n_samples, stack, depth)
     if progress_callback is not None:

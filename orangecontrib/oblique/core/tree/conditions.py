@@ -1,0 +1,372 @@
+"""What one branch of a split requires, as parts, and the words of each form of condition.
+
+A split kind (:mod:`~orangecontrib.oblique.core.tree.splits`) describes every branch of a
+split as a :class:`Condition` of one form -- :class:`Compare` (``quantity ≥ t``),
+:class:`Equal` (``x = a``), :class:`Largest` (largest score), :class:`Nearest` (nearest
+centre), :class:`Votes` (most pairwise votes) -- and each form renders its own words: its
+whole text (:meth:`Condition.text`), the short label of its edge
+(:meth:`Condition.edge_label`), the step of a row's path through it
+(:meth:`Condition.path_step`) and the node's rule (:meth:`Condition.node_rule`).  Every
+text of a split -- ``export_text``, the Orange model's nodes, the viewer -- is rendered by
+these methods from the parts (through the number and name formats of
+:mod:`~orangecontrib.oblique.core.tree.rules`), never cut out of another text, and no
+renderer asks which form a condition is: a new form is a new class here.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from .rules import (DIGITS, MAX_SCORES_LISTED, Vocabulary, affine_text, format_number,
+                    format_significant, printable_name)
+
+
+@dataclass(frozen=True)
+class Term:
+    """``weight · x[feature]``."""
+    feature: int
+    weight: float
+
+
+@dataclass(frozen=True)
+class Affine:
+    """``Σ terms + constant``: the non-zero terms in feature order."""
+    terms: tuple
+    constant: float = 0.0
+
+    @classmethod
+    def of(cls, weights, constant=0.0):
+        weights = np.asarray(weights, dtype=float)
+        return cls(tuple(Term(int(j), float(weights[j])) for j in np.flatnonzero(weights)),
+                   float(constant))
+
+    @property
+    def features(self):
+        return [term.feature for term in self.terms]
+
+
+#: the words of a comparison's operator in a path
+OPERATOR_WORDS = {"<": "less than", "≥": "at least", ">": "more than", "≤": "at most"}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What one branch of a split requires; a subclass per form renders its words.
+
+    ``label`` is a branch label given by hand (``Split.child_labels``), shown instead of
+    the class or cluster; ``digits`` the significant digits of every printed number.
+    The other fields belong to the forms that use them (see each form).  Every method
+    that renders takes ``names``: the feature names or a
+    :class:`~orangecontrib.oblique.core.tree.rules.Vocabulary`; ``order`` lists feature
+    indices in the order to print terms, ``max_terms`` shortens a hyperplane to its first
+    terms (``+ N more``).
+    """
+    quantity: Affine = None
+    operator: str = ""
+    threshold: float = 0.0
+    feature: int = -1
+    value: float = 0.0
+    scores: tuple = ()
+    pairs: tuple = ()
+    branch: object = None
+    label: str = None
+    digits: int = DIGITS
+
+    #: the form's name
+    form = None
+    #: whether its numbers are in the attributes' units (a nominal test reads the same
+    #: over standardised attributes)
+    has_units = True
+    #: whether it is one branch of many, by scores (the node's map has one row per score)
+    multiway = False
+    #: whether ``export_text`` lists the scores that decide it with every branch
+    lists_scores = False
+
+    @property
+    def features(self):
+        """Features the condition reads."""
+        return sorted({j for score in self.scores for j in score.features})
+
+    @property
+    def attribute(self):
+        """The one attribute the condition tests as itself (``age ≥ 55``,
+        ``pain = severe``), or None."""
+        return None
+
+    def branch_name(self, names):
+        """What the branch stands for: its label, class or number."""
+        classes = Vocabulary.of(names).classes
+        if self.label is not None:
+            return printable_name(self.label)
+        if self.branch is not None and classes is not None:
+            return str(classes[self.branch])
+        return str(self.branch)
+
+    def text(self, names, order=None, max_terms=None, with_scores=False):
+        """The whole condition, e.g. ``0.8·a − 0.6·b ≥ 1.2``."""
+        raise NotImplementedError
+
+    def edge_label(self, names):
+        """The short label of the branch: ``≥ 1.2``, ``= red``, ``setosa``."""
+        raise NotImplementedError
+
+    def quantity_text(self, names, order=None, max_terms=None):
+        """The quantity the split tests: an attribute, a left-hand side, score maps."""
+        raise NotImplementedError
+
+    def node_rule(self, conditions, names, order=None, max_terms=None):
+        """(short, full) text of the test of the node whose branches are
+        ``conditions``; short keeps ``max_terms`` terms."""
+        raise NotImplementedError
+
+    def path_step(self, split, x, position, names, order=None, max_terms=None):
+        """What ``split`` finds for the row ``x`` and the branch ``position`` it takes
+        (this condition's), in plain words, e.g. ``age = 54, less than 55.5 → left``."""
+        raise NotImplementedError
+
+    def _arrow(self, conditions, position, names):
+        """`` → left`` / `` → right`` of a binary test, else `` → `` the branch's name."""
+        if len(conditions) == 2:
+            return " → " + ("left", "right")[position]
+        return " → " + self.branch_name(names)
+
+
+@dataclass(frozen=True)
+class Compare(Condition):
+    """``quantity operator threshold``, ``operator`` one of ``<``, ``≥``, ``>``, ``≤``;
+    ``quantity`` an :class:`Affine` without constant (a single term of weight 1 is the
+    attribute itself)."""
+    form = "compare"
+
+    @property
+    def features(self):
+        return self.quantity.features
+
+    @property
+    def attribute(self):
+        return self.quantity.terms[0].feature if len(self.quantity.terms) == 1 else None
+
+    def text(self, names, order=None, max_terms=None, with_scores=False):
+        return f"{self.quantity_text(names, order, max_terms)} {self.edge_label(names)}"
+
+    def edge_label(self, names):
+        return f"{self.operator} {format_significant(self.threshold, self.digits)}"
+
+    def quantity_text(self, names, order=None, max_terms=None):
+        return affine_text(self.quantity, names, self.digits, order, max_terms)
+
+    def node_rule(self, conditions, names, order=None, max_terms=None):
+        right = conditions[-1]  # the right branch, ``… ≥ t``
+        return right.text(names, order, max_terms), right.text(names, order)
+
+    def path_step(self, split, x, position, names, order=None, max_terms=None):
+        vocabulary = Vocabulary.of(names)
+        terms = self.quantity.terms
+        if len(terms) == 1 and terms[0].weight == 1:
+            lhs, value = vocabulary.features[terms[0].feature], x[terms[0].feature]
+        else:
+            lhs = affine_text(self.quantity, vocabulary, self.digits, order, max_terms)
+            value = split.values(np.nan_to_num(x)[None, :])[0][0] - split.bias[0]
+        arrow = self._arrow(split.conditions(), position, vocabulary)
+        return (f"{lhs} = {format_number(value)}, {OPERATOR_WORDS[self.operator]} "
+                f"{format_significant(self.threshold, self.digits)}{arrow}")
+
+
+@dataclass(frozen=True)
+class Equal(Condition):
+    """``x[feature] operator value``, ``operator`` ``=`` or ``≠``; ``value`` is the
+    nominal value's code (a text shows its name)."""
+    form = "equal"
+    has_units = False
+
+    @property
+    def features(self):
+        return [self.feature]
+
+    @property
+    def attribute(self):
+        return self.feature
+
+    def value_name(self, names):
+        """The nominal value the condition tests, by name where the vocabulary has it."""
+        vocabulary = Vocabulary.of(names)
+        if self.label is not None:
+            return printable_name(self.label)
+        code = self.value
+        known = vocabulary.values[self.feature] if vocabulary.values else None
+        if known is not None and float(code).is_integer() and 0 <= code < len(known):
+            return str(known[int(code)])
+        return format_significant(code, self.digits)
+
+    def text(self, names, order=None, max_terms=None, with_scores=False):
+        return f"{self.quantity_text(names)} {self.edge_label(names)}"
+
+    def edge_label(self, names):
+        return f"{self.operator} {self.value_name(names)}"
+
+    def quantity_text(self, names, order=None, max_terms=None):
+        return Vocabulary.of(names).features[self.feature]
+
+    def node_rule(self, conditions, names, order=None, max_terms=None):
+        # a binary test reads ``a = v``; C4.5's test, one branch per value, the attribute
+        text = (self.text(names) if conditions[-1].operator == "≠"
+                else self.quantity_text(names))
+        return text, text
+
+    def path_step(self, split, x, position, names, order=None, max_terms=None):
+        vocabulary = Vocabulary.of(names)
+        conditions = split.conditions()
+        arrow = self._arrow(conditions, position, vocabulary)
+        feature, j = vocabulary.features[self.feature], self.feature
+        tested = conditions[0].value_name(vocabulary)
+        if self.operator == "=":
+            return f"{feature} is {tested}{arrow}"
+        values = vocabulary.values[j] if vocabulary.values else None
+        actual = (values[int(x[j])] if values is not None and float(x[j]).is_integer()
+                  and 0 <= x[j] < len(values) else format_number(x[j]))
+        return f"{feature} is {actual}, not {tested}{arrow}"
+
+
+@dataclass(frozen=True)
+class Scores(Condition):
+    """A branch of a multiway split chosen by its affine maps ``scores``; ``branch`` is
+    the class code (or number) the branch stands for."""
+    multiway = True
+    #: the words of the condition's text before the branch's name
+    heading = None
+    #: the heading of the node's rule (default: that of :meth:`map_rows`)
+    rule_heading = None
+    #: the name of the split's values in a text of a row's values
+    values_name = "scores"
+
+    def text(self, names, order=None, max_terms=None, with_scores=False):
+        text = f"{self.heading}: {self.branch_name(names)}"
+        if with_scores and len(self.scores) > MAX_SCORES_LISTED:
+            # e.g. 7140 pairwise hyperplanes of 120 classes: listed once, in the node's
+            # rule, not again in every one of its branches
+            text += f" of {len(self.scores)} scores (the node's rule lists them)"
+        elif with_scores:
+            text += f" of [{self.scores_text(names, order, max_terms)}]"
+        return text
+
+    def edge_label(self, names):
+        return self.branch_name(names)
+
+    def score_texts(self, names, order=None, max_terms=None):
+        """The text of every score map."""
+        return [affine_text(score, names, self.digits, order, max_terms)
+                for score in self.scores]
+
+    def scores_text(self, names, order=None, max_terms=None):
+        """The score maps, ``s1; s2; …``."""
+        return "; ".join(self.score_texts(names, order, max_terms))
+
+    def quantity_text(self, names, order=None, max_terms=None):
+        return self.scores_text(names, order, max_terms)
+
+    def map_rows(self, conditions, names):
+        """(heading, name of every row of the split's map) for the node's rule and box."""
+        raise NotImplementedError
+
+    def node_rule(self, conditions, names, order=None, max_terms=None):
+        heading, rows = self.map_rows(conditions, names)
+        heading = self.rule_heading or heading
+        full = f"{heading}: " + self.quantity_text(names, order)
+        lines = [f"{name}: {affine_text(score, names, self.digits, order, max_terms)}"
+                 for name, score in zip(rows[:MAX_SCORES_LISTED],
+                                        self.scores[:MAX_SCORES_LISTED])]
+        if len(self.scores) > MAX_SCORES_LISTED:
+            lines.append(f"… {len(self.scores) - MAX_SCORES_LISTED} more scores")
+        return f"{heading}:\n" + "\n".join(lines), full
+
+    def path_step(self, split, x, position, names, order=None, max_terms=None):
+        vocabulary = Vocabulary.of(names)
+        conditions = split.conditions()
+        values = split.values(np.nan_to_num(x)[None, :])[0]
+        branch_names = [c.branch_name(vocabulary) for c in conditions]
+        return (self._finding(split, values, position, branch_names)
+                + self._arrow(conditions, position, vocabulary))
+
+    def _finding(self, split, values, position, branch_names):
+        """The words of :meth:`path_step` before the arrow."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Largest(Scores):
+    """The branch's score is the largest of ``scores`` (one :class:`Affine` per branch);
+    ``branch`` is the class code the branch stands for, or None."""
+    form = "largest"
+    heading = "largest score"
+    rule_heading = "largest score of"
+    lists_scores = True
+
+    def map_rows(self, conditions, names):
+        return "largest score", [condition.edge_label(names) for condition in conditions]
+
+    def _finding(self, split, values, position, branch_names):
+        scores = ", ".join(f"{name} {format_number(v)}"
+                           for name, v in zip(branch_names, values))
+        return f"largest score: {branch_names[position]} ({scores})"
+
+
+@dataclass(frozen=True)
+class Nearest(Scores):
+    """The split's values ``scores`` are nearest to the branch's centre; ``branch`` is the
+    cluster's number (from 1)."""
+    form = "nearest"
+    heading = "nearest centre"
+    values_name = "v"
+
+    def branch_name(self, names):
+        if self.label is not None:
+            return printable_name(self.label)
+        return Vocabulary.of(names).cluster.format(self.branch)
+
+    def map_rows(self, conditions, names):
+        return "nearest centre in", [f"v{i + 1}" for i in range(len(self.scores))]
+
+    def _finding(self, split, values, position, branch_names):
+        if getattr(split, "centres", None) is None:
+            return branch_names[position]
+        distance = float(np.sqrt(((values - split.centres[position]) ** 2).sum()))
+        return (f"nearest centre: {branch_names[position]} (distance "
+                f"{format_number(distance)})")
+
+
+@dataclass(frozen=True)
+class Votes(Scores):
+    """The branch wins the most pairwise votes (ties: the lowest branch); ``scores`` holds
+    one :class:`Affine` per pair of branches and ``pairs`` the pair each decides,
+    ``(a, b)``: ``score ≥ 0`` is a vote for ``a``, ``< 0`` one for ``b``.  ``branch`` and
+    the entries of ``pairs`` are class codes (the split's ``classes``), or branch numbers
+    from 1 when the split has none (``branch`` is then None)."""
+    form = "votes"
+    heading = "most pairwise votes"
+    lists_scores = True
+
+    def pair_names(self, names):
+        """The pairs the scores decide, ``["setosa vs versicolor", …]`` (class names where
+        the vocabulary has them, else branch numbers)."""
+        classes = Vocabulary.of(names).classes
+
+        def name(code):
+            if self.branch is not None and classes is not None:
+                return str(classes[code])
+            return str(code)
+        return [f"{name(a)} vs {name(b)}" for a, b in self.pairs]
+
+    def score_texts(self, names, order=None, max_terms=None):
+        return [f"{pair}: {text}" for pair, text in
+                zip(self.pair_names(names), super().score_texts(names, order, max_terms))]
+
+    def map_rows(self, conditions, names):
+        return "most pairwise votes (≥ 0: first)", self.pair_names(names)
+
+    def _finding(self, split, values, position, branch_names):
+        k = len(branch_names)
+        votes = np.zeros(k, dtype=int)
+        pairs = [(a, b) for a in range(k) for b in range(a + 1, k)]
+        for value, (first, second) in zip(values, pairs):
+            votes[first if value >= 0 else second] += 1
+        counts = ", ".join(f"{name} {count}" for name, count in zip(branch_names, votes))
+        return f"most pairwise votes: {branch_names[position]} ({counts})"
