@@ -35,7 +35,7 @@ from .core.odt_svm.classifier import ODTSVMClassifier
 from .core.tree.rules import printable_name
 from .core.tree.structure import GrowthWarning
 from .core.validation import densified, dense_size_error, map_row_chunks
-from .presentation import SplitLabel, SplitPresenter
+from .presentation import DisplayTree, SplitLabel
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
            "ODTSVMLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel", "SplitLabel",
@@ -165,18 +165,13 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
     def __init__(self, data, estimator):
         self.estimator = estimator
-        n_values = len(data.domain.class_var.values)
-        tree = estimator.tree_
-        classes = np.asarray(estimator.classes_).astype(int)
-        self._counts = np.zeros((tree.node_count, n_values))
-        self._counts[:, classes] = tree.value
-        self._proba = np.zeros((tree.node_count, n_values))
-        self._proba[:, classes] = tree.proba
         # TreeModel's own constructor compiles its nodes for its own prediction; this
         # model predicts through ``tree_``: the model and the nodes are set up here
         Orange.tree.TreeModelInterface.__init__(self, data.domain)
         self.instances = data
-        self.root = self._build_nodes(data)
+        display = DisplayTree.of_model(self)
+        self._counts, self._proba = display.value, display.proba
+        self.root = self._build_nodes(data, display)
         self._link_parents()
 
     @property
@@ -184,35 +179,22 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         """The fitted :class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`."""
         return self.estimator.tree_
 
-    def _build_nodes(self, data):
+    def _build_nodes(self, data, display):
+        """Orange's nodes of the :class:`DisplayTree` ``display``; node ``i`` mirrors
+        core node ``i`` and its ``subset`` holds the rows of ``data`` that reach it."""
         tree = self.tree_
-        X = _dense(data.X)
-        reached, _ = tree.route(X)
-        known = ~np.isnan(data.Y)
-        std = np.nanstd(X[known] if known.any() else X, axis=0) if X.size else []
-        # terms in one order for the whole tree, by importance (none for an estimator
-        # without importances: then by importance in each split)
-        texts = SplitPresenter(data.domain.attributes, std, data.domain.class_var.values,
-                               self.estimator.classes_,
-                               getattr(self.estimator, "feature_importances_", None))
+        reached, _ = tree.route(_dense(data.X))
         nodes = []
         for node_id in range(tree.node_count):
-            split = tree.splits[node_id]
-            attr = None if split is None else texts.label(split)
-            node = ObliqueNode(node_id, attr, self._counts[node_id])
+            node = ObliqueNode(node_id, display.label(node_id), self._counts[node_id])
             node.subset = reached[node_id]
             nodes.append(node)
         for node_id, node in enumerate(nodes):
-            split = tree.splits[node_id]
-            if split is None:
-                continue
-            node.children = [nodes[child] if self._counts[child].sum() > 0 else None
+            node.children = [nodes[child] if display.kept[child] else None
                              for child in tree.children[node_id]]
-            for child, condition, label in zip(node.children, texts.conditions(split),
-                                               texts.edge_labels(split)):
-                if child is not None:
-                    child.condition = condition
-                    child.description = label
+        for core, condition, label in zip(display.core_ids, *display.branch_texts()):
+            if core:  # the root has no branch
+                nodes[core].condition, nodes[core].description = condition, label
         return nodes[0]
 
     # ----- pickling and copying at any depth -----

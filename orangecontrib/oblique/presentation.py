@@ -16,13 +16,15 @@ break in it escaped, inside quotes).  No Qt here.
 from html import escape
 
 import numpy as np
+import scipy.sparse as sp
 
 from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_number,
                               format_significant, missing_text, quantity_text, term_texts,
                               value_name)
 from .core.tree.splits import DIGITS, MAX_DIGITS
 
-__all__ = ["SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS", "BOX_MAX_CHARS"]
+__all__ = ["DisplayTree", "SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS",
+           "BOX_MAX_CHARS"]
 
 #: A node box in Orange's Tree Viewer is 150 px wide by default (its *Width* slider, 50 to
 #: 200 px) and clips its text, so a hyperplane shows only its first terms, wrapped at term
@@ -289,6 +291,139 @@ class SplitPresenter:
             pieces.append(("+ " if affine.constant > 0 else "− ")
                           + format_significant(abs(affine.constant), digits))
         return wrapped(pieces or ["0"])
+
+
+class DisplayTree:
+    """The one display tree of a fitted model: what the Orange model's nodes
+    (:class:`~orangecontrib.oblique.learners.ObliqueTreeModel`) and the Oblique Tree
+    Viewer show, built once here for both.
+
+    It pads the core tree's class counts and distributions to every value of the class
+    variable, keeps the nodes that a training row with a class reached (a branch no such
+    row took has no node, ``None`` among its parent's children, as in Orange's own trees),
+    and gives the texts of every kept branch through one :class:`SplitPresenter` over
+    the training rows' means and deviations.  Kept nodes are numbered ``0 .. n-1`` in the
+    order of their core ids (the display ids; node 0 is the root).
+
+    Parameters
+    ----------
+    tree : :class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`
+    classes : array of int
+        The class value index of every class code of the tree (the estimator's
+        ``classes_``).
+    domain : Orange.data.Domain
+        The (preprocessed) domain of the tree's columns.
+    importances : array of float, optional
+        The estimator's ``feature_importances_``: the order of every split's terms.
+    table : Orange.data.Table, optional
+        The training rows (any domain that transforms to ``domain``): their rows with a
+        class give the attributes' means and deviations (without them: 0 and 1, and no
+        texts over standardised attributes).
+
+    Attributes
+    ----------
+    texts : SplitPresenter
+    value, proba : ndarray (node_count, n_values)
+        Class counts and predicted distribution of every core node, over all values.
+    kept : ndarray of bool
+        Whether each core node is shown.
+    core_ids : ndarray of int
+        The core id of every display node.
+    shown : ndarray of int
+        The display node of every core node: itself if kept, else the node where a row
+        that takes the dropped branch stops (the parent of that branch).
+    parent, children : lists of the display nodes
+    rows : ndarray or None
+        The training rows with a class, in ``domain``.
+    """
+
+    def __init__(self, tree, classes, domain, importances=None, table=None):
+        self.tree = tree
+        class_values = list(domain.class_var.values)
+        classes = np.asarray(classes).astype(int)
+        self.value = np.zeros((tree.node_count, len(class_values)))
+        self.value[:, classes] = tree.value
+        self.proba = np.zeros((tree.node_count, len(class_values)))
+        self.proba[:, classes] = tree.proba
+        self.rows = _rows_with_class(table, domain)
+        std, mean = np.ones(tree.n_features), np.zeros(tree.n_features)
+        if self.rows is not None:
+            std = np.nan_to_num(np.nanstd(self.rows, axis=0), nan=1.0)
+            mean = np.nan_to_num(np.nanmean(self.rows, axis=0))
+        self.texts = SplitPresenter(domain.attributes, std, class_values, classes,
+                                    importances, mean, self.rows)
+        self.kept = np.zeros(tree.node_count, dtype=bool)
+        self.kept[0] = True
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            for child in tree.children[node]:
+                self.kept[child] = self.value[child].sum() > 0
+                if self.kept[child]:
+                    stack.append(child)
+        self.core_ids = np.flatnonzero(self.kept)
+        self.index = np.full(tree.node_count, -1, dtype=int)
+        self.index[self.core_ids] = np.arange(self.core_ids.size)
+        self.shown = self.index.copy()
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            for child in tree.children[node]:
+                if not self.kept[child]:
+                    self.shown[child] = self.shown[node]
+                stack.append(child)
+        self.parent = [int(self.index[tree.parent[core]]) if core else -1
+                       for core in self.core_ids]
+        self.children = [[int(self.index[c]) for c in tree.children[core] if self.kept[c]]
+                         for core in self.core_ids]
+
+    @classmethod
+    def of_model(cls, model):
+        """The display tree of an ``ObliqueTreeModel`` (over its kept training rows,
+        ``model.instances``, if it has them)."""
+        estimator = model.estimator
+        return cls(estimator.tree_, estimator.classes_, model.domain,
+                   getattr(estimator, "feature_importances_", None), model.instances)
+
+    def branch_texts(self, per_sd=False):
+        """(complete condition, edge label) of the branch to every display node (``""``
+        for the root), over standardised attributes with ``per_sd``."""
+        conditions, edge_labels = [""] * self.core_ids.size, [""] * self.core_ids.size
+        for core in self.core_ids:
+            split = self.tree.splits[core]
+            if split is None:
+                continue
+            for child, condition, label in zip(self.tree.children[core],
+                                               self.texts.conditions(split, None, per_sd),
+                                               self.texts.edge_labels(split, per_sd)):
+                if self.kept[child]:
+                    conditions[self.index[child]] = condition
+                    edge_labels[self.index[child]] = label
+        return conditions, edge_labels
+
+    def label(self, core):
+        """The :class:`SplitLabel` of core node ``core`` (None for a leaf)."""
+        split = self.tree.splits[core]
+        return None if split is None else self.texts.label(split)
+
+    @property
+    def predicted(self):
+        """The class value (index) predicted at every display node."""
+        return np.argmax(self.proba, axis=1)[self.core_ids]
+
+
+def _rows_with_class(table, domain):
+    """The rows of ``table`` with a known class, dense, in ``domain``; None if there are
+    none, or if ``table`` does not transform to ``domain``."""
+    if table is None:
+        return None
+    try:
+        data = table if table.domain == domain else table.transform(domain)
+        X = data.X.toarray() if sp.issparse(data.X) else np.asarray(data.X, dtype=float)
+        known = ~np.isnan(np.asarray(data.Y, dtype=float).reshape(-1))
+    except Exception:  # pylint: disable=broad-except
+        return None  # the names and the order of terms do not need them
+    return X[known] if X.size and known.any() else None
 
 
 def wrapped(pieces):

@@ -37,7 +37,7 @@ from orangecontrib.oblique.core.tree.rules import (format_number, format_signifi
                                                    printable_name)
 from orangecontrib.oblique.core.tree.structure import route_top_down
 from orangecontrib.oblique.learners import ObliqueTreeModel
-from orangecontrib.oblique.presentation import SplitPresenter
+from orangecontrib.oblique.presentation import DisplayTree
 
 __all__ = ["TreeAdapter", "ObliqueTreeAdapter", "OrangeTreeAdapter", "Counts", "Rule",
            "NotATreeError", "DomainMismatchError", "table_rows"]
@@ -372,90 +372,26 @@ class ObliqueTreeAdapter(TreeAdapter):
                         "and standard deviations are taken")
 
     def __init__(self, model):
-        tree = model.tree_
-        domain = model.domain
-        class_values = list(domain.class_var.values)
-        std, mean, rows = np.ones(tree.n_features), np.zeros(tree.n_features), None
-        if model.instances is not None:
-            try:
-                data = model.instances.transform(domain)
-                X = _dense(data.X)
-                known = ~np.isnan(np.asarray(data.Y, dtype=float).reshape(-1))
-                if X.size and known.any():
-                    rows = X[known]
-                    std = np.nan_to_num(np.nanstd(rows, axis=0), nan=1.0)
-                    mean = np.nan_to_num(np.nanmean(rows, axis=0))
-            except Exception:  # pylint: disable=broad-except
-                pass  # the names and the order of terms do not need it
-        self.tree = tree
-        self.texts = SplitPresenter(domain.attributes, std, class_values,
-                                    model.estimator.classes_,
-                                    getattr(model.estimator, "feature_importances_", None),
-                                    mean, rows)
+        #: the model's display tree, from which its own nodes were made too
+        self.display = display = DisplayTree.of_model(model)
+        self.tree = model.tree_
+        self.texts = display.texts
         self.vocabulary = self.texts.vocabulary
-        self.std, self.mean = std, mean
+        self.std, self.mean = self.texts.std, self.texts.mean
         #: whether the model kept its training rows, over which the z-scores' means and
         #: deviations are taken (without them the texts stay in raw units)
-        self.has_training_rows = rows is not None
+        self.has_training_rows = display.rows is not None
         self.names = self.vocabulary.features
-        n_classes = len(class_values)
-        classes = np.asarray(model.estimator.classes_).astype(int)
-        value = np.zeros((tree.node_count, n_classes))
-        value[:, classes] = tree.value
-        proba = np.zeros((tree.node_count, n_classes))
-        proba[:, classes] = tree.proba
-        # the nodes of the Orange model: a branch that no training row with a class
-        # reached has no node there (None among its parent's children), so not here
-        # either; the viewer's ids are the kept core ids in order
-        kept = np.zeros(tree.node_count, dtype=bool)
-        kept[0] = True
-        stack = [0]
-        while stack:
-            node = stack.pop()
-            for child in tree.children[node]:
-                kept[child] = value[child].sum() > 0
-                if kept[child]:
-                    stack.append(child)
-        self.core_ids = np.flatnonzero(kept)
-        index = np.full(tree.node_count, -1, dtype=int)
-        index[self.core_ids] = np.arange(self.core_ids.size)
+        self.core_ids = display.core_ids
         #: the viewer's node of every core node: itself if kept, else the parent of the
         #: dropped branch above it (where a row that takes that branch stops)
-        self._shown = index.copy()
-        stack = [0]
-        while stack:
-            node = stack.pop()
-            for child in tree.children[node]:
-                if not kept[child]:
-                    self._shown[child] = self._shown[node]
-                stack.append(child)
-        parent = [int(index[tree.parent[c]]) if c else -1 for c in self.core_ids]
-        children = [[int(index[c]) for c in tree.children[core] if kept[c]]
-                    for core in self.core_ids]
-        self._index = index
-        super().__init__(model, class_values, parent, children,
-                         *self._branch_texts(False), value[self.core_ids],
-                         np.argmax(proba, axis=1)[self.core_ids])
+        self._shown = display.shown
+        super().__init__(model, list(model.domain.class_var.values), display.parent,
+                         display.children, *display.branch_texts(False),
+                         display.value[self.core_ids], display.predicted)
 
     def core_node(self, node):
         return int(self.core_ids[node])
-
-    def _branch_texts(self, per_sd):
-        """(complete condition, edge label) of the branch to every node."""
-        tree, index = self.tree, self._index
-        n_shown = self.core_ids.size
-        conditions, edge_labels = [""] * n_shown, [""] * n_shown
-        for core in self.core_ids:
-            split = tree.splits[core]
-            if split is None:
-                continue
-            for child, condition, label in zip(tree.children[core],
-                                               self.texts.conditions(split, None, per_sd),
-                                               self.texts.edge_labels(split, per_sd)):
-                if index[child] >= 0:
-                    conditions[index[child]] = condition
-                    edge_labels[index[child]] = label
-        return conditions, edge_labels
 
     def _position(self, node):
         """The branch position of ``node`` among all branches of its parent's split
@@ -472,7 +408,7 @@ class ObliqueTreeAdapter(TreeAdapter):
 
     def set_units(self, per_sd):
         super().set_units(per_sd)
-        self.conditions, self.edge_labels = self._branch_texts(self.per_sd)
+        self.conditions, self.edge_labels = self.display.branch_texts(self.per_sd)
 
     def example_attribute(self):
         """The tree's most important continuous attribute (not a 0/1 indicator of a
