@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import sparse
 
 from . import kernels
 
@@ -250,3 +251,88 @@ def split_description(split, names, digits=None, order=None, max_terms=None):
         return Vocabulary.of(names).features[attribute]
     return "; ".join(affine_text(quantity, names, split.print_digits, order, max_terms)
                      for quantity in split.kind.quantity(split))
+
+
+def export_text(tree, feature_names=None, class_names=None, decimals=3,
+                show_counts=True, value_names=None):
+    """The tree as indented text; every branch carries its test in raw feature units.
+
+    Parameters
+    ----------
+    feature_names : sequence of str, optional
+        Default: the tree's own :attr:`feature_names` if it has them (an ensemble's
+        member trees get the column names of the data frame the ensemble was fitted
+        on), else ``x1 .. xd``.
+    class_names : sequence of str, optional (default ``0 .. K-1``)
+    decimals : int
+        Digits after the decimal point for the class counts.  Weights and thresholds
+        have each split's own significant digits (:attr:`Split.print_digits`), with
+        which the printed rules route the training rows as the tree does.
+    show_counts : bool
+        Append the class counts of the training rows to every leaf.
+    value_names : sequence of (sequence of str or None), optional
+        Per feature, the names of a nominal attribute's value codes (``None`` for a
+        numeric one): an equality test then reads ``thal = normal``, not ``thal = 0``.
+
+    Notes
+    -----
+    A branch of an argmax or pairwise-vote split (``largest score``, ``most pairwise
+    votes``) carries the scores that decide it, as the Orange model's node texts do;
+    a split of more than :data:`~.rules.MAX_SCORES_LISTED` scores lists them once, in
+    a line ``scores: …`` above its branches.
+    """
+    if feature_names is None:  # (trees pickled before they had names: None)
+        feature_names = getattr(tree, "feature_names", None)
+    feature_names = default_names(feature_names, tree.n_features, "x")
+    class_names = default_names(class_names, tree.n_classes, None)
+    if value_names is not None and len(value_names) != tree.n_features:
+        raise ValueError(f"expected value names for {tree.n_features} features, "
+                         f"got {len(value_names)}")
+    vocabulary = Vocabulary(feature_names, classes=class_names,
+                            values=None if value_names is None else list(value_names))
+    lines = []
+
+    def leaf_text(node):
+        proba = np.ravel(tree.node_proba([node]))
+        text = f"class: {vocabulary.classes[int(np.argmax(proba))]}"
+        if show_counts:
+            counts = tree.value[node]  # dense, or CSR (compact_class_counts)
+            if sparse.issparse(counts):
+                counts = counts.toarray().ravel()
+            counts = ", ".join(format_number(c, decimals) for c in counts)
+            text += f" [{counts}]"
+        return text
+
+    stack = [(0, 0, None)]
+    while stack:
+        node, level, line = stack.pop()
+        if line is not None:
+            lines.append(line)
+        elif tree.splits[node] is None:
+            lines.append("|   " * level + "|--- " + leaf_text(node))
+        else:
+            split = tree.splits[node]
+            first = split.conditions()[0]
+            scored = first.lists_scores  # the scores decide them
+            conditions = branch_conditions(split, vocabulary, with_scores=scored)
+            if getattr(split, "missing_shares", None) is not None:
+                conditions = [f"{condition} ({missing_text(split, position)})"
+                              for position, condition in enumerate(conditions)]
+            for condition, child in reversed(list(zip(conditions, tree.children[node]))):
+                stack.append((child, level + 1, None))
+                stack.append((node, level, "|   " * level + "|--- " + condition))
+            if scored and len(first.scores) > MAX_SCORES_LISTED:
+                stack.append((node, level, "|   " * level + "|    scores: "
+                              + scores_text(first, vocabulary)))
+    return "\n".join(lines) + "\n"
+
+
+def default_names(names, count, prefix):
+    """``names`` as strings, checked to be ``count``; default ``{prefix}1 ..`` (``0 ..``
+    without a prefix)."""
+    if names is None:
+        return [f"{prefix}{i + 1}" if prefix else str(i) for i in range(count)]
+    names = [str(n) for n in names]
+    if len(names) != count:
+        raise ValueError(f"expected {count} names, got {len(names)}")
+    return names

@@ -7,27 +7,15 @@ its geometry -- is stated once, in :mod:`orangecontrib.oblique.core.tree.splits`
 only *propose* splits; growing (:func:`grow_tree`), routing (rows with missing values
 included), prediction, rule text and pruning are shared.
 """
-import copy
-from typing import NamedTuple
-
 import numpy as np
 from scipy import sparse
 
-from . import kernels
-from .rules import (MAX_SCORES_LISTED, Vocabulary, branch_conditions, format_number,
-                    missing_text, scores_text)
-from .splits import DIGITS, MAX_DIGITS, NEGLIGIBLE
+from . import calibration, class_counts, importances, rules
+from .class_counts import MANY_CLASSES  # noqa: F401  (imported from here too)
+from .importances import SplitStatistics  # noqa: F401  (imported from here too)
 from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
 
 _TINY = float(np.finfo(float).tiny)
-
-
-#: Trees of at least this many classes may keep their class counts sparse
-#: (:meth:`ObliqueTree.compact_class_counts`); trees of fewer never do.
-MANY_CLASSES = 100
-#: Nodes whose class counts :meth:`ObliqueTree._compact_grown_counts` makes dense at once
-#: to add them up.
-_TOTALS_BLOCK = 256
 
 
 class GrowthWarning(UserWarning):
@@ -72,7 +60,7 @@ class ObliqueTree:
         self.parent = np.asarray(parent, dtype=np.intp)
         # class counts kept sparse as grown (grow_tree's compact_counts): read as
         # compact_class_counts leaves them, or made dense where that would keep them so
-        compact = sparse.issparse(value) and self._compact_grown_counts(value)
+        compact = sparse.issparse(value) and class_counts.compact_grown_counts(self, value)
         if not compact:
             value = value.toarray() if sparse.issparse(value) else value
             self.value = np.asarray(value, dtype=float).reshape(-1, self.n_classes)
@@ -188,124 +176,14 @@ class ObliqueTree:
         return stop
 
     def calibrate_text(self, X):
-        """Make every split's rule text exact for the rows of ``X`` (the training rows)
-        that reach it: terms that are rounding noise on those rows are dropped
-        (:meth:`Split.drop_negligible_terms`, never changing where a row goes) and the
-        split gets the digits with which its printed rule routes the rows exactly as the
-        split does (:meth:`Split.calibrate_digits`), so that rule text never disagrees
-        with the model on the data it was fitted to.  Returns ``self``.
-
-        A tree of hyperplanes on finite rows takes one call of
-        :func:`~.kernels.calibration_pass` (:meth:`_hyperplane_pass`); other trees
-        the splits' own methods, node by node."""
-        if not self._hyperplane_pass(X, None, calibrate=True):
-            for _ in self._calibrated_nodes(X):
-                pass
-        return self
+        """Make every split's rule text exact for the training rows ``X``; returns
+        ``self`` (:func:`.calibration.calibrate_text`)."""
+        return calibration.calibrate_text(self, X)
 
     def calibrate_text_and_scales(self, X, sample_weight):
-        """:meth:`calibrate_text` on the rows of ``X``, then :meth:`store_feature_scales`
-        of the same rows and weights, in one pass of the rows through the tree (a split's
-        scales are taken after its negligible terms are dropped).  Returns ``self``."""
-        X = np.asarray(X, dtype=float)
-        sample_weight = np.asarray(sample_weight, dtype=float)
-        if self._hyperplane_pass(X, sample_weight, calibrate=True):
-            return self
-        scales = np.zeros((self.node_count, self.n_features))
-        for node, rows, block, split in self._calibrated_nodes(X):
-            row_weights = sample_weight[rows]
-            if row_weights.sum() > 0:
-                used = split.features_used
-                if used.size < X.shape[1]:  # else the node's rows as they are
-                    block = block[:, used]
-                scales[node, used] = _weighted_deviation(block, row_weights)
-        self.feature_scales = scales
-        return self
-
-    def _calibrated_nodes(self, X):
-        """:meth:`calibrate_text`'s pass for any tree: calibrates every split and yields
-        ``(node, rows, X[rows], split)`` for it, ``rows`` the ascending indices of the
-        rows reaching it (the caller may overwrite ``X[rows]``)."""
-        X = np.asarray(X, dtype=float)
-        stack = [(0, np.arange(X.shape[0]))]
-        while stack:
-            node, rows = stack.pop()
-            split = self.splits[node]
-            if split is None:
-                continue
-            block = X[rows]
-            position = split.route_with_missing(block)
-            by_weight = rows[:0]
-            if position.min(initial=0) < 0:
-                # the split is calibrated on the rows of known values in its features;
-                # the others stop here or go down every branch (missing_shares)
-                known = position >= 0
-                if getattr(split, "missing_shares", None) is not None:
-                    by_weight = rows[~known]
-                rows, block, position = rows[known], block[known], position[known]
-                block[~np.isfinite(block)] = 0.0  # in features the split does not use
-            split.drop_negligible_terms(block, position=position)
-            split.calibrate_digits(block, position=position)
-            yield node, rows, block, split
-            for child_position, child in enumerate(self.children[node]):
-                if by_weight.size:
-                    stack.append((child, np.union1d(rows[position == child_position],
-                                                    by_weight)))
-                    continue
-                stack.append((child, rows[position == child_position]))
-
-    def _hyperplane_pass(self, X, sample_weight, calibrate):
-        """:meth:`calibrate_text` (``calibrate``) and, with ``sample_weight``, the feature
-        scales kept in :attr:`feature_scales`, of a tree whose every split is a
-        hyperplane, on finite rows, in one call of :func:`~.kernels.calibration_pass`;
-        False, with nothing done, for any other tree or rows, or when a row reaches a
-        split that :attr:`~.splits.Split.reads_printed` so near its boundary that only
-        exact arithmetic can tell its side (then the splits' own methods run).  Every
-        split takes its printed numbers (:meth:`Split.calibrate_digits`); one whose digits
-        the kernel leaves undecided (a rounding its arithmetic cannot show to be the
-        text's, or a row near the printed boundary) gets them from
-        :meth:`Split.calibrate_digits`, the search continued from there."""
-        splits = self.splits
-        internal = [node for node, split in enumerate(splits) if split is not None]
-        planes = [splits[node].kind.calibration_row(splits[node]) for node in internal]
-        if not internal or any(plane is None for plane in planes):
-            return False
-        X = np.ascontiguousarray(X, dtype=float)
-        if X.ndim != 2 or X.shape[1] != self.n_features or not np.isfinite(X).all():
-            return False
-        node_count = self.node_count
-        weights = np.zeros((node_count, self.n_features))
-        weights[internal] = [w for w, _ in planes]
-        bias = np.zeros(node_count)
-        bias[internal] = [b for _, b in planes]
-        if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
-            return False
-        with_scales = sample_weight is not None
-        sample_weight = (np.ascontiguousarray(sample_weight, dtype=float) if with_scales
-                         else np.zeros(0))
-        children = np.full((node_count, 2), -1, dtype=np.int64)
-        children[internal] = [self.children[node] for node in internal]
-        printed_rule = np.zeros(node_count, dtype=bool)
-        printed_rule[internal] = [splits[node].reads_printed for node in internal]
-        (new_weights, dropped, digits, resume, scales, order, start, end, new_bias,
-         complete) = kernels.calibration_pass(
-            X, sample_weight, calibrate, with_scales, weights, bias, printed_rule,
-            children[:, 0].copy(), children[:, 1].copy(), NEGLIGIBLE, DIGITS, MAX_DIGITS)
-        if not complete:  # a row that only the exact reading of a printed rule can route
-            return False
-        if calibrate:
-            for node in internal:
-                split = splits[node]
-                split.weights = new_weights[node:node + 1].copy()
-                if resume[node]:  # the search continued by the split, as grown
-                    split.calibrate_digits(X[order[start[node]:end[node]]],
-                                           minimum=int(resume[node]))
-                else:  # its printed numbers
-                    split.bias = new_bias[node:node + 1].copy()
-                    split.digits = int(digits[node])
-        if with_scales:
-            self.feature_scales = scales
-        return True
+        """:meth:`calibrate_text` and :meth:`store_feature_scales` in one pass
+        (:func:`.calibration.calibrate_text_and_scales`)."""
+        return calibration.calibrate_text_and_scales(self, X, sample_weight)
 
     def decision_path(self, X):
         """Sparse indicator matrix (n_rows, node_count): the nodes each row passes.
@@ -397,83 +275,14 @@ class ObliqueTree:
 
     # ----- class counts of many classes -----
     def compact_class_counts(self):
-        """Keep :attr:`value` and :attr:`proba` (and ``grow_value``) as scipy CSR
-        matrices when the tree has at least :data:`MANY_CLASSES` classes and they take
-        less than a quarter of their dense size so (issue 30, item 5).  A node that no
-        training row reached predicts its parent's distribution: its row of ``proba`` is
-        left empty and ``proba_source`` names the ancestor whose row it is (a one-vs-rest
-        split of 2,000 classes has hundreds of such children).  A forest tree of 8,400
-        nodes and 2,000 classes (6,000 rows), whose nodes hold few classes each, then
-        keeps 5 MB instead of 270 MB, and a forest of 100 such trees fits in memory.  An
-        ensemble asks this of every member tree as soon as it is grown; trees of fewer
-        classes are left as they are.  Prediction (:meth:`node_proba`), importances and
-        text read either form; :meth:`with_dense_class_counts` gives a tree in the dense
-        form for the views.  Returns ``self``."""
-        if self.n_classes < MANY_CLASSES or sparse.issparse(self.value):
-            return self
-        # a node without training rows whose distribution is its parent's: read there
-        source = np.arange(self.node_count)
-        inherits = np.zeros(self.node_count, dtype=bool)
-        for node in np.flatnonzero(self.value.sum(axis=1) <= 0):
-            parent = self.parent[node]
-            if parent >= 0 and np.array_equal(self.proba[node], self.proba[parent]):
-                source[node], inherits[node] = source[parent], True
-        proba = self.proba
-        if inherits.any():
-            proba = proba.copy()
-            proba[inherits] = 0.0
-        dense_cells = self.value.size + proba.size
-        stored = np.count_nonzero(self.value) + np.count_nonzero(proba)
-        if 6 * stored >= dense_cells:  # a CSR cell, value and index: 12 bytes against 8
-            return self
-        self.value, self.proba = sparse.csr_matrix(self.value), sparse.csr_matrix(proba)
-        self.proba_source = source if inherits.any() else None
-        if getattr(self, "grow_value", None) is not None:
-            self.grow_value = sparse.csr_matrix(self.grow_value)
-        return self
-
-    def _compact_grown_counts(self, value):
-        """Set :attr:`value`, :attr:`proba` and ``proba_source`` from class counts grown
-        sparse (a CSR matrix of the classes present at each node), as
-        :meth:`compact_class_counts` would leave the tree's dense counts, without making
-        them dense: every node's distribution its counts over their total, a node that no
-        training row reached reading its parent's.  False (nothing set) where that method
-        would keep them dense: a tree of few classes, a root without rows, or counts that
-        take no less room sparse."""
-        value = sparse.csr_matrix(value, dtype=float)
-        node_count = value.shape[0]
-        # every node's total added as over its dense row (the same rounding), a block of
-        # nodes at a time
-        totals = np.concatenate([
-            value[start:start + _TOTALS_BLOCK].toarray().sum(axis=1)
-            for start in range(0, node_count, _TOTALS_BLOCK)] or [np.zeros(0)])
-        dense_cells = 2 * value.shape[0] * value.shape[1]
-        if (self.n_classes < MANY_CLASSES or node_count == 0 or totals[0] <= 0
-                or 6 * 2 * value.nnz >= dense_cells):
-            return False
-        source = np.arange(node_count)
-        empty = np.flatnonzero(totals <= 0)
-        for node in empty:  # parents precede children
-            source[node] = source[self.parent[node]]
-        proba = value.copy()
-        proba.data = proba.data / np.repeat(totals, np.diff(proba.indptr))
-        self.value, self.proba = value, proba
-        self.proba_source = source if empty.size else None
-        return True
+        """Keep the class counts of a tree of many classes sparse
+        (:func:`.class_counts.compact_class_counts`); returns ``self``."""
+        return class_counts.compact_class_counts(self)
 
     def with_dense_class_counts(self):
-        """``self`` if its class counts are dense arrays, else a shallow copy whose
-        :attr:`value`, :attr:`proba` (and ``grow_value``) are (see
-        :meth:`compact_class_counts`)."""
-        if not sparse.issparse(self.value):
-            return self
-        tree = copy.copy(self)
-        tree.value = self.value.toarray()
-        tree.proba = self.node_proba(np.arange(self.node_count))
-        tree.proba_source = None
-        if getattr(self, "grow_value", None) is not None:
-            tree.grow_value = self.grow_value.toarray()
-        return tree
+        """``self``, or a shallow copy with dense class counts
+        (:func:`.class_counts.with_dense_class_counts`)."""
+        return class_counts.with_dense_class_counts(self)
 
     # ----- editing -----
     def recounted(self, X, y, sample_weight, n_classes=None):
@@ -548,184 +357,25 @@ class ObliqueTree:
     # ----- text -----
     def export_text(self, feature_names=None, class_names=None, decimals=3,
                     show_counts=True, value_names=None):
-        """The tree as indented text; every branch carries its test in raw feature units.
-
-        Parameters
-        ----------
-        feature_names : sequence of str, optional
-            Default: the tree's own :attr:`feature_names` if it has them (an ensemble's
-            member trees get the column names of the data frame the ensemble was fitted
-            on), else ``x1 .. xd``.
-        class_names : sequence of str, optional (default ``0 .. K-1``)
-        decimals : int
-            Digits after the decimal point for the class counts.  Weights and thresholds
-            have each split's own significant digits (:attr:`Split.print_digits`), with
-            which the printed rules route the training rows as the tree does.
-        show_counts : bool
-            Append the class counts of the training rows to every leaf.
-        value_names : sequence of (sequence of str or None), optional
-            Per feature, the names of a nominal attribute's value codes (``None`` for a
-            numeric one): an equality test then reads ``thal = normal``, not ``thal = 0``.
-
-        Notes
-        -----
-        A branch of an argmax or pairwise-vote split (``largest score``, ``most pairwise
-        votes``) carries the scores that decide it, as the Orange model's node texts do;
-        a split of more than :data:`~.rules.MAX_SCORES_LISTED` scores lists them once, in
-        a line ``scores: …`` above its branches.
-        """
-        if feature_names is None:  # (trees pickled before they had names: None)
-            feature_names = getattr(self, "feature_names", None)
-        feature_names = _default_names(feature_names, self.n_features, "x")
-        class_names = _default_names(class_names, self.n_classes, None)
-        if value_names is not None and len(value_names) != self.n_features:
-            raise ValueError(f"expected value names for {self.n_features} features, "
-                             f"got {len(value_names)}")
-        vocabulary = Vocabulary(feature_names, classes=class_names,
-                                values=None if value_names is None else list(value_names))
-        lines = []
-
-        def leaf_text(node):
-            proba = np.ravel(self.node_proba([node]))
-            text = f"class: {vocabulary.classes[int(np.argmax(proba))]}"
-            if show_counts:
-                counts = self.value[node]  # dense, or CSR (compact_class_counts)
-                if sparse.issparse(counts):
-                    counts = counts.toarray().ravel()
-                counts = ", ".join(format_number(c, decimals) for c in counts)
-                text += f" [{counts}]"
-            return text
-
-        stack = [(0, 0, None)]
-        while stack:
-            node, level, line = stack.pop()
-            if line is not None:
-                lines.append(line)
-            elif self.splits[node] is None:
-                lines.append("|   " * level + "|--- " + leaf_text(node))
-            else:
-                split = self.splits[node]
-                first = split.conditions()[0]
-                scored = first.lists_scores  # the scores decide them
-                conditions = branch_conditions(split, vocabulary, with_scores=scored)
-                if getattr(split, "missing_shares", None) is not None:
-                    conditions = [f"{condition} ({missing_text(split, position)})"
-                                  for position, condition in enumerate(conditions)]
-                for condition, child in reversed(list(zip(conditions, self.children[node]))):
-                    stack.append((child, level + 1, None))
-                    stack.append((node, level, "|   " * level + "|--- " + condition))
-                if scored and len(first.scores) > MAX_SCORES_LISTED:
-                    stack.append((node, level, "|   " * level + "|    scores: "
-                                  + scores_text(first, vocabulary)))
-        return "\n".join(lines) + "\n"
+        """The tree as indented text, every branch with its test in raw feature units
+        (:func:`.rules.export_text`)."""
+        return rules.export_text(self, feature_names, class_names, decimals, show_counts,
+                                 value_names)
 
     # ----- what the splits use -----
     def store_feature_scales(self, X, sample_weight=None):
-        """Keep in :attr:`feature_scales` the (weighted) standard deviation of every
-        feature a split uses over the rows of ``X`` (the training rows) that reach the
-        split's node, for :meth:`feature_importances`.  Leaves and unused features get 0;
-        the array has shape (node_count, n_features).  One pass over the rows, as
-        :meth:`route` (one kernel call for a tree of hyperplanes, as
-        :meth:`calibrate_text`).  Returns ``self``."""
-        X = np.asarray(X, dtype=float)
-        weights = (np.ones(X.shape[0]) if sample_weight is None
-                   else np.asarray(sample_weight, dtype=float))
-        if self._hyperplane_pass(X, weights, calibrate=False):
-            return self
-        scales = np.zeros((self.node_count, self.n_features))
-        for node, rows in self._walk(X):
-            split = self.splits[node]
-            if split is None or rows.size == 0 or weights[rows].sum() <= 0:
-                continue
-            used = split.features_used
-            scales[node, used] = _weighted_deviation(X[np.ix_(rows, used)], weights[rows])
-        self.feature_scales = scales
-        return self
+        """Keep every split's feature scales over the rows ``X`` in
+        :attr:`feature_scales` (:func:`.calibration.store_feature_scales`)."""
+        return calibration.store_feature_scales(self, X, sample_weight)
 
     def feature_importances(self, scale=None):
-        """Mean-decrease-in-impurity importance of every feature, summing to 1.
-
-        Each internal node ``t`` contributes its weighted Gini decrease
-        ``N_t·gini(t) − Σ_c N_c·gini(c)`` over the children ``c`` (``N``: the sum of the
-        node's class counts :attr:`value`; ``gini = 1 − Σ_k p_k²``), as scikit-learn's
-        ``feature_importances_``.  A node shares it among the features its split uses in
-        proportion to ``|w_j| · s_j``: ``|w_j|`` the largest absolute weight of feature
-        ``j`` over the rows of the split's map (one row for a hyperplane, several for an
-        argmax or nearest-centre split), ``s_j`` the feature's scale at the node, so that
-        the share does not depend on the units of the features.  A split on one feature
-        gives it the whole decrease, whatever the scale: on a tree of axis-parallel
-        splits this is scikit-learn's importance.  If every ``|w_j| · s_j`` of a split
-        is 0 (its features are constant at the node), its features share equally.
-
-        Parameters
-        ----------
-        scale : None, array of shape (n_features,) or (node_count, n_features)
-            ``s_j`` for every node, or per node.  ``None``: the per-node standard
-            deviations kept by :meth:`store_feature_scales` (the estimators keep them at
-            fit time), or 1 for every feature on a tree without them (a tree pickled
-            before they were kept, or built by hand): then the shares follow ``|w_j|``
-            in the features' own units.
-
-        Returns
-        -------
-        ndarray of shape (n_features,)
-            Non-negative, summing to 1; all zeros for a tree that is a single leaf (as
-            scikit-learn).  If no split decreases the Gini impurity (children with
-            their parent's class distribution), every split counts equally instead.
-        """
-        if scale is None:
-            scale = getattr(self, "feature_scales", None)
-        scale = np.ones(self.n_features) if scale is None else np.asarray(scale, float)
-        scale = np.broadcast_to(scale, (self.node_count, self.n_features))
-        if sparse.issparse(self.value):  # compact_class_counts
-            totals = np.asarray(self.value.sum(axis=1)).ravel()
-            squares = np.asarray(self.proba.multiply(self.proba).sum(axis=1)).ravel()
-        else:
-            totals = self.value.sum(axis=1)
-            squares = np.sum(self.proba ** 2, axis=1)
-        impurity = totals * (1.0 - squares)
-        shares = np.zeros((self.node_count, self.n_features))
-        decrease = np.zeros(self.node_count)
-        for node, split in enumerate(self.splits):
-            if split is None:
-                continue
-            kids = list(self.children[node])
-            decrease[node] = max(0.0, impurity[node] - impurity[kids].sum())
-            used = split.features_used
-            share = np.abs(split.weights[:, used]).max(axis=0) * np.abs(scale[node, used])
-            shares[node, used] = share / share.sum() if share.sum() > 0 else 1.0 / used.size
-        if decrease.sum() <= 0:  # no split, or none that separates the classes at all
-            decrease = np.array([split is not None for split in self.splits], dtype=float)
-        importances = decrease @ shares
-        total = importances.sum()
-        return importances / total if total > 0 else importances
+        """Mean-decrease-in-impurity importance of every feature, summing to 1
+        (:func:`.importances.feature_importances`)."""
+        return importances.feature_importances(self, scale)
 
     def split_statistics(self):
-        """How oblique the tree is: a :class:`SplitStatistics` over its internal nodes
-        (a split is oblique when it weighs two or more features, :attr:`Split.is_oblique`;
-        its attributes are the features of non-zero weight, :attr:`Split.features_used`)."""
-        splits = [split for split in self.splits if split is not None]
-        return SplitStatistics(len(splits), sum(bool(s.is_oblique) for s in splits),
-                               sum(int(s.features_used.size) for s in splits))
-
-
-class SplitStatistics(NamedTuple):
-    """How oblique a tree (or an ensemble of trees) is: ``n_splits``, the number of
-    internal nodes; ``n_oblique_splits``, how many of their splits weigh two or more
-    attributes together; ``n_attribute_uses``, the attributes with a non-zero weight
-    summed over the splits.  Adding two gives the statistics of both trees together."""
-    n_splits: int
-    n_oblique_splits: int
-    n_attribute_uses: int
-
-    @property
-    def mean_attributes_per_split(self):
-        """Mean number of attributes a split uses; NaN without splits."""
-        return self.n_attribute_uses / self.n_splits if self.n_splits else float("nan")
-
-    def __add__(self, other):
-        """The statistics of both trees together (e.g. summed over an ensemble)."""
-        return SplitStatistics(*(a + b for a, b in zip(self, other)))
+        """How oblique the tree is (:func:`.importances.split_statistics`)."""
+        return importances.split_statistics(self)
 
 
 def route_top_down(n_rows, children, positions):
@@ -768,18 +418,6 @@ def walk_top_down(n_rows, children, positions, stop=None):
             stack.append((child, rows[position == child_position]))
 
 
-def _weighted_deviation(block, row_weights):
-    """The weighted standard deviation of every column of ``block`` (overwritten), rows
-    weighted by ``row_weights`` (of positive sum), for
-    :meth:`ObliqueTree.store_feature_scales`."""
-    # np.average's arithmetic, without its per-call checks (a node costs ~µs)
-    total = row_weights.sum()
-    mean = (row_weights @ block) / total
-    block -= mean
-    np.square(block, out=block)
-    return np.sqrt((row_weights @ block) / total)
-
-
 def name_member_trees(ensemble):
     """Give the trees of ``ensemble``'s members (``estimators_``) the column names it was
     fitted on (its ``feature_names_in_``, a data frame's), for their texts
@@ -790,15 +428,6 @@ def name_member_trees(ensemble):
         tree = getattr(member, "tree_", None)
         if isinstance(tree, ObliqueTree):
             tree.feature_names = None if names is None else [str(n) for n in names]
-
-
-def _default_names(names, count, prefix):
-    if names is None:
-        return [f"{prefix}{i + 1}" if prefix else str(i) for i in range(count)]
-    names = [str(n) for n in names]
-    if len(names) != count:
-        raise ValueError(f"expected {count} names, got {len(names)}")
-    return names
 
 
 def _add_children(node, split, child_rows, child_counts, n_classes, splits, children,
@@ -866,7 +495,7 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
     splits, children, parent, value, n_samples = [], [], [], [], []
     n_rows = X.shape[0]
     smallest = max(min_samples_split, 2)
-    # a hyperplane's step: kernels.hyperplane_partition, the routing of Split.values
+    # (a hyperplane's kind partitions the rows by the compiled kernels)
     rows_X = np.ascontiguousarray(X, dtype=float)
     codes = np.ascontiguousarray(y, dtype=np.intp)
     row_weights = np.ascontiguousarray(sample_weight, dtype=float)
