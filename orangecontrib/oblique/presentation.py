@@ -169,9 +169,12 @@ class SplitPresenter:
                                  bias=split.bias + split.weights @ self.mean, digits=None)
             digits = max(DIGITS, split.print_digits)
             if self.rows is not None and len(self.rows) and z_split.kind.prints_numbers:
-                expected, Z = split.route(self.rows), self.z_scores(self.rows)
+                # rows with a missing value in the split's features stop at its node
+                expected = split.route_with_missing(self.rows)
+                known = expected >= 0
+                Z, expected = self.z_scores(self.rows[known]), expected[known]
                 while digits < MAX_DIGITS and not np.array_equal(
-                        z_split.printed(digits).route(Z), expected):
+                        z_split.printed(digits).route_with_missing(Z), expected):
                     digits += 1
             z_split.digits = digits
             self._standardised[key] = (split, z_split)  # keeps ``split`` (and its id) alive

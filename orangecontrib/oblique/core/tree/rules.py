@@ -1,8 +1,11 @@
 """Splits as readable rules, in raw feature units, rendered from their structured parts.
 
-Every text of a split -- the branch conditions of ``export_text``, the Orange model's node
-texts and edge labels, the viewer's rules -- is rendered here from the split's
-:class:`~orangecontrib.oblique.core.tree.splits.Condition` parts, never cut out of another text.
+Every text of a split -- the branch conditions of :func:`export_text`, the Orange model's
+node texts and edge labels, the viewer's rules -- is rendered from the split's
+:class:`~orangecontrib.oblique.core.tree.conditions.Condition` parts, never cut out of
+another text: each form of condition renders its own words
+(:mod:`~orangecontrib.oblique.core.tree.conditions`) in the formats of numbers and names
+kept here; the functions here that take a condition hand it over to its form.
 
 A hyperplane ``w·x + b >= 0`` is written with the bias moved to the right-hand side,
 ``0.82·petal length + 0.57·petal width ≥ 3.1``; a test on a single feature is divided by its

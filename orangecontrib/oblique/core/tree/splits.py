@@ -36,8 +36,10 @@ a nominal test ``x_j = a`` is the equality kind with weights ``e_j`` and bias ``
 test of a nominal attribute, one branch per value, is the nominal kind with weights
 ``e_j``, bias 0 and the value codes of its branches, ``branch_values`` (``Split.nominal``).
 
-To add a kind: subclass :class:`SplitKind`, implement its methods, register an instance in
-:data:`KINDS`; nothing outside this module needs to know its name.
+To add a kind: subclass :class:`SplitKind`, implement its methods (routing, growing's
+partition, conditions of a form of :mod:`~orangecontrib.oblique.core.tree.conditions`, which
+render its words), register an instance in :data:`KINDS`; nothing outside this module
+compares the name of a kind.
 """
 from fractions import Fraction
 
@@ -513,9 +515,10 @@ class Split:
 
     Parameters
     ----------
-    kind : str
-        The kind's name (see :attr:`kind` for the kind itself): ``"hyperplane"``, ``"argmax"``, ``"nearest_centre"``,
-        ``"equality"``, ``"pairwise_vote"``.
+    kind : str or SplitKind
+        The kind's name, ``"hyperplane"``, ``"argmax"``, ``"nearest_centre"``,
+        ``"equality"``, ``"pairwise_vote"``, ``"nominal"`` (or the kind itself); the
+        split's :attr:`kind` is the :class:`SplitKind`, ``kind.name`` its name.
     weights : array of shape (m, n_features)
     bias : array of shape (m,)
     centres : array of shape (n_children, m), only for ``"nearest_centre"``
@@ -543,11 +546,11 @@ class Split:
 
     def __init__(self, kind, weights, bias, centres=None, child_labels=None, digits=None,
                  classes=None, branch_values=None, missing_shares=None):
-        kind = getattr(kind, "name", kind)
-        if kind not in KINDS:
-            raise ValueError(f"unknown routing rule {kind!r}: a split's kind is one of "
-                             f"{KIND_NAMES}")
-        kind = KINDS[kind]
+        if not isinstance(kind, SplitKind):
+            if kind not in KINDS:
+                raise ValueError(f"unknown routing rule {kind!r}: a split's kind is one "
+                                 f"of {KIND_NAMES}")
+            kind = KINDS[kind]
         weights = np.atleast_2d(np.asarray(weights, dtype=float))
         bias = np.atleast_1d(np.asarray(bias, dtype=float))
         if bias.shape != (weights.shape[0],):
