@@ -74,23 +74,21 @@ class Band(Condition):
     form = "band"
     width: float = 1.0
 
-    def inside(self):
-        return self.operator == "in"
-
-    def text(self, names, order=None, max_terms=None, with_scores=False):
-        return f"{Vocabulary.of(names).features[self.feature]} {self.edge_label(names)}"
-
     def edge_label(self, names):
-        return f"{'within' if self.inside() else 'beyond'} {self.width:g} of {self.threshold:g}"
+        where = "within" if self.operator == "in" else "beyond"
+        return f"{where} {self.width:g} of {self.threshold:g}"
+
+    def path_step(self, split, x, position, names, order=None, max_terms=None):
+        return f"{x[self.feature]:g} is {self.edge_label(names)}"
 
     def quantity_text(self, names, order=None, max_terms=None):
         return Vocabulary.of(names).features[self.feature]
 
-    def node_rule(self, conditions, names, order=None, max_terms=None):
-        return conditions[0].text(names), conditions[0].text(names)
+    def text(self, names, order=None, max_terms=None, with_scores=False):
+        return f"{self.quantity_text(names)} {self.edge_label(names)}"
 
-    def path_step(self, split, x, position, names, order=None, max_terms=None):
-        return f"{x[self.feature]:g} is {self.edge_label(names)}"
+    def node_rule(self, conditions, names, order=None, max_terms=None):
+        return (conditions[0].text(names),) * 2
 
 
 class BandKind(SplitKind):
