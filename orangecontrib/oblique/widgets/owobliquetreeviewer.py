@@ -118,28 +118,8 @@ class OWObliqueTreeViewer(OWWidget):
         self.info_label.setWordWrap(True)
 
         box = gui.vBox(self.controlArea, "Display")
-        gui.spin(box, self, "max_terms", 1, 20, label="Terms shown per rule: ",
-                 callback=self._texts_changed, alignment=Qt.AlignRight, controlWidth=60)
-        gui.comboBox(box, self, "coefficients", items=self.COEFFICIENTS,
-                     label="Coefficients: ", orientation=Qt.Horizontal,
-                     callback=self._units_changed)
-        gui.spin(box, self, "max_depth", 1, 100, label="Limit the depth to: ",
-                 checked="limit_depth", callback=self._redraw,
-                 checkCallback=self._redraw, alignment=Qt.AlignRight, controlWidth=60)
-        gui.hSlider(box, self, "node_width", minValue=120, maxValue=420, step=10,
-                    label="Node width: ", callback=self._redraw, createLabel=False)
-        gui.comboBox(box, self, "color_by", items=self.COLOR_BY, label="Colour by: ",
-                     orientation=Qt.Horizontal, callback=self._recolor)
         self.target_class_index = 0  # in the combo: 0 is "None", then the class values
-        self.target_combo = gui.comboBox(
-            box, self, "target_class_index", items=["None"], label="Target class: ",
-            orientation=Qt.Horizontal, callback=self._target_changed,
-            tooltip="None: the colour of a node's majority class, paler the less pure; "
-                    "a class: that class's colour, paler the smaller its share.")
-        gui.comboBox(box, self, "edge_width", items=self.EDGE_WIDTHS, label="Edge width: ",
-                     orientation=Qt.Horizontal, callback=self._edge_width_changed,
-                     tooltip="Edge widths proportional to the training instances that "
-                             "take the branch, relative to the root's or the parent's.")
+        self.target_combo = _add_display_controls(self, box)
         # the drawing (in the Tree tab), here for the zoom controls that act on its view
         self.scene = TreeScene(self)
         self.scene.nodes_selected.connect(self._on_selection_changed)
@@ -373,10 +353,9 @@ class OWObliqueTreeViewer(OWWidget):
             self.collapsed_paths = self.view_tree.branch_paths(self.scene.collapsed)
 
     def selected_rows(self):
-        if self.counts is None or not self.selected:
+        if self.counts is None:
             return np.empty(0, dtype=int)
-        rows = [self.counts.reached[node] for node in self.selected]
-        return np.unique(np.concatenate(rows)).astype(int)
+        return self.counts.rows_reaching(self.selected)
 
     def commit(self):
         data = self.data
@@ -448,19 +427,40 @@ class OWObliqueTreeViewer(OWWidget):
         if self.view_tree is None:
             return
         tree = self.view_tree
-        # every text is escaped: a model's name is the learner widget's Name field
-        self.report_items("Tree", tuple((label, escape(str(value))) for label, value in (
-            ("Model", getattr(self.model, "name", type(self.model).__name__)),
-            ("Nodes", tree.node_count), ("Leaves", len(tree.leaves())),
-            ("Depth", max(tree.depth)),
-            ("Splits", viewertexts.split_summary(self.model, tree)),
-            ("Coefficients", self.COEFFICIENTS[self.PER_SD if tree.per_sd else self.RAW]),
-            ("Counts from", "Data input" if self._counts_from_input()
-             else "training data"))))
+        self.report_items("Tree", viewertexts.report_items(
+            self.model, tree, self.COEFFICIENTS[self.PER_SD if tree.per_sd else self.RAW],
+            self._counts_from_input()))
         self.report_plot()
         self.report_caption(escape(viewertexts.rules_caption(tree, self.full_rules,
                                                              self.max_terms)))
         self.report_raw("<pre>" + escape(self.rules_text(), quote=False) + "</pre>")
+
+
+def _add_display_controls(widget, box):
+    """The viewer's Display controls in ``box``; returns the target class combo."""
+    # pylint: disable=protected-access  # (the widget's own callbacks)
+    gui.spin(box, widget, "max_terms", 1, 20, label="Terms shown per rule: ",
+             callback=widget._texts_changed, alignment=Qt.AlignRight, controlWidth=60)
+    gui.comboBox(box, widget, "coefficients", items=widget.COEFFICIENTS,
+                 label="Coefficients: ", orientation=Qt.Horizontal,
+                 callback=widget._units_changed)
+    gui.spin(box, widget, "max_depth", 1, 100, label="Limit the depth to: ",
+             checked="limit_depth", callback=widget._redraw,
+             checkCallback=widget._redraw, alignment=Qt.AlignRight, controlWidth=60)
+    gui.hSlider(box, widget, "node_width", minValue=120, maxValue=420, step=10,
+                label="Node width: ", callback=widget._redraw, createLabel=False)
+    gui.comboBox(box, widget, "color_by", items=widget.COLOR_BY, label="Colour by: ",
+                 orientation=Qt.Horizontal, callback=widget._recolor)
+    target_combo = gui.comboBox(
+        box, widget, "target_class_index", items=["None"], label="Target class: ",
+        orientation=Qt.Horizontal, callback=widget._target_changed,
+        tooltip="None: the colour of a node's majority class, paler the less pure; "
+                "a class: that class's colour, paler the smaller its share.")
+    gui.comboBox(box, widget, "edge_width", items=widget.EDGE_WIDTHS, label="Edge width: ",
+                 orientation=Qt.Horizontal, callback=widget._edge_width_changed,
+                 tooltip="Edge widths proportional to the training instances that "
+                         "take the branch, relative to the root's or the parent's.")
+    return target_combo
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -92,6 +92,12 @@ class Counts:
                 codes = y[rows][known[rows]].astype(int)
                 self.value[node] = np.bincount(codes, minlength=n_classes)[:n_classes]
 
+    def rows_reaching(self, nodes):
+        """The rows that pass through any of ``nodes``, ascending."""
+        if not nodes:
+            return np.empty(0, dtype=int)
+        return np.unique(np.concatenate([self.reached[node] for node in nodes])).astype(int)
+
 
 @dataclass
 class Rule:

@@ -7,6 +7,8 @@ the summary of the tree's splits, the sentence on the units of the weights, the 
 the Rules tab, and a traced row's path in words.  No Qt: the widget and its panels show
 these texts, and tests read them directly.
 """
+from html import escape
+
 import numpy as np
 
 from orangecontrib.oblique.core.tree.rules import format_number
@@ -93,6 +95,17 @@ def split_summary(model, tree):
         return "No splits: the tree is a single leaf."
     return (f"{oblique} of {n_splits} split{plural(n_splits)} oblique, "
             f"{attributes_per_split(mean)} on average.")
+
+
+def report_items(model, tree, coefficients, counts_from_input):
+    """The report's table of the tree: (label, text) pairs, every text escaped (a model's
+    name is the learner widget's Name field)."""
+    return tuple((label, escape(str(value))) for label, value in (
+        ("Model", getattr(model, "name", type(model).__name__)),
+        ("Nodes", tree.node_count), ("Leaves", len(tree.leaves())),
+        ("Depth", max(tree.depth)), ("Splits", split_summary(model, tree)),
+        ("Coefficients", coefficients),
+        ("Counts from", "Data input" if counts_from_input else "training data")))
 
 
 def attributes_per_split(mean):
