@@ -96,6 +96,8 @@ class SplitKind:
     regions_exact = True
     #: Whether a split of the kind has ``centres`` (``classes``, ``branch_values``).
     takes_centres = takes_classes = takes_branch_values = False
+    #: The number of children of every split of the kind, if it is fixed.
+    fixed_children = None
 
     def __reduce__(self):  # a pickled split's kind is the one registered under its name
         return kind_named, (self.name,)
@@ -129,8 +131,7 @@ class SplitKind:
 
     def partition(self, split, X, rows, y, sample_weight, n_classes):
         """How growing divides the node's ``rows`` of ``X``: (the rows of every child,
-        the children's weighted class counts, child ``k``'s at
-        ``[k * n_classes, (k + 1) * n_classes)``)."""
+        the children's weighted class counts, one row per child)."""
         position = split.route(X[rows])
         n_children = split.n_children
         if n_children == 2:
@@ -141,7 +142,7 @@ class SplitKind:
         child_counts = np.bincount(y[rows] + n_classes * position,
                                    weights=sample_weight[rows],
                                    minlength=n_children * n_classes)
-        return child_rows, child_counts
+        return child_rows, child_counts.reshape(n_children, n_classes)
 
     def route(self, split, values):
         """Child position of every row, from the split's values ``V`` (n_rows, m)."""
@@ -191,6 +192,7 @@ class HyperplaneKind(SplitKind):
     name = HYPERPLANE
     has_threshold = True
     one_row = True
+    fixed_children = 2
 
     def route(self, split, values):
         return (values[:, 0] >= 0).astype(np.intp)
@@ -225,7 +227,7 @@ class HyperplaneKind(SplitKind):
         else:
             left, right, counts = kernels.hyperplane_partition(
                 X, rows, split.weights[0], split.bias[0], y, sample_weight, n_classes)
-        return [left, right], counts.reshape(-1)
+        return [left, right], counts
 
     def conditions(self, split):
         weights, bias, digits = split.weights[0], float(split.bias[0]), split.print_digits
@@ -335,6 +337,7 @@ class EqualityKind(SplitKind):
     name = EQUALITY
     has_geometry = False
     one_row = True
+    fixed_children = 2
 
     def route(self, split, values):
         return (values[:, 0] != 0).astype(np.intp)

@@ -69,7 +69,8 @@ class ObliqueTree:
         if not (len(self.children) == len(self.parent) == self.value.shape[0]
                 == len(self.n_node_samples) == node_count):
             raise ValueError("per-node arrays must all have one entry per node")
-        expected = [0 if split is None else split.n_children for split in self.splits]
+        expected = [0 if split is None else split.kind.fixed_children or split.n_children
+                    for split in self.splits]
         if expected != [len(kids) for kids in self.children]:
             node = next(node for node, (count, kids) in enumerate(zip(expected, self.children))
                         if count != len(kids))
@@ -433,7 +434,7 @@ def name_member_trees(ensemble):
 def _add_children(node, split, child_rows, child_counts, n_classes, splits, children,
                   parent, value, n_samples, stack, depth):
     """:func:`grow_tree`'s bookkeeping of a node split into ``child_rows`` (their class
-    counts one after another in ``child_counts``): the children's entries, and the
+    counts the rows of ``child_counts``): the children's entries, and the
     non-empty ones on the stack, the first child to be grown first."""
     first = len(splits)
     kids = tuple(range(first, first + len(child_rows)))
@@ -441,7 +442,7 @@ def _add_children(node, split, child_rows, child_counts, n_classes, splits, chil
         splits.append(None)
         children.append(())
         parent.append(node)
-        value.append(child_counts[p * n_classes:(p + 1) * n_classes])
+        value.append(child_counts[p])
         n_samples.append(kid_rows.size)
     splits[node] = split
     children[node] = kids
@@ -531,8 +532,20 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
         child_rows, child_counts = split.kind.partition(split, rows_X, rows, codes,
                                                         row_weights, n_classes)
         if sum(1 for r in child_rows if r.size) < 2:
-            continue
+            continue  # a split that separates nothing
         settled -= rows.size
+        if len(child_rows) == 2:  # _add_children of the two, written out
+            first = len(splits)
+            splits[node] = split
+            children[node] = (first, first + 1)
+            splits += (None, None)
+            children += ((), ())
+            parent += (node, node)
+            value += (child_counts[0], child_counts[1])
+            n_samples += (child_rows[0].size, child_rows[1].size)
+            stack.append((first + 1, child_rows[1], depth + 1))
+            stack.append((first, child_rows[0], depth + 1))
+            continue
         _add_children(node, split, child_rows, child_counts, n_classes, splits, children,
                       parent, value, n_samples, stack, depth)
     if progress_callback is not None:
