@@ -187,12 +187,16 @@ class SplitKind:
         return w, b, left, right
 
 
-class HyperplaneKind(SplitKind):
+class BinaryKind(SplitKind):
+    """A test of one affine value, with two children."""
+    one_row = True
+    fixed_children = 2
+
+
+class HyperplaneKind(BinaryKind):
     """Binary oblique (or axis-parallel) split: left if ``w·x + b < 0``, else right."""
     name = HYPERPLANE
     has_threshold = True
-    one_row = True
-    fixed_children = 2
 
     def route(self, split, values):
         return (values[:, 0] >= 0).astype(np.intp)
@@ -332,12 +336,10 @@ class NearestCentreKind(SplitKind):
                 float(split.bias @ direction + c_first @ c_first - c_second @ c_second))
 
 
-class EqualityKind(SplitKind):
+class EqualityKind(BinaryKind):
     """Nominal test: child 0 if ``x_j = a``, child 1 otherwise."""
     name = EQUALITY
     has_geometry = False
-    one_row = True
-    fixed_children = 2
 
     def route(self, split, values):
         return (values[:, 0] != 0).astype(np.intp)
