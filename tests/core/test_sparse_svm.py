@@ -21,7 +21,7 @@ def information_gain(position, y):
 
 def least_squares_refit(Z, y):
     """A stand-in for an algorithm's own search: least squares of ±1 on the columns."""
-    def refit(columns):
+    def refit(columns, kept=True):
         design = np.column_stack([Z[:, columns], np.ones(len(y))])
         solution = np.linalg.lstsq(design, 2.0 * y - 1, rcond=None)[0]
         weights = np.zeros((1, Z.shape[1]))
@@ -65,7 +65,7 @@ class TestEliminationWithRefit:
         y = (Z[:, 0] > 0).astype(int)
         found = eliminate_terms(Z, np.ones((1, 4)), np.zeros(1), y, np.ones(50), 2,
                                 max_terms=1,
-                                refit=lambda columns: (np.zeros((1, 4)), np.zeros(1)))
+                                refit=lambda columns, kept: (np.zeros((1, 4)), np.zeros(1)))
         assert found is None
 
 

@@ -31,6 +31,13 @@ from numba import njit
 #: LinearSVC's stopping tolerance and iteration limit (passes over the rows).
 TOLERANCE, MAX_ITER = 1e-4, 2000
 
+#: liblinear's own default stopping tolerance of its dual solvers (``-e 0.1`` for
+#: L2R_L1LOSS_SVC_DUAL; Fan, Chang, Hsieh, Wang & Lin, "LIBLINEAR: A Library for Large
+#: Linear Classification", JMLR 2008, and liblinear's README), for the SVMs that only rank
+#: the attributes of a backward elimination (:mod:`.sparse`); the SVM of a split that is
+#: kept is solved to :data:`TOLERANCE`.
+RANKING_TOLERANCE = 0.1
+
 #: Mixed into a seed to make the generator's state (it must not be 0).
 _SEED_MIX = np.uint64(0x9E3779B97F4A7C15)
 

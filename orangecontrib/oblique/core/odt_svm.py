@@ -58,7 +58,7 @@ from scipy.special import gammaln
 
 from .base import ObliqueTreeClassifierMixin
 from .impurity import entropy
-from .linear_svm import linear_svm
+from .linear_svm import RANKING_TOLERANCE, TOLERANCE, linear_svm
 from .preprocessing import Standardisation
 from .pruning import collapse, error_based_prune
 from .sparse import effective_max_terms, eliminate_terms
@@ -476,29 +476,35 @@ class ODTSVMSplitter:
         if hopeless(1):
             return None
 
-        def fit_one(columns, rows):
-            classes, coef, intercept = linear_svm(Z[np.ix_(rows, columns)], y[rows],
-                                                  weights[rows], self.estimator.C, seed)
+        def fit_one(columns, rows, tolerance):
+            Z_rows, y_rows, weight_rows = rows
+            classes, coef, intercept = linear_svm(Z_rows[:, columns], y_rows, weight_rows,
+                                                  self.estimator.C, seed,
+                                                  tolerance=tolerance)
             normals = np.zeros((coef.shape[0], Z.shape[1]))
             normals[:, columns] = coef
             return classes, normals, intercept
 
-        def fit_svm(columns, give_up=None):
-            if not pairwise:
-                svm = fit_one(columns, np.arange(len(y)))
-                return None if give_up is not None and give_up(svm[1]) else svm
-            # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the
-            # rows of its two classes; the SVM's value is positive for b, so the sign is
-            # turned: v ≥ 0 is a vote for a (the pairwise_vote kind's convention).  Every
-            # pair's SVM is its own solver run (seeded alike), so they are fitted
-            # smallest first: ``give_up`` may end the node's SVM before the largest.
+        # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the rows
+        # of its two classes (taken once: the elimination refits them)
+        if pairwise:
             class_rows = [np.flatnonzero(y == c) for c in present]
             pair_rows = [np.sort(np.concatenate((class_rows[a], class_rows[b])))
                          for a, b in pairwise_pairs(present.size)]
+            pair_data = [(Z[rows], y[rows], weights[rows]) for rows in pair_rows]
+
+        def fit_svm(columns, give_up=None, tolerance=TOLERANCE):
+            if not pairwise:
+                svm = fit_one(columns, (Z, y, weights), tolerance)
+                return None if give_up is not None and give_up(svm[1]) else svm
+            # The SVM's value is positive for b, so the sign is turned: v ≥ 0 is a vote
+            # for a (the pairwise_vote kind's convention).  Every pair's SVM is its own
+            # solver run (seeded alike), so they are fitted smallest first: ``give_up``
+            # may end the node's SVM before the largest.
             normals = np.zeros((len(pair_rows), Z.shape[1]))
             biases = np.zeros(len(pair_rows))
             for pair in sorted(range(len(pair_rows)), key=lambda p: len(pair_rows[p])):
-                _, normal, bias = fit_one(columns, pair_rows[pair])
+                _, normal, bias = fit_one(columns, pair_data[pair], tolerance)
                 normals[pair], biases[pair] = -normal[0], -bias[0]
                 if give_up is not None and give_up(normals[pair]):
                     return None
@@ -514,20 +520,24 @@ class ODTSVMSplitter:
         # max_terms of at least the node's attributes limits nothing: the dense SVM split
         max_terms = effective_max_terms(self.estimator.max_terms, Z.shape[1])
         give_up = too_many_attributes if max_terms is None else None
-        svm = fit_svm(np.arange(Z.shape[1]), give_up)
+        svm = fit_svm(np.arange(Z.shape[1]), give_up,
+                      TOLERANCE if max_terms is None else RANKING_TOLERANCE)
         if svm is None:
             return None
         svm_classes, normals, biases = svm
         if max_terms is not None:
             # Backward elimination from the SVM's hyperplanes, the SVM retrained on the
-            # attributes left after every removal (as SVM-RFE, Guyon et al. 2002)
+            # attributes left after every removal (as SVM-RFE, Guyon et al. 2002); the
+            # SVMs that only rank the next removals solved to liblinear's tolerance, the
+            # split kept to LinearSVC's
             sparse = eliminate_terms(
                 Z, normals, biases, y, weights, self.n_classes, max_terms,
                 "information_gain",
                 None if normals.shape[0] == 1 else
                 (lambda v: pairwise_votes(v, present.size)) if pairwise else
                 (lambda v: np.argmax(v, axis=1)),
-                refit=lambda columns: fit_svm(columns)[1:])
+                refit=lambda columns, kept: fit_svm(
+                    columns, tolerance=TOLERANCE if kept else RANKING_TOLERANCE)[1:])
             if sparse is None:
                 return None
             normals, biases = sparse
