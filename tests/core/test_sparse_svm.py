@@ -93,3 +93,73 @@ def test_two_attribute_svm_split_is_close_to_the_best_pair_on_breast_cancer():
     gain = information_gain(root.route(X), y)
     best = best_pair_gain((X - X.mean(axis=0)) / X.std(axis=0), y)
     assert gain >= 0.85 * best
+
+
+class TestRankingAndKeptSplits:
+    """Issue 28: the refits that only rank the next removals may be searched less exactly
+    (ODT-SVM: liblinear's tolerance); the split kept is searched as the algorithm's own."""
+
+    @staticmethod
+    def flagged_refit(Z, y, lose_all_but=None):
+        flags = []
+
+        def refit(columns, kept):
+            flags.append((len(columns), kept))
+            design = np.column_stack([Z[:, columns], np.ones(len(y))])
+            solution = np.linalg.lstsq(design, 2.0 * y - 1, rcond=None)[0]
+            weights = np.zeros((1, Z.shape[1]))
+            weights[0, columns] = solution[:-1]
+            if lose_all_but is not None and not kept:    # a ranking split drops attributes
+                weights[0, columns[lose_all_but:]] = 0.0
+            return weights, solution[-1:]
+        return refit, flags
+
+    def test_only_the_last_refit_is_the_kept_split(self):
+        rng = np.random.default_rng(3)
+        Z = rng.normal(size=(200, 20))
+        y = (Z[:, 0] - Z[:, 1] > 0).astype(int)
+        refit, flags = self.flagged_refit(Z, y)
+        eliminate_terms(Z, np.ones((1, 20)), np.zeros(1), y, np.ones(200), 2, max_terms=3,
+                        refit=refit)
+        assert [kept for _, kept in flags] == [False] * (len(flags) - 1) + [True]
+        assert flags[-1][0] <= 3 and all(size > 3 for size, _ in flags[:-1])
+
+    def test_a_ranking_split_that_drops_attributes_is_searched_again_as_kept(self):
+        rng = np.random.default_rng(4)
+        Z = rng.normal(size=(200, 20))
+        y = (Z[:, 0] + Z[:, 2] > 0).astype(int)
+        refit, flags = self.flagged_refit(Z, y, lose_all_but=2)
+        weights, _ = eliminate_terms(Z, np.ones((1, 20)), np.zeros(1), y, np.ones(200), 2,
+                                     max_terms=3, refit=refit)
+        assert flags[-1] == (2, True) and not any(kept for _, kept in flags[:-1])
+        assert np.count_nonzero(weights) == 2
+
+    def test_a_given_split_within_the_limit_is_searched_again_as_kept(self):
+        """The split an elimination starts from may be a ranking one (ODT-SVM's first SVM):
+        when it already has at most ``max_terms`` attributes it is searched again."""
+        rng = np.random.default_rng(5)
+        Z = rng.normal(size=(100, 6))
+        y = (Z[:, 0] > 0).astype(int)
+        refit, flags = self.flagged_refit(Z, y)
+        start = np.zeros((1, 6))
+        start[0, [0, 4]] = 1.0
+        eliminate_terms(Z, start, np.zeros(1), y, np.ones(100), 2, max_terms=3, refit=refit)
+        assert flags == [(2, True)]
+
+
+def test_odt_svm_kept_split_is_solved_to_linear_svc_tolerance():
+    """The sparse root's SVM is the SVM of its attributes to LinearSVC's tolerance (its
+    ranking SVMs were solved to liblinear's looser one): nearly LinearSVC's hyperplane."""
+    X, y = load_breast_cancer(return_X_y=True)
+    model = ODTSVMClassifier(max_terms=3, axis_parallel_tests=False, clustering_split=False,
+                             max_depth=1, random_state=0).fit(X, y)
+    root = model.tree_.splits[0]
+    used = root.features_used
+    Z = (X[:, used] - X[:, used].mean(axis=0)) / X[:, used].std(axis=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        svm = LinearSVC(loss="hinge", dual=True, tol=1e-8, max_iter=200_000,
+                        random_state=0).fit(Z, y)
+    normal = root.weights[0, used] * X[:, used].std(axis=0)      # standardised units
+    cosine = normal @ svm.coef_[0] / np.linalg.norm(normal) / np.linalg.norm(svm.coef_[0])
+    assert cosine > 1 - 1e-6      # (the ranking SVMs' tolerance: 1 − 4e-5 here)

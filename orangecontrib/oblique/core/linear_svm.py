@@ -166,9 +166,10 @@ def linear_svm(X, y, sample_weight, C, seed, tolerance=TOLERANCE, max_iter=MAX_I
     problem solved to the same tolerance, not bit for bit the same numbers.  ``seed`` (an
     integer ≥ 0) makes the row orders, so a fit is repeatable.  A fit that reaches
     ``max_iter`` passes is kept, as LinearSVC keeps it."""
-    classes, codes = np.unique(y, return_inverse=True)
+    classes = np.unique(y)
+    codes = np.searchsorted(classes, np.ravel(y))         # (np.unique's return_inverse)
     coef, intercept, _ = _one_vs_rest(
-        np.ascontiguousarray(X, dtype=np.float64), codes.astype(np.intp).ravel(),
+        np.ascontiguousarray(X, dtype=np.float64), codes.astype(np.intp),
         len(classes), float(C) * np.ascontiguousarray(sample_weight, dtype=np.float64),
         float(tolerance), int(max_iter), int(seed))
     return classes, coef, intercept

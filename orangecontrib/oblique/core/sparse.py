@@ -158,8 +158,9 @@ def eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
     mean = np.average(Z, axis=0, weights=sample_weight)
     while active.size > max_terms:
         if route is None:
-            scores = removal_scores(Z[:, active] @ weights[0, active], Z[:, active],
-                                    weights[0, active], indicators, measure, constants)
+            columns, terms = Z[:, active], weights[0, active]
+            scores = removal_scores(columns @ terms, columns, terms, indicators, measure,
+                                    constants)
         else:
             # every attribute j held at its mean (its term moves into the biases), all
             # at once: values (a, n_rows, m), routed as one (a · n_rows, m)
@@ -172,7 +173,9 @@ def eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
         magnitude = np.abs(weights[:, active]).max(axis=0)
         drop = np.lexsort((magnitude, scores))[:removals_per_round(active.size, max_terms)]
         removed = active[drop]
-        active = np.delete(active, drop)
+        remaining = np.ones(active.size, dtype=bool)
+        remaining[drop] = False
+        active = active[remaining]
         if refit is None:
             bias = bias + weights[:, removed] @ mean[removed]
             weights[:, removed] = 0.0
