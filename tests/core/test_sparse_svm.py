@@ -163,3 +163,35 @@ def test_odt_svm_kept_split_is_solved_to_linear_svc_tolerance():
     normal = root.weights[0, used] * X[:, used].std(axis=0)      # standardised units
     cosine = normal @ svm.coef_[0] / np.linalg.norm(normal) / np.linalg.norm(svm.coef_[0])
     assert cosine > 1 - 1e-6      # (the ranking SVMs' tolerance: 1 − 4e-5 here)
+
+
+def test_nodes_where_a_split_of_max_terms_attributes_cannot_win_fit_no_svm(monkeypatch):
+    """Issue 28: a split of at most ``max_terms`` attributes costs at least the MDL code
+    of its cheapest number of attributes; where that is above the node's entropy (the
+    many small nodes of a sparse tree) neither SVM split can be a valid test, and the
+    node's elimination (a dozen SVM fits) is skipped -- the same tree, fewer SVMs."""
+    from orangecontrib.oblique.core import odt_svm
+    from orangecontrib.oblique.core.odt_svm import ODTSVMSplitter
+    X, y = load_breast_cancer(return_X_y=True)
+    calls = []
+    original = odt_svm.linear_svm
+
+    def counted(*args, **kwargs):
+        calls.append(len(args[1]))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(odt_svm, "linear_svm", counted)
+    skipping = ODTSVMClassifier(max_terms=3, random_state=0).fit(X, y)
+    fitted = len(calls)
+    calls.clear()
+    monkeypatch.setattr(ODTSVMSplitter, "hopeless_svm_tests",
+                        lambda self, y, weights: lambda attributes, at_most=None: False)
+    every = ODTSVMClassifier(max_terms=3, random_state=0).fit(X, y)
+    assert fitted < len(calls)
+    assert len(skipping.tree_.splits) == len(every.tree_.splits)
+    for split, other in zip(skipping.tree_.splits, every.tree_.splits):
+        assert (split is None) == (other is None)
+        if split is not None:
+            np.testing.assert_array_equal(split.weights, other.weights)
+            np.testing.assert_array_equal(split.bias, other.bias)
+    np.testing.assert_array_equal(skipping.predict_proba(X), every.predict_proba(X))

@@ -473,7 +473,9 @@ class ODTSVMSplitter:
 
         pairwise = self.pairwise(present.size)
         hopeless = self.hopeless_svm_tests(y, weights)
-        if hopeless(1):
+        # max_terms of at least the node's attributes limits nothing: the dense SVM split
+        max_terms = effective_max_terms(self.estimator.max_terms, Z.shape[1])
+        if hopeless(1, max_terms):
             return None
 
         def fit_one(columns, rows, tolerance):
@@ -517,8 +519,6 @@ class ODTSVMSplitter:
             used[:] |= np.any(standardisation.raw_weights(normals) != 0, axis=0)
             return hopeless(np.count_nonzero(used))
 
-        # max_terms of at least the node's attributes limits nothing: the dense SVM split
-        max_terms = effective_max_terms(self.estimator.max_terms, Z.shape[1])
         give_up = too_many_attributes if max_terms is None else None
         svm = fit_svm(np.arange(Z.shape[1]), give_up,
                       TOLERANCE if max_terms is None else RANKING_TOLERANCE)
@@ -551,25 +551,35 @@ class ODTSVMSplitter:
         return raw, raw_bias, svm_classes, norms
 
     def hopeless_svm_tests(self, y, weights):
-        """A function of a number of attributes ``a``: True when no SVM split using ``a``
-        or more attributes can be a valid test at the node of rows ``y, weights``, and so
-        neither can the clustering split on its hyperplanes (Section II-C-3).
+        """A function of a number of attributes ``a`` (and ``at_most``, None or a number):
+        True when no SVM split using ``a`` or more attributes (and at most ``at_most``)
+        can be a valid test at the node of rows ``y, weights``, and so neither can the
+        clustering split on its hyperplanes (Section II-C-3).
 
         A test's information gain is at most the node's class entropy ``H`` (the
         remainder of :func:`gain_and_split_info` is a sum of non-negative terms), and the
         SVM split's MDL cost is its code length (:meth:`attribute_code_lengths`) over
         ``N`` -- the clustering split's more -- so with a cost of at least ``H`` for every
         number of attributes from ``a`` on (the SVM's attributes only grow while it is
-        fitted) the corrected gain is not positive and :meth:`score` rejects both.  The
-        comparison keeps a margin of 10⁻⁹ of ``H`` (and 10⁻¹² absolute) for the rounding
-        of class totals summed in another order.  Never True without the MDL penalty."""
+        fitted) the corrected gain is not positive and :meth:`score` rejects both.  A
+        sparse split (``max_terms``) has at most ``max_terms`` attributes, whatever the
+        SVMs of its elimination use: ``at_most`` (issue 28: the many small nodes of a
+        sparse tree, where one attribute costs more than the node's entropy, skip the
+        elimination).  The comparison keeps a margin of 10⁻⁹ of ``H`` (and 10⁻¹²
+        absolute) for the rounding of class totals summed in another order.  Never True
+        without the MDL penalty."""
         if not self.estimator.mdl_penalty:
-            return lambda attributes: False
+            return lambda attributes, at_most=None: False
         n = float(weights.sum())
         bound = float(entropy(np.bincount(y, weights, self.n_classes))) * (1 + 1e-9) + 1e-12
         # the least cost of a or more attributes
         least = np.minimum.accumulate(self.svm_bits[::-1])[::-1] / n
-        return lambda attributes: least[min(attributes, least.size - 1)] >= bound
+
+        def hopeless(attributes, at_most=None):
+            if at_most is None:
+                return least[min(attributes, least.size - 1)] >= bound
+            return self.svm_bits[attributes:at_most + 1].min() / n >= bound
+        return hopeless
 
     def svm_tests(self, X, y, weights, n, raw, raw_bias, svm_classes, norms):
         """The SVM split (Fig. 2, 2.3-2.4) and the SVM clustering split (Section II-C-2)."""
