@@ -167,25 +167,32 @@ def test_odt_svm_kept_split_is_solved_to_linear_svc_tolerance():
 
 def test_nodes_where_a_split_of_max_terms_attributes_cannot_win_fit_no_svm(monkeypatch):
     """Issue 28: a split of at most ``max_terms`` attributes costs at least the MDL code
-    of its cheapest number of attributes; where that is above the node's entropy (the
-    many small nodes of a sparse tree) neither SVM split can be a valid test, and the
-    node's elimination (a dozen SVM fits) is skipped -- the same tree, fewer SVMs."""
+    of its cheapest number of attributes up to ``max_terms`` (not of any number: the
+    SVMs of the elimination may use them all); where that is above the node's entropy
+    (small nodes of a sparse tree) neither SVM split can be a valid test, and the node's
+    elimination (a dozen SVM fits) is skipped -- the same tree, fewer SVMs than with the
+    bound of any number of attributes."""
     from orangecontrib.oblique.core import odt_svm
     from orangecontrib.oblique.core.odt_svm import ODTSVMSplitter
     X, y = load_breast_cancer(return_X_y=True)
     calls = []
-    original = odt_svm.linear_svm
+    original_svm = odt_svm.linear_svm
 
     def counted(*args, **kwargs):
         calls.append(len(args[1]))
-        return original(*args, **kwargs)
+        return original_svm(*args, **kwargs)
 
     monkeypatch.setattr(odt_svm, "linear_svm", counted)
     skipping = ODTSVMClassifier(max_terms=3, random_state=0).fit(X, y)
     fitted = len(calls)
     calls.clear()
-    monkeypatch.setattr(ODTSVMSplitter, "hopeless_svm_tests",
-                        lambda self, y, weights: lambda attributes, at_most=None: False)
+    original_bound = ODTSVMSplitter.hopeless_svm_tests
+
+    def any_number_of_attributes(self, y, weights):
+        hopeless = original_bound(self, y, weights)
+        return lambda attributes, at_most=None: hopeless(attributes)
+
+    monkeypatch.setattr(ODTSVMSplitter, "hopeless_svm_tests", any_number_of_attributes)
     every = ODTSVMClassifier(max_terms=3, random_state=0).fit(X, y)
     assert fitted < len(calls)
     assert len(skipping.tree_.splits) == len(every.tree_.splits)
