@@ -110,7 +110,8 @@ def test_kkt_conditions_and_no_duality_gap(name, X, y, weights, C):
         signs = signs_of(y, classes, model)
         w, b, alpha, passes = hinge_svm_dual(np.ascontiguousarray(X, dtype=float), signs,
                                              upper_bounds, tolerance, 100_000,
-                                             np.array([7], dtype=np.uint64))
+                                             np.array([7], dtype=np.uint64),
+                                             np.zeros(len(y)))
         assert passes < 100_000
         np.testing.assert_allclose(w, (alpha * signs) @ X, atol=1e-9)
         assert b == pytest.approx(np.sum(alpha * signs), abs=1e-9)
@@ -187,9 +188,10 @@ def test_stops_after_max_iter_passes():
     X, y = rng.normal(size=(200, 30)), rng.randint(0, 2, 200)   # noise: slow to converge
     signs = np.where(y == 1, 1.0, -1.0)
     state = np.array([12345], dtype=np.uint64)
-    *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, 7, state)
+    *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, 7, state, np.zeros(200))
     assert passes == 7
-    *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, MAX_ITER, state)
+    *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, MAX_ITER, state,
+                                np.zeros(200))
     assert 7 < passes <= MAX_ITER
 
 

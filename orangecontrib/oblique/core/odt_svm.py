@@ -48,6 +48,7 @@ predicting.  Growing stops as in J48 (pure node, fewer than ``2 · min_samples_l
 no valid test); the tree is then collapsed as J48 does and pruned by C4.5's error-based
 pruning with confidence ``CF``.
 """
+import collections
 import functools
 import numbers
 import warnings
@@ -58,7 +59,7 @@ from scipy.special import gammaln
 
 from .base import ObliqueTreeClassifierMixin
 from .impurity import entropy
-from .linear_svm import RANKING_TOLERANCE, TOLERANCE, linear_svm
+from .linear_svm import RANKING_TOLERANCE, TOLERANCE, DualStart, linear_svm
 from .preprocessing import Standardisation
 from .pruning import collapse, error_based_prune
 from .sparse import effective_max_terms, eliminate_terms
@@ -478,11 +479,16 @@ class ODTSVMSplitter:
         if hopeless(1, max_terms):
             return None
 
-        def fit_one(columns, rows, tolerance):
+        # The elimination refits each SVM on fewer and fewer attributes, each refit from
+        # the dual variables of the last (a warm start); a dense fit starts cold
+        dual_starts = None if max_terms is None else collections.defaultdict(DualStart)
+
+        def fit_one(columns, rows, tolerance, key=None):
             Z_rows, y_rows, weight_rows = rows
-            classes, coef, intercept = linear_svm(Z_rows[:, columns], y_rows, weight_rows,
-                                                  self.estimator.C, seed,
-                                                  tolerance=tolerance)
+            classes, coef, intercept = linear_svm(
+                Z_rows[:, columns], y_rows, weight_rows, self.estimator.C, seed,
+                tolerance=tolerance,
+                dual_start=None if dual_starts is None else dual_starts[key])
             normals = np.zeros((coef.shape[0], Z.shape[1]))
             normals[:, columns] = coef
             return classes, normals, intercept
@@ -506,7 +512,7 @@ class ODTSVMSplitter:
             normals = np.zeros((len(pair_rows), Z.shape[1]))
             biases = np.zeros(len(pair_rows))
             for pair in sorted(range(len(pair_rows)), key=lambda p: len(pair_rows[p])):
-                _, normal, bias = fit_one(columns, pair_data[pair], tolerance)
+                _, normal, bias = fit_one(columns, pair_data[pair], tolerance, pair)
                 normals[pair], biases[pair] = -normal[0], -bias[0]
                 if give_up is not None and give_up(normals[pair]):
                     return None
