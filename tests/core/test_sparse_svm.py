@@ -4,7 +4,7 @@ import itertools
 import warnings
 
 import numpy as np
-from sklearn.datasets import load_breast_cancer
+from sklearn.datasets import load_breast_cancer, load_wine, make_classification
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
@@ -202,3 +202,31 @@ def test_nodes_where_a_split_of_max_terms_attributes_cannot_win_fit_no_svm(monke
             np.testing.assert_array_equal(split.weights, other.weights)
             np.testing.assert_array_equal(split.bias, other.bias)
     np.testing.assert_array_equal(skipping.predict_proba(X), every.predict_proba(X))
+
+
+def test_the_elimination_refits_each_svm_from_the_last_one_in_fewer_passes(monkeypatch):
+    """Issue 28: every refit of the elimination starts from the dual variables of the
+    node's previous SVM (a warm start); the SVMs of the elimination take fewer passes
+    over the rows than the same fits started cold."""
+    from orangecontrib.oblique.core import odt_svm
+    from orangecontrib.oblique.core.linear_svm import DualStart
+    original = odt_svm.linear_svm
+    sets = [load_breast_cancer(return_X_y=True), load_wine(return_X_y=True),
+            make_classification(400, 12, n_informative=6, n_redundant=3, random_state=2)]
+    for X, y in sets:
+        passes = {}
+        for start in ("warm", "cold"):
+            passes[start] = []
+
+            def counted(*args, dual_start=None, **kwargs):
+                assert dual_start is not None          # max_terms: every fit may start warm
+                used = dual_start if start == "warm" else DualStart()
+                result = original(*args, dual_start=used, **kwargs)
+                passes[start].append(used.n_iter)
+                return result
+
+            monkeypatch.setattr(odt_svm, "linear_svm", counted)
+            ODTSVMClassifier(max_terms=3, max_depth=1, axis_parallel_tests=False,
+                             clustering_split=False, random_state=0).fit(X, y)
+        assert len(passes["warm"]) == len(passes["cold"]) > 5
+        assert sum(passes["warm"]) < 0.8 * sum(passes["cold"])
