@@ -9,7 +9,8 @@ from sklearn.datasets import make_blobs, make_classification
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 
-from orangecontrib.oblique.core.odt_svm.linear_svm import MAX_ITER, TOLERANCE, hinge_svm_dual, linear_svm
+from orangecontrib.oblique.core.odt_svm.linear_svm import (MAX_ITER, TOLERANCE, DualStart,
+                                                         hinge_svm_dual, linear_svm)
 
 
 def primal_objective(X, signs, C_i, w, b):
@@ -110,7 +111,8 @@ def test_kkt_conditions_and_no_duality_gap(name, X, y, weights, C):
         signs = signs_of(y, classes, model)
         w, b, alpha, passes = hinge_svm_dual(np.ascontiguousarray(X, dtype=float), signs,
                                              upper_bounds, tolerance, 100_000,
-                                             np.array([7], dtype=np.uint64))
+                                             np.array([7], dtype=np.uint64),
+                                             np.zeros(len(y)))
         assert passes < 100_000
         np.testing.assert_allclose(w, (alpha * signs) @ X, atol=1e-9)
         assert b == pytest.approx(np.sum(alpha * signs), abs=1e-9)
@@ -187,9 +189,10 @@ def test_stops_after_max_iter_passes():
     X, y = rng.normal(size=(200, 30)), rng.randint(0, 2, 200)   # noise: slow to converge
     signs = np.where(y == 1, 1.0, -1.0)
     state = np.array([12345], dtype=np.uint64)
-    *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, 7, state)
+    *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, 7, state, np.zeros(200))
     assert passes == 7
-    *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, MAX_ITER, state)
+    *_, passes = hinge_svm_dual(X, signs, np.ones(200), TOLERANCE, MAX_ITER, state,
+                                np.zeros(200))
     assert 7 < passes <= MAX_ITER
 
 
@@ -197,3 +200,47 @@ def test_prints_nothing(capfd):
     _, X, y, weights, C = PROBLEMS[1]
     linear_svm(X, y, weights, C, seed=0, max_iter=3)
     assert capfd.readouterr() == ("", "")
+
+
+def test_a_warm_start_from_the_solution_is_the_solution():
+    """Issue 28: a fit started from the dual variables of a fit on the same rows is a
+    feasible point of the same dual; from the optimum itself one pass meets the
+    tolerance and the hyperplane stays."""
+    _, X, y, weights, C = PROBLEMS[1]
+    start = DualStart()
+    first = linear_svm(X, y, weights, C, seed=0, tolerance=1e-6, max_iter=100_000,
+                       dual_start=start)
+    assert start.n_iter > 1 and start.alphas.shape == (1, len(y))
+    again = linear_svm(X, y, weights, C, seed=0, tolerance=1e-6, max_iter=100_000,
+                       dual_start=start)
+    assert start.n_iter == 1
+    np.testing.assert_allclose(again[1], first[1], atol=1e-5)  # its steps: within the tolerance
+    cold = linear_svm(X, y, weights, C, seed=0, tolerance=1e-6, max_iter=100_000,
+                      dual_start=DualStart())
+    for a, b in zip(cold, first):                # an empty DualStart: a cold start
+        np.testing.assert_array_equal(a, b)
+
+
+def test_a_warm_start_on_fewer_columns_meets_the_same_optimum():
+    """The dual variables of the SVM on all columns start the SVM on some of them: the
+    same optimum as a cold start (the primal objective)."""
+    _, X, y, weights, C = PROBLEMS[7]                   # three classes: three SVMs
+    start = DualStart()
+    linear_svm(X, y, weights, C, seed=0, dual_start=start)
+    warm = linear_svm(X[:, :1], y, weights, C, seed=0, tolerance=1e-8, max_iter=100_000,
+                      dual_start=start)
+    cold = linear_svm(X[:, :1], y, weights, C, seed=0, tolerance=1e-8, max_iter=100_000)
+    classes = np.unique(y)
+    for model in range(3):
+        signs = signs_of(y, classes, model)
+        objectives = [primal_objective(X[:, :1], signs, C * weights, coef[model],
+                                       intercept[model]) for _, coef, intercept in (warm, cold)]
+        assert objectives[0] == pytest.approx(objectives[1], rel=1e-6)
+
+
+def test_a_dual_start_of_other_rows_is_a_clear_error():
+    _, X, y, weights, C = PROBLEMS[1]
+    start = DualStart()
+    linear_svm(X, y, weights, C, seed=0, dual_start=start)
+    with pytest.raises(ValueError, match="dual_start"):
+        linear_svm(X[:-1], y[:-1], weights[:-1], C, seed=0, dual_start=start)

@@ -66,9 +66,10 @@ def test_best_cuts_are_each_columns_first_best_cut():
     assert checked > 100
 
 
-def library_linear_svm(Z, y, sample_weight, C, seed):
-    """:func:`odt_svm.linear_svm` as scikit-learn's LinearSVC with ODT-SVM's settings."""
-    svm = LinearSVC(C=C, loss="hinge", dual=True, tol=1e-4, max_iter=2000,
+def library_linear_svm(Z, y, sample_weight, C, seed, tolerance=1e-4, dual_start=None):
+    """:func:`odt_svm.linear_svm` as scikit-learn's LinearSVC with ODT-SVM's settings
+    (LinearSVC starts every fit cold: ``dual_start`` is not used)."""
+    svm = LinearSVC(C=C, loss="hinge", dual=True, tol=tolerance, max_iter=2000,
                     random_state=seed)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)

@@ -108,3 +108,53 @@ class TestElimination:
         full = expand_split(split, np.array([1, 3]), 5)
         assert full.weights.tolist() == [[0, 2.0, 0, -1.0, 0]]
         assert full.bias.tolist() == [0.5]
+
+
+def test_removal_scores_are_the_best_thresholds_without_each_term():
+    """Issue 28: the removal of every term scored by OC1's compiled line search along −1
+    is the best threshold of the hyperplane without that term, as a sort of every
+    candidate finds it (:func:`impurity.best_threshold`)."""
+    from orangecontrib.oblique.core.tree.impurity import best_threshold, class_indicators
+    from orangecontrib.oblique.core.tree.sparse import removal_scores
+    rng = np.random.default_rng(0)
+    for measure, n_classes in (("information_gain", 2), ("gini", 3), ("twoing", 3)):
+        Z = rng.normal(size=(150, 7))
+        Z[:, 3] = np.round(Z[:, 3])                    # ties
+        weights = rng.normal(size=7)
+        y = np.argmax(Z[:, :n_classes] + rng.normal(0, 0.5, (150, n_classes)), axis=1)
+        indicators = class_indicators(y, rng.uniform(0.5, 2, 150), n_classes)
+        values = Z @ weights
+        scores = removal_scores(values, Z, weights, indicators, measure)
+        expected = [best_threshold(values - Z[:, j] * weights[j], indicators, measure)[0]
+                    for j in range(7)]
+        np.testing.assert_allclose(scores, expected, rtol=1e-12)
+
+
+def test_multiway_removals_are_scored_as_one_attribute_at_a_time():
+    """The removals of a multiway split (each attribute held at its mean) scored all at
+    once choose as scoring them one by one does."""
+    from orangecontrib.oblique.core.tree.sparse import _partition_gini
+    rng = np.random.default_rng(1)
+    Z = rng.normal(size=(240, 9))
+    y = np.argmax(Z[:, :3] + rng.normal(0, 0.7, (240, 3)), axis=1)
+    sample_weight = rng.uniform(0.5, 2, 240)
+    weights, bias = rng.normal(size=(3, 9)), rng.normal(size=3)
+
+    def route(values):
+        return np.argmax(values, axis=1)
+
+    mean = np.average(Z, axis=0, weights=sample_weight)
+    active, kept = list(range(9)), (weights.copy(), bias.copy())
+    while len(active) > 2:                     # one by one below 12 (removals_per_round)
+        w, b = kept
+        values = Z @ w.T + b
+        scores = [_partition_gini(route(values - np.outer(Z[:, j] - mean[j], w[:, j])), y,
+                                  sample_weight, 3, 3) for j in active]
+        magnitude = np.abs(w[:, active]).max(axis=0)
+        j = active[np.lexsort((magnitude, scores))[0]]
+        kept = (w.copy(), b + w[:, j] * mean[j])
+        kept[0][:, j] = 0.0
+        active.remove(j)
+    found = eliminate_terms(Z, weights, bias, y, sample_weight, 3, 2, route=route)
+    np.testing.assert_array_equal(np.flatnonzero(np.any(found[0] != 0, axis=0)), active)
+    np.testing.assert_allclose(found[1], kept[1])

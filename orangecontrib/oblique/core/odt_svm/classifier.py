@@ -48,6 +48,7 @@ predicting.  Growing stops as in J48 (pure node, fewer than ``2 · min_samples_l
 no valid test); the tree is then collapsed as J48 does and pruned by C4.5's error-based
 pruning with confidence ``CF``.
 """
+import collections
 import functools
 import numbers
 import warnings
@@ -58,7 +59,7 @@ from scipy.special import gammaln
 
 from ..base import ObliqueTreeClassifierMixin
 from ..tree.impurity import entropy
-from .linear_svm import linear_svm
+from .linear_svm import RANKING_TOLERANCE, TOLERANCE, DualStart, linear_svm
 from ..preprocessing import Standardisation
 from ..tree.pruning import collapse, error_based_prune
 from ..tree.sparse import effective_max_terms, eliminate_terms
@@ -473,32 +474,45 @@ class ODTSVMSplitter:
 
         pairwise = self.pairwise(present.size)
         hopeless = self.hopeless_svm_tests(y, weights)
-        if hopeless(1):
+        # max_terms of at least the node's attributes limits nothing: the dense SVM split
+        max_terms = effective_max_terms(self.estimator.max_terms, Z.shape[1])
+        if hopeless(1, max_terms):
             return None
 
-        def fit_one(columns, rows):
-            classes, coef, intercept = linear_svm(Z[np.ix_(rows, columns)], y[rows],
-                                                  weights[rows], self.estimator.C, seed)
+        # The elimination refits each SVM on fewer and fewer attributes, each refit from
+        # the dual variables of the last (a warm start); a dense fit starts cold
+        dual_starts = None if max_terms is None else collections.defaultdict(DualStart)
+
+        def fit_one(columns, rows, tolerance, key=None):
+            Z_rows, y_rows, weight_rows = rows
+            classes, coef, intercept = linear_svm(
+                Z_rows[:, columns], y_rows, weight_rows, self.estimator.C, seed,
+                tolerance=tolerance,
+                dual_start=None if dual_starts is None else dual_starts[key])
             normals = np.zeros((coef.shape[0], Z.shape[1]))
             normals[:, columns] = coef
             return classes, normals, intercept
 
-        def fit_svm(columns, give_up=None):
-            if not pairwise:
-                svm = fit_one(columns, np.arange(len(y)))
-                return None if give_up is not None and give_up(svm[1]) else svm
-            # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the
-            # rows of its two classes; the SVM's value is positive for b, so the sign is
-            # turned: v ≥ 0 is a vote for a (the pairwise_vote kind's convention).  Every
-            # pair's SVM is its own solver run (seeded alike), so they are fitted
-            # smallest first: ``give_up`` may end the node's SVM before the largest.
+        # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the rows
+        # of its two classes (taken once: the elimination refits them)
+        if pairwise:
             class_rows = [np.flatnonzero(y == c) for c in present]
             pair_rows = [np.sort(np.concatenate((class_rows[a], class_rows[b])))
                          for a, b in pairwise_pairs(present.size)]
+            pair_data = [(Z[rows], y[rows], weights[rows]) for rows in pair_rows]
+
+        def fit_svm(columns, give_up=None, tolerance=TOLERANCE):
+            if not pairwise:
+                svm = fit_one(columns, (Z, y, weights), tolerance)
+                return None if give_up is not None and give_up(svm[1]) else svm
+            # The SVM's value is positive for b, so the sign is turned: v ≥ 0 is a vote
+            # for a (the pairwise_vote kind's convention).  Every pair's SVM is its own
+            # solver run (seeded alike), so they are fitted smallest first: ``give_up``
+            # may end the node's SVM before the largest.
             normals = np.zeros((len(pair_rows), Z.shape[1]))
             biases = np.zeros(len(pair_rows))
             for pair in sorted(range(len(pair_rows)), key=lambda p: len(pair_rows[p])):
-                _, normal, bias = fit_one(columns, pair_rows[pair])
+                _, normal, bias = fit_one(columns, pair_data[pair], tolerance, pair)
                 normals[pair], biases[pair] = -normal[0], -bias[0]
                 if give_up is not None and give_up(normals[pair]):
                     return None
@@ -511,23 +525,25 @@ class ODTSVMSplitter:
             used[:] |= np.any(standardisation.raw_weights(normals) != 0, axis=0)
             return hopeless(np.count_nonzero(used))
 
-        # max_terms of at least the node's attributes limits nothing: the dense SVM split
-        max_terms = effective_max_terms(self.estimator.max_terms, Z.shape[1])
         give_up = too_many_attributes if max_terms is None else None
-        svm = fit_svm(np.arange(Z.shape[1]), give_up)
+        svm = fit_svm(np.arange(Z.shape[1]), give_up,
+                      TOLERANCE if max_terms is None else RANKING_TOLERANCE)
         if svm is None:
             return None
         svm_classes, normals, biases = svm
         if max_terms is not None:
             # Backward elimination from the SVM's hyperplanes, the SVM retrained on the
-            # attributes left after every removal (as SVM-RFE, Guyon et al. 2002)
+            # attributes left after every removal (as SVM-RFE, Guyon et al. 2002); the
+            # SVMs that only rank the next removals solved to liblinear's tolerance, the
+            # split kept to LinearSVC's
             sparse = eliminate_terms(
                 Z, normals, biases, y, weights, self.n_classes, max_terms,
                 "information_gain",
                 None if normals.shape[0] == 1 else
                 (lambda v: pairwise_votes(v, present.size)) if pairwise else
                 (lambda v: np.argmax(v, axis=1)),
-                refit=lambda columns: fit_svm(columns)[1:])
+                refit=lambda columns, kept: fit_svm(
+                    columns, tolerance=TOLERANCE if kept else RANKING_TOLERANCE)[1:])
             if sparse is None:
                 return None
             normals, biases = sparse
@@ -541,25 +557,35 @@ class ODTSVMSplitter:
         return raw, raw_bias, svm_classes, norms
 
     def hopeless_svm_tests(self, y, weights):
-        """A function of a number of attributes ``a``: True when no SVM split using ``a``
-        or more attributes can be a valid test at the node of rows ``y, weights``, and so
-        neither can the clustering split on its hyperplanes (Section II-C-3).
+        """A function of a number of attributes ``a`` (and ``at_most``, None or a number):
+        True when no SVM split using ``a`` or more attributes (and at most ``at_most``)
+        can be a valid test at the node of rows ``y, weights``, and so neither can the
+        clustering split on its hyperplanes (Section II-C-3).
 
         A test's information gain is at most the node's class entropy ``H`` (the
         remainder of :func:`gain_and_split_info` is a sum of non-negative terms), and the
         SVM split's MDL cost is its code length (:meth:`attribute_code_lengths`) over
         ``N`` -- the clustering split's more -- so with a cost of at least ``H`` for every
         number of attributes from ``a`` on (the SVM's attributes only grow while it is
-        fitted) the corrected gain is not positive and :meth:`score` rejects both.  The
-        comparison keeps a margin of 10⁻⁹ of ``H`` (and 10⁻¹² absolute) for the rounding
-        of class totals summed in another order.  Never True without the MDL penalty."""
+        fitted) the corrected gain is not positive and :meth:`score` rejects both.  A
+        sparse split (``max_terms``) has at most ``max_terms`` attributes, whatever the
+        SVMs of its elimination use: ``at_most`` (issue 28: the many small nodes of a
+        sparse tree, where one attribute costs more than the node's entropy, skip the
+        elimination).  The comparison keeps a margin of 10⁻⁹ of ``H`` (and 10⁻¹²
+        absolute) for the rounding of class totals summed in another order.  Never True
+        without the MDL penalty."""
         if not self.estimator.mdl_penalty:
-            return lambda attributes: False
+            return lambda attributes, at_most=None: False
         n = float(weights.sum())
         bound = float(entropy(np.bincount(y, weights, self.n_classes))) * (1 + 1e-9) + 1e-12
         # the least cost of a or more attributes
         least = np.minimum.accumulate(self.svm_bits[::-1])[::-1] / n
-        return lambda attributes: least[min(attributes, least.size - 1)] >= bound
+
+        def hopeless(attributes, at_most=None):
+            if at_most is None:
+                return least[min(attributes, least.size - 1)] >= bound
+            return self.svm_bits[attributes:at_most + 1].min() / n >= bound
+        return hopeless
 
     def svm_tests(self, X, y, weights, n, raw, raw_bias, svm_classes, norms):
         """The SVM split (Fig. 2, 2.3-2.4) and the SVM clustering split (Section II-C-2)."""
