@@ -238,8 +238,10 @@ def _bounded_axis_parallel(X, indicators, function, code):
             chosen.extend((j, row) for row in near)
         if not chosen:
             continue
-        if not threshold < np.inf:
-            chosen = chosen[:1]   # every candidate has an empty side: the first one
+        if code != 0 or not threshold < np.inf:
+            # the bounds are the impurities themselves (but for twoing), or every
+            # candidate has an empty side: the first of the lowest
+            chosen = chosen[:1]
         left = np.empty((indicators.shape[0], max(len(chosen), 1 + (in_block > 1))))
         for i, (j, row) in enumerate(chosen):
             rows = columns[j][0][:row + 1]
@@ -254,7 +256,7 @@ def _bounded_axis_parallel(X, indicators, function, code):
             sorted_values = columns[j][1]
             best = (float(score), j, float((sorted_values[row] + sorted_values[row + 1]) / 2))
             found = True
-        if not threshold < np.inf:
+        if code != 0 or not threshold < np.inf:
             break
     return best
 
