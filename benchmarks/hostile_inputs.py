@@ -184,7 +184,7 @@ def many_classes_oc1():
     finally:
         tracemalloc.stop()
     return ("OC1Classifier(), 2,000 classes, 6,000 rows × 5",
-            f"{seconds:.0f} s CPU, traced peak {peak / 2 ** 20:,.0f} MB")
+            f"{seconds:.0f} s CPU, traced peak {peak / 1e6:,.0f} MB")
 
 
 def fresh_process():

@@ -213,7 +213,7 @@ def _bounded_axis_parallel(X, indicators, function, code):
     if not kernels._bounds_apply(weights, total, code):
         return None
     n_rows, n_columns = X.shape
-    rank = node_constants(total)[1]
+    parent_entropy, rank = node_constants(total)
     moved_left = -weights
     columns = []
     threshold = np.inf
@@ -223,10 +223,12 @@ def _bounded_axis_parallel(X, indicators, function, code):
         lower = np.full(n_rows, np.inf)
         _, _, _, upper = kernels._bounded_sweep(n_rows, order, classes, moved_left,
                                                 sorted_values, total.copy(), total, code,
-                                                rank, lower, False)
+                                                parent_entropy, rank, lower, False)
         candidates = np.flatnonzero(sorted_values[1:] > sorted_values[:-1])
         columns.append((order, sorted_values, candidates, lower[candidates]))
         threshold = min(threshold, upper)
+    if code == 1 and not threshold < np.finfo(float).max:
+        return None   # no threshold surely gains information: score them all
     width = max(1, BLOCK_CELLS // max(indicators.shape[0] * n_rows, 1))
     best, found = (np.inf, -1, np.nan), False
     for first in range(0, n_columns, width):
@@ -238,8 +240,8 @@ def _bounded_axis_parallel(X, indicators, function, code):
             chosen.extend((j, row) for row in near)
         if not chosen:
             continue
-        if code != 0 or not threshold < np.inf:
-            # the bounds are the impurities themselves (but for twoing), or every
+        if code > 1 or not threshold < np.inf:
+            # the bounds are the impurities themselves (Gini, minorities, variances), or every
             # candidate has an empty side: the first of the lowest
             chosen = chosen[:1]
         left = np.empty((indicators.shape[0], max(len(chosen), 1 + (in_block > 1))))
@@ -256,7 +258,7 @@ def _bounded_axis_parallel(X, indicators, function, code):
             sorted_values = columns[j][1]
             best = (float(score), j, float((sorted_values[row] + sorted_values[row + 1]) / 2))
             found = True
-        if code != 0 or not threshold < np.inf:
+        if code > 1 or not threshold < np.inf:
             break
     return best
 

@@ -306,90 +306,42 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
                      rank, *line_workspace(current.shape[0], total.shape[0]))
 
 
-@njit(cache=True, nogil=True)
-def candidate_impurity(cumulative, total, left, right, code, parent_entropy, rank):
-    """The impurity by measure ``code`` of the candidate whose rows right of it hold
-    ``cumulative`` of each class (``total`` in all); ``left`` and ``right`` (K each) are
-    filled with the two sides' class counts (OC1's Appendix B; both sides homogeneous: 0,
-    an empty side: inf).  O(K): the one definition of a candidate's impurity."""
-    K = total.shape[0]
-    n_left, n_right = 0.0, 0.0
-    largest_left, largest_right = -np.inf, -np.inf
-    for k in range(K):
-        on_left = max(total[k] - cumulative[k], 0.0)
-        on_right = max(total[k] - on_left, 0.0)
-        left[k], right[k] = on_left, on_right
-        n_left += on_left
-        n_right += on_right
-        largest_left = max(largest_left, on_left)
-        largest_right = max(largest_right, on_right)
-    if n_left <= 0 or n_right <= 0:
-        score = np.inf  # an empty side separates nothing
-    elif largest_left >= n_left and largest_right >= n_right:
-        score = 0.0  # both sides homogeneous
-    elif code == 0:  # twoing
-        n_all = n_left + n_right
-        inverse_left, inverse_right = 1.0 / n_left, 1.0 / n_right
-        difference = 0.0
-        for k in range(K):
-            difference += abs(left[k] * inverse_left - right[k] * inverse_right)
-        value = (n_left / n_all) * (n_right / n_all) * (difference * difference) / 4
-        score = 1.0 / max(value, _TINY)
-    elif code == 1:  # information gain
-        gain = parent_entropy - (n_left * _side_entropy(left, n_left)
-                                 + n_right * _side_entropy(right, n_right)) / (
-                                     n_left + n_right)
-        score = 1.0 / max(gain, _TINY) if gain > 1e-12 else np.inf
-    elif code == 2:  # Gini
-        score = ((n_left - sum_of_squares(left) / max(n_left, _TINY))
-                 + (n_right - sum_of_squares(right) / max(n_right, _TINY))) / (
-                     n_left + n_right)
-    elif code == 3:  # max minority
-        score = max(n_left - largest_left, n_right - largest_right)
-    elif code == 4:  # sum minority
-        score = (n_left - largest_left) + (n_right - largest_right)
-    else:  # sum of variances, classes numbered by decreasing frequency (rank)
-        score = max(_add_side_variance(_add_side_variance(0.0, left, n_left, rank),
-                                       right, n_right, rank), 0.0)
-    return score
-
-
 # ----- line searches over many classes -----
 #
 # A candidate's impurity sums over the node's K classes, so scoring every candidate of a
 # line search costs O(n · K): at the root of 6,000 rows of 2,000 classes, 12 million
 # terms, for every coefficient, pass and restart.  When the class counts are whole
 # numbers (whole weights; :func:`_bounds_apply`), :func:`_bounded_sweep` follows the sums
-# the measures need as one row after another changes side, each in O(1) or O(log n)
-# (Gini: Σ L_k² exactly; the minorities: the largest class of a side from a tree of
-# maxima; the sum of variances: Σ rank · L_k and Σ rank² · L_k exactly; all of them
-# exact integers in floats, so the impurity is the very number of
-# :func:`candidate_impurity`).  Twoing's Σ_k |L_k/|TL| − R_k/|TR|| changes in every term
-# when a row crosses; it is ``2G / (|TL| |TR|)`` with ``G = Σ_k max(N L_k − |TL| T_k, 0)``,
-# a sum over the classes with ``L_k / T_k ≥ |TL| / N``: every value a class's ``L_k / T_k``
-# takes in the sweep is sorted once, and a Fenwick tree over them keeps ``Σ L_k`` and
-# ``Σ T_k`` of the present values, so ``G`` is an exact integer in O(log n).  Its float
-# from :func:`candidate_impurity` differs by rounding only (at most ~2K units in the last
-# place of the sum), so the sweep keeps a bound on each candidate's twoing impurity, and
-# only the candidates whose bound reaches the lowest are scored by
-# :func:`candidate_impurity`: the same choice, of the same first candidate on ties, in
-# O(n log n + K · (few)) instead of O(n · K).  Information gain (logarithms) is scored
-# at every candidate as before.
+# the measures need as one row after another changes side, each in O(1) or O(log n).
+# Gini's Σ L_k², the sum of variances' Σ rank·L_k and Σ rank²·L_k and the minorities'
+# largest class (a tree of maxima) are exact integers in floats, so the impurity is the
+# very number :func:`line_step` computes scoring the candidate in full.  Twoing's
+# Σ_k |L_k/|TL| − R_k/|TR|| changes in every term when a row crosses; it is
+# ``2G / (|TL| |TR|)`` with ``G = Σ_k max(N L_k − |TL| T_k, 0)``, a sum over the classes
+# with ``L_k / T_k ≥ |TL| / N``: every value a class's ``L_k / T_k`` takes in the sweep is
+# sorted once, and a Fenwick tree over them keeps ``Σ L_k`` and ``Σ T_k`` of the present
+# values, so ``G`` is an exact integer in O(log n).  The full scoring rounds it (at most
+# ~2K units in the last place of the sum), so the sweep keeps a bound on each candidate's
+# impurity, and :func:`line_step` scores in full only the candidates whose bound reaches
+# the lowest: the same choice, of the same first candidate on ties, in O(n log n + K ·
+# (few)) instead of O(n · K).  Information gain likewise, from
+# Σ_k L_k log2 L_k + R_k log2 R_k kept as rows cross, with a bound of its rounding.
 
 #: From this many classes at a node on, a line search uses :func:`_bounded_sweep`.
 BOUNDED_SWEEP_CLASSES = 32
 #: Class counts are exact whole numbers, and their products too, up to this total.
 _EXACT_TOTAL = float(1 << 26)
 _UNIT = 2.0 ** -53   # the unit roundoff of float64
+_LARGEST = float(np.finfo(float).max)
 
 
 @njit(cache=True, nogil=True)
 def _bounds_apply(weights, total, code):
     """Whether :func:`_bounded_sweep` finds the very candidate of scoring them all: many
-    classes, a measure it follows (not information gain), whole non-negative weights
-    and a total of at most :data:`_EXACT_TOTAL` (the sum of variances: ``K² · total``)."""
+    classes, whole non-negative weights and a total of at most :data:`_EXACT_TOTAL` (the
+    sum of variances: ``K² · total``)."""
     K = total.shape[0]
-    if K < BOUNDED_SWEEP_CLASSES or code == 1:
+    if K < BOUNDED_SWEEP_CLASSES:
         return False
     n_all = 0.0
     for k in range(K):
@@ -401,6 +353,12 @@ def _bounds_apply(weights, total, code):
         if not (weight >= 0 and weight == math.floor(weight)):
             return False
     return True
+
+
+@njit(cache=True, nogil=True)
+def _x_log2_x(x):
+    """``x · log2(x)``, 0 for 0."""
+    return x * math.log2(x) if x > 0 else 0.0
 
 
 @njit(cache=True, nogil=True)
@@ -438,8 +396,8 @@ def _set_largest(tree, K, k, value):
 
 
 @njit(cache=True, nogil=True)
-def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, code, rank,
-                   lower, strict=True):
+def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, code,
+                   parent_entropy, rank, lower, strict=True):
     """:func:`line_step`'s sweep over the sorted crossings with whole class counts
     (:func:`_bounds_apply`), each candidate in O(log n) (see the comment above).
     ``cumulative`` holds the sweep's start and is advanced to its end.
@@ -467,7 +425,13 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
     squares_left, squares_right = 0.0, 0.0     # Gini
     first_left, second_left, first_right, second_right = 0.0, 0.0, 0.0, 0.0
     largest = np.zeros((2, 2))
-    if code == 2:
+    # information gain: Σ_k L_k log2 L_k + R_k log2 R_k, and a bound of its rounding
+    entropy_sum, entropy_error = 0.0, 0.0
+    if code == 1:
+        for k in range(K):
+            entropy_sum += _x_log2_x(left[k]) + _x_log2_x(right[k])
+        entropy_error = 4.0 * (K + 4) * _UNIT * entropy_sum
+    elif code == 2:
         for k in range(K):
             squares_left += left[k] * left[k]
             squares_right += right[k] * right[k]
@@ -535,7 +499,7 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
         for k in range(K):
             _fenwick_add(tree_left, tree_total, rank_of[state[k]], left[k],
                          left[k] + right[k])
-    # bounds of twoing's rounding in candidate_impurity (see the comment above)
+    # bounds of twoing's rounding in the full scoring (see the comment above)
     difference_error = 8.0 * (K + 4) * _UNIT
     best_score, best_position, best_step = np.inf, -1, np.nan
     threshold = np.inf
@@ -559,6 +523,11 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
             state[c] += 1
             _fenwick_add(tree_left, tree_total, rank_of[state[c]], on_left,
                          on_left + on_right)
+        elif code == 1:
+            added = _x_log2_x(on_left) + _x_log2_x(on_right)
+            removed = _x_log2_x(was_left) + _x_log2_x(was_right)
+            entropy_sum += added - removed
+            entropy_error += 4 * _UNIT * (added + removed) + 2 * _UNIT * abs(entropy_sum)
         elif code == 2:
             squares_left += on_left * on_left - was_left * was_left
             squares_right += on_right * on_right - was_right * was_right
@@ -594,6 +563,23 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
             lower[i] = (1.0 / max(value_high, _TINY)) * (1 - 8 * _UNIT)
             threshold = min(threshold, (1.0 / max(value_low, _TINY)) * (1 + 8 * _UNIT))
             continue
+        elif code == 1:
+            # parent − (|TL| H_L + |TR| H_R) / N, with |TL| H_L = |TL| log2 |TL| − Σ L_k log2 L_k;
+            # the full formula's sides' entropies are off by at most ~(K + 4) units of
+            # H + 2 (rounded shares, logarithms and the sum), H ≤ log2 N
+            n_all = n_left + n_right
+            sides = _x_log2_x(n_left) + _x_log2_x(n_right)
+            weighted = (sides - entropy_sum) / n_all
+            gain = parent_entropy - weighted
+            error = (4.0 * (K + 8) * _UNIT * (math.log2(n_all) + 4)
+                     + (entropy_error + 4 * _UNIT * (sides + abs(entropy_sum))) / n_all
+                     + 4 * _UNIT * (abs(parent_entropy) + abs(weighted)))
+            gain_high, gain_low = gain + error, gain - error
+            lower[i] = ((1.0 / max(gain_high, _TINY)) * (1 - 4 * _UNIT)
+                        if gain_high > 1e-12 else np.inf)
+            if gain_low > 1e-12:
+                threshold = min(threshold, (1.0 / max(gain_low, _TINY)) * (1 + 4 * _UNIT))
+            continue
         elif code == 2:  # Gini
             score = ((n_left - squares_left / max(n_left, _TINY))
                      + (n_right - squares_right / max(n_right, _TINY))) / (
@@ -609,10 +595,12 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
             score = max(variance, 0.0)
         lower[i] = score
         threshold = min(threshold, score)
-        if code != 0 and (best_position < 0 or score < best_score):
+        if code > 1 and (best_position < 0 or score < best_score):
             best_score, best_position, best_step = score, i, middle
     if code == 0 and not threshold < np.inf and first_candidate >= 0:
         return np.inf, first_candidate, first_step, threshold
+    if code == 1 and not threshold < np.inf:
+        threshold = _LARGEST   # no candidate surely gains: score those that may
     return best_score, best_position, best_step, threshold
 
 
@@ -663,8 +651,8 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
     if bounded and _bounds_apply(weights, total, code):
         lower = crossings   # free once sorted: the candidates' lower bounds
         best_score, best_position, best_step, threshold = _bounded_sweep(
-            n_moving, order, moving_class, signed, u, cumulative, total, code, rank,
-            lower)
+            n_moving, order, moving_class, signed, u, cumulative, total, code,
+            parent_entropy, rank, lower)
         if best_position >= 0 or not threshold < np.inf:
             return best_score, best_step   # found, or no candidate separates anything
         for k in range(K):   # the sweep again, scoring only the candidates that can win
@@ -681,10 +669,46 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
         middle = (here + following) / 2
         if not here < middle < following:
             continue  # no number strictly between these crossings: no candidate
-        if threshold < np.inf and lower[i] > threshold:
-            continue  # its impurity is surely above the best one's
-        score = candidate_impurity(cumulative, total, left, right, code, parent_entropy,
-                                   rank)
+        if threshold < np.inf and best_position >= 0 and lower[i] > threshold:
+            continue  # its impurity is surely above the lowest
+        n_left, n_right = 0.0, 0.0
+        largest_left, largest_right = -np.inf, -np.inf
+        for k in range(K):
+            on_left = max(total[k] - cumulative[k], 0.0)
+            on_right = max(total[k] - on_left, 0.0)
+            left[k], right[k] = on_left, on_right
+            n_left += on_left
+            n_right += on_right
+            largest_left = max(largest_left, on_left)
+            largest_right = max(largest_right, on_right)
+        if n_left <= 0 or n_right <= 0:
+            score = np.inf  # an empty side separates nothing
+        elif largest_left >= n_left and largest_right >= n_right:
+            score = 0.0  # both sides homogeneous
+        elif code == 0:  # twoing
+            n_all = n_left + n_right
+            inverse_left, inverse_right = 1.0 / n_left, 1.0 / n_right
+            difference = 0.0
+            for k in range(K):
+                difference += abs(left[k] * inverse_left - right[k] * inverse_right)
+            value = (n_left / n_all) * (n_right / n_all) * (difference * difference) / 4
+            score = 1.0 / max(value, _TINY)
+        elif code == 1:  # information gain
+            gain = parent_entropy - (n_left * _side_entropy(left, n_left)
+                                     + n_right * _side_entropy(right, n_right)) / (
+                                         n_left + n_right)
+            score = 1.0 / max(gain, _TINY) if gain > 1e-12 else np.inf
+        elif code == 2:  # Gini
+            score = ((n_left - sum_of_squares(left) / max(n_left, _TINY))
+                     + (n_right - sum_of_squares(right) / max(n_right, _TINY))) / (
+                         n_left + n_right)
+        elif code == 3:  # max minority
+            score = max(n_left - largest_left, n_right - largest_right)
+        elif code == 4:  # sum minority
+            score = (n_left - largest_left) + (n_right - largest_right)
+        else:  # sum of variances, classes numbered by decreasing frequency (rank)
+            score = max(_add_side_variance(_add_side_variance(0.0, left, n_left, rank),
+                                           right, n_right, rank), 0.0)
         if best_position < 0 or score < best_score:
             best_score, best_position, best_step = score, i, middle
     if best_position < 0:
