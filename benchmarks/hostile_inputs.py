@@ -10,8 +10,9 @@ predicted: empty)``, ``ValueError: …`` (the start of the message), or ``warnin
 before the model.  A cell that differs from what the test asserts is marked ``MISMATCH``.
 
 Then the third round's kinds (issue 30), each tried once and said what happens now: a deep
-tree saved and copied, many classes in an ensemble and in OC1, a model loaded in a fresh process, a
-model name in a report, a forest fitted on a data frame, rows on a printed boundary.
+tree saved and copied, many classes in an ensemble and in OC1, a model loaded in a fresh
+process, a model name in a report, a forest fitted on a data frame, rows on a printed
+boundary.
 
 Run from the repository root: ``.venv/bin/python benchmarks/hostile_inputs.py`` (with
 ``--third-round``: only the last table).  The cases are small; the whole run takes about two

@@ -159,6 +159,8 @@ def test_bounds_apply_to_many_classes_of_whole_weights_only():
     X, y = many_classes(40)
     weights = np.random.default_rng(0).uniform(0.5, 1.5, len(y))
     assert not kernels._bounds_apply(weights, np.bincount(y, weights), 0)
-    assert kernels._bounds_apply(np.round(weights * 2), np.bincount(y, np.round(weights * 2)), 0)
-    assert not kernels._bounds_apply(np.ones(9), np.ones(kernels.BOUNDED_SWEEP_CLASSES - 1), 0)
+    whole = np.round(weights * 2)
+    assert kernels._bounds_apply(whole, np.bincount(y, whole), 0)
+    few = kernels.BOUNDED_SWEEP_CLASSES - 1
+    assert not kernels._bounds_apply(np.ones(few), np.ones(few), 0)
     assert kernels._bounds_apply(np.ones(len(y)), np.bincount(y).astype(float), 1)

@@ -241,8 +241,8 @@ def _bounded_axis_parallel(X, indicators, function, code):
         if not chosen:
             continue
         if code > 1 or not threshold < np.inf:
-            # the bounds are the impurities themselves (Gini, minorities, variances), or every
-            # candidate has an empty side: the first of the lowest
+            # the bounds are the impurities themselves (Gini, minorities, variances),
+            # or every candidate has an empty side: the first of the lowest
             chosen = chosen[:1]
         left = np.empty((indicators.shape[0], max(len(chosen), 1 + (in_block > 1))))
         for i, (j, row) in enumerate(chosen):
@@ -256,7 +256,8 @@ def _bounded_axis_parallel(X, indicators, function, code):
         if not found or score < best[0] or (np.isnan(score) and not np.isnan(best[0])):
             j, row = chosen[i]
             sorted_values = columns[j][1]
-            best = (float(score), j, float((sorted_values[row] + sorted_values[row + 1]) / 2))
+            best = (float(score), j,
+                    float((sorted_values[row] + sorted_values[row + 1]) / 2))
             found = True
         if code > 1 or not threshold < np.inf:
             break

@@ -358,7 +358,7 @@ def _bounds_apply(weights, total, code):
 @njit(cache=True, nogil=True)
 def _x_log2_x(x):
     """``x · log2(x)``, 0 for 0."""
-    return x * math.log2(x) if x > 0 else 0.0
+    return x * np.log2(x) if x > 0 else 0.0
 
 
 @njit(cache=True, nogil=True)
@@ -406,10 +406,12 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
     between them (``strict``) or, as for the thresholds of
     :func:`~.impurity.best_axis_parallel`, between two distinct ones.  Returns ``(score,
     position, step, threshold)``: for Gini, the minorities and the sum of variances the
-    chosen candidate; for twoing ``position`` -1 (or, when every candidate has an empty
-    side, the first candidate, as :func:`line_step` chooses it).  ``lower[i]`` is a
-    lower bound of candidate ``i``'s impurity (the impurity itself but for twoing),
-    ``threshold`` the lowest upper bound."""
+    chosen candidate; for twoing and information gain ``position`` -1 (twoing, when
+    every candidate has an empty side: the first candidate, as :func:`line_step` chooses
+    it).  ``lower[i]`` is a lower bound of candidate ``i``'s impurity (the impurity
+    itself but for twoing and information gain), ``threshold`` the lowest upper bound
+    (information gain, when no candidate surely gains: the largest float, so that the
+    candidates that may gain are scored in full)."""
     K = total.shape[0]
     left, right = np.empty(K), np.empty(K)
     n_left, n_right = 0.0, 0.0
@@ -564,14 +566,15 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
             threshold = min(threshold, (1.0 / max(value_low, _TINY)) * (1 + 8 * _UNIT))
             continue
         elif code == 1:
-            # parent − (|TL| H_L + |TR| H_R) / N, with |TL| H_L = |TL| log2 |TL| − Σ L_k log2 L_k;
+            # parent − (|TL| H_L + |TR| H_R) / N, with
+            # |TL| H_L = |TL| log2 |TL| − Σ L_k log2 L_k;
             # the full formula's sides' entropies are off by at most ~(K + 4) units of
             # H + 2 (rounded shares, logarithms and the sum), H ≤ log2 N
             n_all = n_left + n_right
             sides = _x_log2_x(n_left) + _x_log2_x(n_right)
             weighted = (sides - entropy_sum) / n_all
             gain = parent_entropy - weighted
-            error = (4.0 * (K + 8) * _UNIT * (math.log2(n_all) + 4)
+            error = (4.0 * (K + 8) * _UNIT * (np.log2(n_all) + 4)
                      + (entropy_error + 4 * _UNIT * (sides + abs(entropy_sum))) / n_all
                      + 4 * _UNIT * (abs(parent_entropy) + abs(weighted)))
             gain_high, gain_low = gain + error, gain - error
@@ -616,7 +619,9 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
     consecutive distinct crossings (strictly between them: not for two neighbouring
     numbers) is a candidate, its class counts the running sums of
     the rows passed (a row with a negative direction moves left, so it counts with its
-    weight negated).  The first candidate of the lowest impurity wins."""
+    weight negated).  The first candidate of the lowest impurity wins.  ``bounded``: at
+    a node of many classes with whole counts, score in full only the candidates that can
+    win (:func:`_bounded_sweep`; the same result)."""
     K, n = total.shape[0], current.shape[0]
     moving_class, order = classes_and_order[0], classes_and_order[1]
     crossings, signed = crossings_and_weights[0], crossings_and_weights[1]
