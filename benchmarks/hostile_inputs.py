@@ -10,8 +10,9 @@ predicted: empty)``, ``ValueError: …`` (the start of the message), or ``warnin
 before the model.  A cell that differs from what the test asserts is marked ``MISMATCH``.
 
 Then the third round's kinds (issue 30), each tried once and said what happens now: a deep
-tree saved and copied, many classes in an ensemble, a model loaded in a fresh process, a
-model name in a report, a forest fitted on a data frame, rows on a printed boundary.
+tree saved and copied, many classes in an ensemble and in OC1, a model loaded in a fresh
+process, a model name in a report, a forest fitted on a data frame, rows on a printed
+boundary.
 
 Run from the repository root: ``.venv/bin/python benchmarks/hostile_inputs.py`` (with
 ``--third-round``: only the last table).  The cases are small; the whole run takes about two
@@ -162,6 +163,31 @@ def many_classes():
             f"(sparse; dense {dense / 1e6:.0f} MB)")
 
 
+def many_classes_oc1():
+    """OC1 (its defaults) on 2,000 classes (6,000 rows × 5): CPU time and traced peak."""
+    import time
+    import tracemalloc
+
+    import numpy as np
+
+    from orangecontrib.oblique.core import OC1Classifier
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(2000), 3)
+    rng.shuffle(y)
+    X = rng.normal(size=(y.size, 5))
+    OC1Classifier(random_state=0).fit(X[:60], y[:60] % 3)   # compiled kernels loaded
+    tracemalloc.start()
+    start = time.process_time()
+    try:
+        OC1Classifier(random_state=0).fit(X, y)
+        seconds = time.process_time() - start
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return ("OC1Classifier(), 2,000 classes, 6,000 rows × 5",
+            f"{seconds:.0f} s CPU, traced peak {peak / 1e6:,.0f} MB")
+
+
 def fresh_process():
     """A Hedge model saved and loaded in a new Python that has not imported the add-on."""
     import pickle
@@ -263,8 +289,8 @@ def boundary_rows():
             f"and {differ['new']} rows routed otherwise than printed")
 
 
-THIRD_ROUND = (deep_tree, many_classes, fresh_process, report_name, frame_names,
-               boundary_rows)
+THIRD_ROUND = (deep_tree, many_classes, many_classes_oc1, fresh_process, report_name,
+               frame_names, boundary_rows)
 
 
 def third_round_table():

@@ -122,7 +122,13 @@ class NodeSearch:
     ``arguments`` (the rows' classes and weights, the node's class totals, the measure's
     code and the node's constants: :func:`~.line_search.line_step`'s arguments after the
     direction), a ``workspace`` (:func:`~.line_search.line_workspace`) and ``columns``, the
-    node's columns contiguous (the directions of the coefficients' line searches)."""
+    node's columns contiguous (the directions of the coefficients' line searches).
+
+    ``bounded``: whether a line search over many classes scores only the candidates that
+    can win (:func:`~.line_search._bounded_sweep`: the same choice, in O(n log n) instead of
+    O(n · classes)); False scores every candidate."""
+
+    bounded = True
 
     def __init__(self, Z, class_counts, measure):
         total = class_counts.sum(axis=1)
@@ -136,7 +142,8 @@ class NodeSearch:
 
     def line_step(self, values, direction):
         """:func:`~.line_search.line_step`: the best step along ``direction`` (Eq. 2)."""
-        return line_search.line_step(values, direction, *self.arguments, *self.workspace)
+        return line_search.line_step(values, direction, *self.arguments, *self.workspace,
+                                     self.bounded)
 
     def split_impurity(self, values):
         """The impurity of the split ``values >= 0``."""
@@ -295,7 +302,7 @@ class OC1Splitter:
             impurity_found, position = line_search.sequential_local_search(
                 node.Z, node.columns, *node.arguments, *node.workspace, plane, rows, np.nan,
                 self.n_random_jumps, self.stagnation_step, MAX_PERTURBATION_PASSES,
-                draws.buffer, draws.position)
+                draws.buffer, draws.position, node.bounded)
             if position >= 0:
                 break
             needed = 4 * (len(draws.buffer) - draws.position)
