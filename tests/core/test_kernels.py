@@ -128,9 +128,9 @@ def test_side_impurity_has_the_measures_known_values(measure):
         indicators = class_indicators(y, np.ones(n), n_classes)
         total = indicators.sum(axis=1)
         classes, weights = kernels.row_classes(indicators)
-        found = kernels.side_impurity(values, classes, weights, total,
-                                      kernels.MEASURE_CODES[measure], *node_constants(total),
-                                      *kernels.line_workspace(n, n_classes))
+        node = (classes, weights, total, kernels.MEASURE_CODES[measure],
+                *node_constants(total))
+        found = kernels.side_impurity(values, node, kernels.line_workspace(n, n_classes))
         left = list(indicators[:, values < 0].sum(axis=1))
         right = list(indicators[:, values >= 0].sum(axis=1))
         if sum(left) == 0 or sum(right) == 0:
@@ -158,9 +158,9 @@ def test_known_values_of_a_split():
                 "max_minority": 1.0, "sum_minority": 2.0,
                 "sum_of_variances": 2 * (1 - 1 / 4)}        # each side: Σ cat² − (Σ cat)²/n
     for measure, value in expected.items():
-        found = kernels.side_impurity(values, *kernels.row_classes(indicators), total,
-                                      kernels.MEASURE_CODES[measure], *node_constants(total),
-                                      *kernels.line_workspace(8, 2))
+        node = (*kernels.row_classes(indicators), total, kernels.MEASURE_CODES[measure],
+                *node_constants(total))
+        found = kernels.side_impurity(values, node, kernels.line_workspace(8, 2))
         assert found == pytest.approx(value, rel=1e-12), measure
 
 

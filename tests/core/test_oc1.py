@@ -9,9 +9,11 @@ from sklearn.tree import DecisionTreeClassifier
 from orangecontrib.oblique.core import OC1Classifier
 from orangecontrib.oblique.core.datasets import (ls10, parallel_oblique_lines,
                                                  rotated_checkerboard)
-from orangecontrib.oblique.core.tree.impurity import MEASURES, best_axis_parallel, class_indicators
-from orangecontrib.oblique.core.oc1.classifier import (COEFFICIENT_ORDERS, SPLIT_MODES, NodeSearch,
-                                                       OC1Splitter)
+from orangecontrib.oblique.core.oc1.classifier import (COEFFICIENT_ORDERS, SPLIT_MODES,
+                                                       NodeSearch, OC1Splitter,
+                                                       SearchSettings)
+from orangecontrib.oblique.core.tree.impurity import (MEASURES, best_axis_parallel,
+                                                      class_indicators)
 
 from .invariants import (assert_same_tree, assert_training_rows_consistent,
                          assert_tree_invariants, route_by_hand)
@@ -39,8 +41,9 @@ def noisy_pol(n_samples=400, noise=0.1, seed=0):
 
 def splitter(X, y, order="sequential", n_random_jumps=5, seed=0, measure="twoing"):
     """An :class:`OC1Splitter` built by hand, as ``OC1Classifier._build_tree`` builds it."""
-    return OC1Splitter(X, y, np.ones(len(y)), int(y.max()) + 1, measure, 1, n_random_jumps,
-                       order, 1.0, 2.0, "oblique_and_axis_parallel",
+    settings = SearchSettings(measure, 1, n_random_jumps, order, 1.0, 2.0,
+                              "oblique_and_axis_parallel")
+    return OC1Splitter(X, y, np.ones(len(y)), int(y.max()) + 1, settings,
                        np.random.RandomState(seed))
 
 
@@ -592,8 +595,8 @@ def test_local_search_kernel_stops_when_its_draws_run_out():
     Z = np.column_stack([(X - X.mean(0)) / X.std(0), np.ones(len(X))])
     node = NodeSearch(Z, class_indicators(y, np.ones(len(y)), 3), "twoing")
     hyperplane = np.array([1.0, 0, 0, 0, -0.5])
-    arguments = (Z, node.columns, *node.arguments, *node.workspace, hyperplane.copy(),
-                 Z @ hyperplane, np.inf, 5, 0.1, 100)
+    arguments = (Z, node.columns, node.arguments, node.workspace, hyperplane.copy(),
+                 Z @ hyperplane, np.inf, (5, 0.1, 100, True))
     _, position = kernels.sequential_local_search(*arguments, np.zeros(0), 0)
     assert position == -1
     impurity, position = kernels.sequential_local_search(*arguments, np.full(10_000, 0.5), 3)

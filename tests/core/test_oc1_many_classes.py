@@ -75,7 +75,7 @@ def test_line_search_of_many_classes_chooses_as_scoring_every_candidate(measure)
         values = node.Z @ rng.uniform(-1, 1, node.Z.shape[1])
         for direction in (node.columns[trial % 4], node.Z @ rng.uniform(-1, 1, 5)):
             found = node.line_step(values, direction)
-            assert kernels.line_step(values, direction, *node.arguments, *node.workspace,
+            assert kernels.line_step(values, direction, node.arguments, node.workspace,
                                      False) == found
             if trial % 3 != 2:   # whole counts: numpy's scores agree up to rounding
                 scores, steps = every_candidate(node, measure, values, direction)

@@ -8,7 +8,7 @@ from sklearn.datasets import load_iris
 from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
 from orangecontrib.oblique.core import base as base_module
 from orangecontrib.oblique.core.geometric.classifier import AUTO_EPSILON1
-from orangecontrib.oblique.core.oc1.classifier import OC1Splitter, node_impurity
+from orangecontrib.oblique.core.oc1.classifier import OC1Splitter, SearchSettings, node_impurity
 from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 from orangecontrib.oblique.core.tree.pruning import error_based_prune
 from orangecontrib.oblique.core.tree.rules import branch_conditions, scores_text
@@ -253,8 +253,9 @@ class TestStagnantPerturbations:
             def random_sample(self, *args):
                 return queue.pop(0) if queue else 0.99
 
-        splitter = OC1Splitter(X, y, np.ones(len(y)), 2, "sum_minority", 1, 0, "random",
-                               1.0, 2.0, "oblique", Scripted(0), stagnation_step=0.5)
+        settings = SearchSettings("sum_minority", 1, 0, "random", 1.0, 2.0, "oblique",
+                                  stagnation_step=0.5)
+        splitter = OC1Splitter(X, y, np.ones(len(y)), 2, settings, Scripted(0))
         Z = np.hstack([X, np.ones((len(X), 1))])
         counts = np.zeros((2, len(y)))
         counts[y, np.arange(len(y))] = 1

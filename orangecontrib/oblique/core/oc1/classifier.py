@@ -13,6 +13,7 @@ classes of the rows they were grown on.
 """
 import math
 import numbers
+from typing import NamedTuple
 
 import numpy as np
 
@@ -120,8 +121,8 @@ class _Draws:
 class NodeSearch:
     """What the line searches of one node share, made once for its restarts:
     ``arguments`` (the rows' classes and weights, the node's class totals, the measure's
-    code and the node's constants: :func:`~.line_search.line_step`'s arguments after the
-    direction), a ``workspace`` (:func:`~.line_search.line_workspace`) and ``columns``, the
+    code and the node's constants: :func:`~.line_search.line_step`'s ``node``), a
+    ``workspace`` (:func:`~.line_search.line_workspace`) and ``columns``, the
     node's columns contiguous (the directions of the coefficients' line searches).
 
     ``bounded``: whether a line search over many classes scores only the candidates that
@@ -142,23 +143,38 @@ class NodeSearch:
 
     def line_step(self, values, direction):
         """:func:`~.line_search.line_step`: the best step along ``direction`` (Eq. 2)."""
-        return line_search.line_step(values, direction, *self.arguments, *self.workspace,
+        return line_search.line_step(values, direction, self.arguments, self.workspace,
                                      self.bounded)
 
     def split_impurity(self, values):
         """The impurity of the split ``values >= 0``."""
-        return line_search.side_impurity(values, *self.arguments, *self.workspace)
+        return line_search.side_impurity(values, self.arguments, self.workspace)
+
+
+class SearchSettings(NamedTuple):
+    """How :class:`OC1Splitter` searches a node; see :class:`OC1Classifier` for each."""
+    measure: str
+    n_restarts: int
+    n_random_jumps: int
+    coefficient_order: str
+    axis_parallel_bias: float
+    oblique_rows_per_feature: float
+    split_mode: str
+    stagnation_step: float = STAGNATION_STEP
 
 
 class OC1Splitter:
-    """Proposes OC1's split of one node; see :class:`OC1Classifier` for the parameters."""
+    """Proposes OC1's split of one node, searching as ``settings`` (:class:`SearchSettings`)
+    say."""
 
-    def __init__(self, X, y, sample_weight, n_classes, measure, n_restarts, n_random_jumps,
-                 coefficient_order, axis_parallel_bias, oblique_rows_per_feature, split_mode,
-                 random_state, heartbeat=None, stagnation_step=STAGNATION_STEP):
+    def __init__(self, X, y, sample_weight, n_classes, settings, random_state,
+                 heartbeat=None):
         # ``heartbeat`` is called before every restart, so that a long search at a large
         # node can report progress and be cancelled (it may raise)
-        store_parameters(self, locals())
+        self.X, self.y, self.sample_weight, self.n_classes = X, y, sample_weight, n_classes
+        self.random_state, self.heartbeat = random_state, heartbeat
+        vars(self).update(settings._asdict())
+        coefficient_order = settings.coefficient_order
         # the random order's draws are whole numbers: it draws from the generator itself
         self._draws = None if coefficient_order == "random" else _Draws(random_state)
 
@@ -300,9 +316,9 @@ class OC1Splitter:
             draws.ensure(needed)
             plane, rows = hyperplane.copy(), values.copy()
             impurity_found, position = line_search.sequential_local_search(
-                node.Z, node.columns, *node.arguments, *node.workspace, plane, rows, np.nan,
-                self.n_random_jumps, self.stagnation_step, MAX_PERTURBATION_PASSES,
-                draws.buffer, draws.position, node.bounded)
+                node.Z, node.columns, node.arguments, node.workspace, plane, rows, np.nan,
+                (self.n_random_jumps, self.stagnation_step, MAX_PERTURBATION_PASSES,
+                 node.bounded), draws.buffer, draws.position)
             if position >= 0:
                 break
             needed = 4 * (len(draws.buffer) - draws.position)
@@ -443,11 +459,13 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
             progress_callback(last_fraction[0])
 
         def grow(X, y, sample_weight):
+            settings = SearchSettings(
+                self.impurity, self.n_restarts, self.n_random_jumps, self.coefficient_order,
+                self.axis_parallel_bias, self.oblique_rows_per_feature, self.split_mode,
+                self.stagnation_step)
             splitter = search = OC1Splitter(
-                X, y, sample_weight, len(self.classes_), self.impurity, self.n_restarts,
-                self.n_random_jumps, self.coefficient_order, self.axis_parallel_bias,
-                self.oblique_rows_per_feature, self.split_mode, random_state,
-                heartbeat if progress_callback is not None else None, self.stagnation_step)
+                X, y, sample_weight, len(self.classes_), settings, random_state,
+                heartbeat if progress_callback is not None else None)
             splitter = limit_terms(splitter, X, y, sample_weight, len(self.classes_),
                                    self.max_terms, self.impurity, refit=splitter)
             try:

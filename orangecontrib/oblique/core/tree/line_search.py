@@ -302,8 +302,8 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
     (:func:`~.impurity.node_constants`).  A node's many searches call :func:`line_step`.
     """
     classes, weights = row_classes(indicators)
-    return line_step(current, direction, classes, weights, total, code, parent_entropy,
-                     rank, *line_workspace(current.shape[0], total.shape[0]))
+    node = (classes, weights, total, code, parent_entropy, rank)
+    return line_step(current, direction, node, line_workspace(current.shape[0], total.shape[0]))
 
 
 # ----- line searches over many classes -----
@@ -608,11 +608,11 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
 
 
 @njit(cache=True, nogil=True)
-def line_step(current, direction, classes, weights, total, code, parent_entropy, rank,
-              classes_and_order, crossings_and_weights, counts,
-              sort_keys, digit_counts, bounded=True):
-    """:func:`best_step` from the rows' ``classes`` and ``weights`` (:func:`row_classes`),
-    in a :func:`line_workspace`.
+def line_step(current, direction, node, workspace, bounded=True):
+    """:func:`best_step` at a node: ``node`` is ``(classes, weights, total, code,
+    parent_entropy, rank)``, the rows' classes and weights (:func:`row_classes`), the
+    class totals, the measure's code and the node's constants; ``workspace`` a
+    :func:`line_workspace`.
 
     Row ``j`` changes side at ``U_j = −current_j / direction_j`` (Eq. 2); rows with
     ``direction_j = 0`` never move.  The crossings are sorted once; every midpoint between
@@ -622,6 +622,8 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
     weight negated).  The first candidate of the lowest impurity wins.  ``bounded``: at
     a node of many classes with whole counts, score in full only the candidates that can
     win (:func:`_bounded_sweep`; the same result)."""
+    classes, weights, total, code, parent_entropy, rank = node
+    classes_and_order, crossings_and_weights, counts, sort_keys, digit_counts = workspace
     K, n = total.shape[0], current.shape[0]
     moving_class, order = classes_and_order[0], classes_and_order[1]
     crossings, signed = crossings_and_weights[0], crossings_and_weights[1]
@@ -722,10 +724,9 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
 
 
 @njit(cache=True, nogil=True)
-def side_impurity(values, classes, weights, total, code, parent_entropy, rank,
-                  classes_and_order, crossings_and_weights, counts,
-                  sort_keys, digit_counts):
-    """The impurity of the split ``values >= 0`` (right) by measure ``code``.
+def side_impurity(values, node, workspace):
+    """The impurity of the split ``values >= 0`` (right) by the measure of ``node`` (a
+    :func:`line_step`'s node and workspace).
 
     It is the one candidate of a :func:`line_step` from ``-1`` (rows left of the split)
     and ``+1`` (right) along ``+1``: all crossings are at ``±1``, so the only candidate is
@@ -734,18 +735,13 @@ def side_impurity(values, classes, weights, total, code, parent_entropy, rank,
     sides = np.empty(n)
     for j in range(n):
         sides[j] = -1.0 if values[j] < 0 else 1.0
-    score, _ = line_step(sides, np.ones(n), classes, weights, total, code, parent_entropy,
-                         rank, classes_and_order, crossings_and_weights, counts,
-                         sort_keys, digit_counts, False)
+    score, _ = line_step(sides, np.ones(n), node, workspace, False)
     return score
 
 
 @njit(cache=True, nogil=True)
-def sequential_local_search(Z, columns, classes, weights, total, code, parent_entropy,
-                            rank, classes_and_order, crossings_and_weights, counts,
-                            sort_keys, digit_counts,
-                            hyperplane, values, current, n_random_jumps, stagnation_step,
-                            max_passes, draws, start, bounded=True):
+def sequential_local_search(Z, columns, node, workspace, hyperplane, values, current,
+                            search, draws, start):
     """One restart of OC1's hill climbing with the sequential coefficient order: the
     deterministic perturbation of Figure 2 (every coefficient but the bias, in order, by
     :func:`line_step` along its column of ``Z``; an equal impurity -- a stagnant
@@ -759,19 +755,18 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
     The random numbers (uniform in [0, 1)) are ``draws[start:]``: a stagnant move takes
     one, a jump's direction ``d + 1`` (as ``-1 + 2 u``); when they run out the search
     stops and returns position ``-1`` (the caller draws more and starts again).
-    ``columns`` is ``Z.T`` contiguous; ``classes`` and ``weights`` the rows'
-    (:func:`row_classes`); ``classes_and_order`` .. ``digit_counts`` the node's
-    :func:`line_workspace`; a ``current`` impurity of NaN is computed here
-    (:func:`side_impurity`)."""
+    ``columns`` is ``Z.T`` contiguous; ``node`` and ``workspace`` are :func:`line_step`'s;
+    ``search`` is ``(n_random_jumps, stagnation_step, max_passes, bounded)``: J, the fall
+    of ``P_move``, the most perturbation passes and :func:`line_step`'s ``bounded``; a
+    ``current`` impurity of NaN is computed here (:func:`side_impurity`)."""
+    n_random_jumps, stagnation_step, max_passes, bounded = search
     n, n_coefficients = Z.shape
     last = n_coefficients - 1
     used = start
     change = np.empty(n)
     direction = np.empty(n_coefficients)
     if math.isnan(current):
-        current = side_impurity(values, classes, weights, total, code, parent_entropy,
-                                rank, classes_and_order, crossings_and_weights, counts,
-                                sort_keys, digit_counts)
+        current = side_impurity(values, node, workspace)
     while True:
         # deterministic perturbation (Figure 2)
         p_move = 1.0
@@ -779,10 +774,7 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
             moved = False
             for m in range(last):
                 column = columns[m]
-                new, step = line_step(values, column, classes, weights, total, code,
-                                      parent_entropy, rank, classes_and_order,
-                                      crossings_and_weights, counts, sort_keys,
-                                      digit_counts, bounded)
+                new, step = line_step(values, column, node, workspace, bounded)
                 if not math.isfinite(new):
                     continue
                 if improves(new, current):
@@ -813,10 +805,7 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
                 direction[m] = -1.0 + 2.0 * draws[used + m]
             used += n_coefficients
             np.dot(Z, direction, change)
-            new, step = line_step(values, change, classes, weights, total, code,
-                                  parent_entropy, rank, classes_and_order,
-                                  crossings_and_weights, counts, sort_keys, digit_counts,
-                                  bounded)
+            new, step = line_step(values, change, node, workspace, bounded)
             if improves(new, current):
                 for m in range(n_coefficients):
                     hyperplane[m] += step * direction[m]
