@@ -1,5 +1,5 @@
-"""Run every hostile-input case of ``tests/test_hostile_inputs.py`` on every core estimator
-and Orange learner and print what happened, as the markdown tables of
+"""Run every hostile-input case of ``tests/hostile_inputs/test_hostile_inputs.py`` on every
+core estimator and Orange learner and print what happened, as the markdown tables of
 ``doc/robustness.md``.
 
 Each cell is the outcome: ``model (acc …)`` (accuracy on the case's held-out rows if it has
@@ -26,9 +26,10 @@ from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import test_hostile_inputs as hostile  # noqa: E402  (the cases and their expectations)
+# the cases and their expectations
+from tests.hostile_inputs import test_hostile_inputs as hostile  # noqa: E402
 
 from common import environment_line  # noqa: E402
 
@@ -122,7 +123,7 @@ def deep_tree():
     import copy
     import pickle
 
-    from test_saved_models import alternating_labels
+    from tests.learners.test_saved_models import alternating_labels
 
     from orangecontrib.oblique import OC1Learner
     model = OC1Learner(max_depth=None, pruning_portion=0.0, random_state=0)(
@@ -264,8 +265,8 @@ def frame_names():
 def boundary_rows():
     """Every printed rule of a forest on integer data, read exactly, against the model."""
     import numpy as np
-    from core.printed_rules import condition_holds
-    from core.test_printed_boundary import NAMES, integer_data
+    from tests.helpers.printed_rules import condition_holds
+    from tests.tree.test_printed_boundary import NAMES, integer_data
 
     from orangecontrib.oblique.core import ObliqueForestClassifier
     from orangecontrib.oblique.core.tree.rules import branch_conditions

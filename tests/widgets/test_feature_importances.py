@@ -21,7 +21,7 @@ from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-from widget_helpers import PatientWaits
+from tests.helpers.widget_helpers import PatientWaits
 
 TREE_LINE = re.compile(r"^\d+ of \d+ splits? oblique, \d+(\.\d)? attributes? per split on "
                        r"average$")

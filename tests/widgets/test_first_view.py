@@ -20,7 +20,7 @@ from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewe
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
 
-from widget_helpers import PatientWaits, ShownViewer
+from tests.helpers.widget_helpers import PatientWaits, ShownViewer
 
 
 def as_table(X, y):

@@ -13,7 +13,7 @@ from orangecontrib.oblique import GeometricTreeLearner
 from orangecontrib.oblique.core import GeometricTreeClassifier
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 
-from widget_helpers import LearnerWidgetChecks, with_missing_class
+from tests.helpers.widget_helpers import LearnerWidgetChecks, with_missing_class
 
 
 class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):

@@ -20,7 +20,7 @@ from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 
-from widget_helpers import LearnerWidgetChecks, percent_mapping
+from tests.helpers.widget_helpers import LearnerWidgetChecks, percent_mapping
 
 
 class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):

@@ -18,7 +18,7 @@ from orangecontrib.oblique.widgets.treescene import (
                                                      EDGE_FIXED, EDGE_RELATIVE_TO_ROOT, FADED_OPACITY, MIN_TEXT_PIXELS, PATH_COLOR,
                                                      SUBSET_COLOR, node_fill)
 
-from widget_helpers import ShownViewer
+from tests.helpers.widget_helpers import ShownViewer
 
 
 def eight_classes(seed=0, n_rows=500, n_features=4):

@@ -24,7 +24,7 @@ from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewe
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-from widget_helpers import (HANG_GUARD_MS, IrisTreeViewer, NoUncaughtExceptions,
+from tests.helpers.widget_helpers import (HANG_GUARD_MS, IrisTreeViewer, NoUncaughtExceptions,
                             PatientWaits)
 
 #: Longest wait (ms) for a fit of one of the small tables below: a guard against a hang.

@@ -34,7 +34,7 @@ from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
-from widget_helpers import (HANG_GUARD_MS, IrisTreeViewer, LongFitWidget,
+from tests.helpers.widget_helpers import (HANG_GUARD_MS, IrisTreeViewer, LongFitWidget,
                             NoUncaughtExceptions, PatientWaits, as_table,
                             random_labels_table)
 
