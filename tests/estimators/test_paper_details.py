@@ -1,4 +1,4 @@
-"""Issue 14: the papers' own details -- ODT-SVM's test choice, pairwise multi-class SVM
+"""The papers' own details -- ODT-SVM's test choice, pairwise multi-class SVM
 splits and subtree raising; OC1's leaf rule, labels from the growing rows and stagnant
 perturbations; GDT's ε1 chosen in the paper's range."""
 import numpy as np

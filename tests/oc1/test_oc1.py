@@ -79,7 +79,7 @@ class TestLocalSearch:
         assert node.split_impurity(node.Z @ start) > 1000
         hyperplane, value = search.local_search(node, start.copy())
         if value > 0:
-            # the paper's P_move (issue 14) lets one restart stall on a plateau: the
+            # the paper's P_move lets one restart stall on a plateau: the
             # restarts of OC1's search (Section 2.3) then reach the separating plane
             search.n_restarts = 5
             hyperplane, value = search.search(node.Z, node.class_counts, start.copy())

@@ -1,4 +1,4 @@
-"""Robustness D12: pruning needs a minimum held-out set; below it the tree is not pruned."""
+"""Pruning needs a minimum held-out set; below it the tree is not pruned."""
 import numpy as np
 from sklearn.datasets import load_iris
 from sklearn.model_selection import LeaveOneOut, cross_val_score

@@ -1,4 +1,4 @@
-"""Printed rules route every training row exactly as the model does (robustness issue, D1).
+"""Printed rules route every training row exactly as the model does.
 
 Rule text used to round every number to three decimals: with attributes of large magnitude
 ``0.000572·income + age < 89.057`` printed as ``0.001·income + age < 89.057`` and sent 296 of
