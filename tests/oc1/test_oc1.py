@@ -14,7 +14,7 @@ from orangecontrib.oblique.core.oc1.classifier import (COEFFICIENT_ORDERS, SPLIT
                                                        OC1Splitter)
 
 from tests.helpers.invariants import (assert_same_tree, assert_training_rows_consistent,
-                         assert_tree_invariants, route_by_hand)
+                                      assert_tree_invariants, route_by_hand)
 
 
 # ----- helpers -----

@@ -15,7 +15,7 @@ from orangecontrib.oblique.core.tree.rules import (branch_conditions, format_num
 from orangecontrib.oblique.core.tree.splits import ARGMAX, NEAREST_CENTRE, Split
 
 from tests.helpers.printed_rules import (argmax_position, branch_position, predict_by_export_text,
-                            printed_position)
+                                         printed_position)
 
 
 def income_and_age(n=1000, seed=0):
