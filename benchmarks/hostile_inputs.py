@@ -1,4 +1,4 @@
-"""Run every hostile-input case of ``tests/hostile_inputs/test_hostile_inputs.py`` on every
+"""Run every hostile-input case of ``tests/hostile_inputs/test_table.py`` on every
 core estimator and Orange learner and print what happened, as the markdown tables of
 ``doc/robustness.md``.
 
@@ -9,13 +9,12 @@ a dense array for a sparse one -- whose predictions it repeats), ``model (0 rows
 predicted: empty)``, ``ValueError: …`` (the start of the message), or ``warning: …``
 before the model.  A cell that differs from what the test asserts is marked ``MISMATCH``.
 
-Then the third round's kinds (issue 30), each tried once and said what happens now: a deep
-tree saved and copied, many classes in an ensemble and in OC1, a model loaded in a fresh
-process, a model name in a report, a forest fitted on a data frame, rows on a printed
-boundary.
+Then the probes beyond the table, each tried once and said what happens now: a deep
+tree saved and copied, many classes in an ensemble and in OC1, a model loaded in a fresh process, a
+model name in a report, a forest fitted on a data frame, rows on a printed boundary.
 
 Run from the repository root: ``.venv/bin/python benchmarks/hostile_inputs.py`` (with
-``--third-round``: only the last table).  The cases are small; the whole run takes about two
+``--probes``: only the last table).  The cases are small; the whole run takes about two
 minutes.
 """
 import os
@@ -29,7 +28,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 # the cases and their expectations
-from tests.hostile_inputs import test_hostile_inputs as hostile  # noqa: E402
+from tests.hostile_inputs import test_table as hostile  # noqa: E402
 
 from common import environment_line  # noqa: E402
 
@@ -116,7 +115,7 @@ def expected_table(cases):
     return "\n".join(lines)
 
 
-# ----- the third round's kinds (issue 30) -----
+# ----- the probes beyond the table -----
 
 def deep_tree():
     """OC1 without a depth limit on 400 rows of alternating classes, saved and copied."""
@@ -290,13 +289,13 @@ def boundary_rows():
             f"and {differ['new']} rows routed otherwise than printed")
 
 
-THIRD_ROUND = (deep_tree, many_classes, many_classes_oc1, fresh_process, report_name,
-               frame_names, boundary_rows)
+PROBES = (deep_tree, many_classes, many_classes_oc1, fresh_process, report_name,
+          frame_names, boundary_rows)
 
 
-def third_round_table():
+def probes_table():
     lines = ["| kind | tried | what happens now |", "|---|---|---|"]
-    for probe in THIRD_ROUND:
+    for probe in PROBES:
         try:
             tried, happens = probe()
         except Exception as error:  # noqa: BLE001 -- shown in the table, not hidden
@@ -308,9 +307,9 @@ def third_round_table():
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     print(environment_line(os.environ.get("OPENBLAS_NUM_THREADS")))
-    if argv == ["--third-round"]:  # only the last table
+    if argv == ["--probes"]:  # only the last table
         print()
-        print(third_round_table())
+        print(probes_table())
         return
     print()
     print("Expected, core estimators:")
@@ -334,9 +333,9 @@ def main(argv=None):
                 ["GeometricTreeLearner", "OC1Learner", "ODTSVMLearner",
                  "HedgeEnsembleLearner", "ObliqueForestLearner"]))
     print()
-    print("The third round's kinds (issue 30):")
+    print("Probes beyond the table:")
     print()
-    print(third_round_table())
+    print(probes_table())
 
 
 if __name__ == "__main__":

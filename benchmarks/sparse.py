@@ -10,7 +10,7 @@ and the mean number of attributes (non-zero weights) per split over all splits o
 folds' trees.
 
 The widgets' default for "Attributes per split" follows a rule written down before this
-benchmark was run (issue 12): **the smallest k of 1, 2, 3, 5 whose mean accuracy over these
+benchmark was run: **the smallest k of 1, 2, 3, 5 whose mean accuracy over these
 sets is within 0.5 point of dense; if none is, the widget keeps all attributes (as in the
 paper).**  The script prints the k each learner's rule gives.
 
@@ -19,7 +19,7 @@ Run ``python benchmarks/sparse.py`` (all three learners) or ``--learners GDT,ODT
 ``--repeats R`` repeats the cross-validation with R shuffles of the folds
 (``random_state`` 0 .. R−1) and pools the accuracy over all of them.
 
-The cost of a readable split (issue 28): the column "k=3 / dense time" is the fitting and
+The cost of a readable split: the column "k=3 / dense time" is the fitting and
 predicting time of all folds at ``max_terms=3`` over the dense learner's on the same folds
 (goal: at most 3 on every set); the script prints the largest ratio of each learner.  The
 settings take turns fold by fold, and the time is the process's CPU time (``--clock
@@ -71,7 +71,7 @@ def learner_factories(oc1_restarts):
     }
 
 
-#: The goal of issue 28: a fit at max_terms=3 within this many times the dense fit's time.
+#: The goal: a fit at max_terms=3 within this many times the dense fit's time.
 TIME_GOAL = 3.0
 
 

@@ -1,4 +1,4 @@
-"""Screenshots of the Oblique Tree Viewer on real data (issue 13), at the widget's
+"""Screenshots of the Oblique Tree Viewer on real data, at the widget's
 default window size.
 
 Runs offscreen::

@@ -1,4 +1,4 @@
-"""The pure parts of ``benchmarks/oc1_c.py`` (issue 16: our OC1 beside the original OC1 C
+"""The pure parts of ``benchmarks/oc1_c.py`` (our OC1 beside the original OC1 C
 program): OC1's data format, reading the program's output, and the error for a missing
 program.  The C program itself is not part of the project, so nothing here runs it."""
 import sys

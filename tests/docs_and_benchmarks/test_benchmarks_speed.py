@@ -1,4 +1,4 @@
-"""Smoke test of ``benchmarks/speed.py`` (issue 16): its measurement, tables and goal checks
+"""Smoke test of ``benchmarks/speed.py``: its measurement, tables and goal checks
 on tiny sets, with and without STree installed.  Timings themselves are not checked."""
 import sys
 
@@ -70,7 +70,7 @@ def test_parallel_benchmark_quick(capsys):
     out = capsys.readouterr().out
     assert "wine" in out and " yes " in out
     assert "goal: 2 jobs at least 1.7× faster than 1" in out
-    # the first fit of a fresh process and the later ones, for 1 and 2 jobs (issue 28)
+    # the first fit of a fresh process and the later ones, for 1 and 2 jobs
     assert "first 2 jobs" in out and "later 2 jobs" in out
 
 

@@ -158,7 +158,7 @@ class TestExampleWorkflows(GuiTest):
 
     @pytest.mark.slow  # a 100-tree forest in a workflow, about 4 s
     def test_oblique_forest(self):
-        """Issue 28, item 8: the Oblique Forest against Random Forest and Tree, its member
+        """The Oblique Forest against Random Forest and Tree, its member
         trees in the viewer."""
         scheme = self.load("oblique-forest.ows")
         self.assertTrue(scheme.description)

@@ -1,4 +1,4 @@
-"""Hedge members trained in parallel (issue 16): the same ensemble for any ``n_jobs``,
+"""Hedge members trained in parallel: the same ensemble for any ``n_jobs``,
 through joblib's processes and through a Dask cluster."""
 import numpy as np
 import pytest

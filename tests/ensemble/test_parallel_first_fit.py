@@ -1,4 +1,4 @@
-"""An ensemble's first fit is never slower than one process (issue 28): work too small to
+"""An ensemble's first fit is never slower than one process: work too small to
 pay for starting worker processes is fitted here; once the workers are warm, smaller work
 goes to them (``parallel.jobs_for``)."""
 import os

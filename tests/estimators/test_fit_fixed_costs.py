@@ -1,4 +1,4 @@
-"""A small fit's fixed costs (issue 16): class labels and training data checked at once
+"""A small fit's fixed costs: class labels and training data checked at once
 where they are plainly classes and plain arrays, parameter names read once per class.
 All give what scikit-learn's own code gives."""
 import contextlib

@@ -1,6 +1,7 @@
 """Oblique Forest (SPORF; Tomita et al. 2020): the sparse projection splitter, its tree, the
-forest and its contracts (scikit-learn's checks, determinism for any ``n_jobs`` and on a
-Dask cluster, out-of-bag estimates, importances, hostile inputs)."""
+forest and its contracts (determinism for any ``n_jobs`` and on a Dask cluster, out-of-bag
+estimates, importances, hostile inputs; scikit-learn's checks are in
+``tests/estimators/test_estimator_checks.py``)."""
 import pickle
 import warnings
 from math import comb
@@ -29,7 +30,6 @@ from orangecontrib.oblique.core.tree.structure import grow_tree
 
 from tests.helpers.invariants import assert_tree_invariants
 from tests.helpers.printed_rules import predict_by_export_text
-from tests.helpers.sklearn_checks import parametrize_with_checks_expecting
 
 # ----- the splitter -----
 
@@ -263,29 +263,6 @@ def test_printed_rules_are_the_splits():
 @pytest.fixture(scope="module")
 def wine():
     return load_wine(return_X_y=True)
-
-
-_BOOTSTRAP_IS_BY_ROW = (
-    "every tree's bootstrap sample draws rows without regard to weight, so a row of "
-    "weight 2 is drawn (or not) whole while two copies are drawn separately "
-    "(scikit-learn gives its random forests the same expected failure)")
-
-
-def _expected_failed_checks(estimator):
-    if isinstance(estimator, ObliqueForestClassifier) and estimator.bootstrap:
-        return {"check_sample_weight_equivalence_on_dense_data": _BOOTSTRAP_IS_BY_ROW,
-                "check_sample_weight_equivalence_on_sparse_data": _BOOTSTRAP_IS_BY_ROW}
-    return {}
-
-
-@parametrize_with_checks_expecting(
-    [SparseProjectionTreeClassifier(random_state=0),
-     ObliqueForestClassifier(n_estimators=10, random_state=0),
-     ObliqueForestClassifier(n_estimators=4, estimator=GeometricTreeClassifier(),
-                             random_state=0)],
-    _expected_failed_checks)
-def test_sklearn_compatible_estimator(estimator, check):
-    check(estimator)
 
 
 def test_trees_are_sporf_trees_on_bootstrap_samples(wine):

@@ -1,4 +1,4 @@
-"""The Oblique Forest at many classes (issue 30, item 5): a node's split search costs the
+"""The Oblique Forest at many classes: a node's split search costs the
 same whatever the number of classes of the data -- it takes the rows' class codes and
 keeps counts for the classes present at the node only, not a classes x rows matrix --
 and a forest tree keeps its nodes' class counts compact as it grows them."""

@@ -16,9 +16,10 @@ from orangecontrib.oblique.core.datasets import (checkerboard_2x2, checkerboard_
 from orangecontrib.oblique.core.geometric.kernels import angle_bisectors, binary_gini
 from orangecontrib.oblique.core.geometric.classifier import clustering_hyperplanes
 
-from tests.helpers.invariants import (assert_identical_trees, assert_pickles, assert_refits_identically,
-                         assert_same_tree, assert_training_rows_consistent,
-                         assert_tree_invariants, route_by_hand)
+from tests.helpers.invariants import (assert_identical_trees, assert_pickles,
+                                      assert_refits_identically, assert_same_tree,
+                                      assert_training_rows_consistent, assert_tree_invariants,
+                                      route_by_hand)
 
 
 # ----- helpers -----

@@ -1,4 +1,4 @@
-"""Issue 15, D4: GDT solves in the span of a node's rows when they are fewer than the
+"""GDT solves in the span of a node's rows when they are fewer than the
 features -- the hyperplanes of the dense (d+1) × (d+1) problem at O(n² d) cost."""
 import time
 
@@ -54,7 +54,7 @@ def test_row_span_hyperplanes_are_those_of_the_dense_problem(duplicates, colline
 
 @pytest.mark.slow  # scale
 def test_gdt_root_of_100_rows_and_2000_features_is_quick_and_linear_in_memory():
-    """Issue 15, D4: the root split took 30 s and (d+1)² matrices (32 MB each) before."""
+    """The root split took 30 s and (d+1)² matrices (32 MB each) before."""
     X, y = _few_rows(0, 100, 2000)
     learner = GeometricTreeClassifier(max_depth=1)
     start = time.perf_counter()

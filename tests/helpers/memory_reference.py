@@ -1,4 +1,4 @@
-"""What the memory tests of issue 15 (D3, D4, D6) share: the peak of a call's
+"""What the memory tests (OC1, GDT, deep trees) share: the peak of a call's
 allocations, and trees recorded before the change, to check that it changed no split and
 no prediction (``python tests/helpers/memory_reference.py`` wrote ``data/memory_reference.npz``
 from the code as it was; :mod:`.test_memory_oc1` compares).

@@ -648,7 +648,7 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         self.assertEqual(texts.node_rule(Split.equality(0, 2, 1))[0], "pain = severe")
 
     def test_brown_selected_root_is_an_svm_split_under_the_subset_code(self):
-        """brown-selected (79 attributes, 186 rows; imputed here, as before issue 27): the
+        """brown-selected (79 attributes, 186 rows; imputed here): the
         SVM split over all 79 attributes costs log2 80 = 6.3 bits as a subset, and wins
         the root; coded index by index, 79 · log2 79 = 498 bits, more than any gain."""
         data = Table("brown-selected")
@@ -956,7 +956,7 @@ class TestFeatureImportanceScorer(unittest.TestCase):
         self.assertGreater(len(model.domain.attributes), len(self.heart.domain.attributes))
 
     def test_importances_name_the_tables_attributes_for_every_learner(self):
-        """Issue 28, item 5: all five learners name the table's own attributes (zoo:
+        """All five learners name the table's own attributes (zoo:
         "legs" has six values, one-hot in GDT, OC1 and the forest; codes in ODT-SVM), so
         they can be compared side by side; one-hot columns are summed back."""
         zoo = Table("zoo")

@@ -1,4 +1,4 @@
-"""Names in the printed trees (issue 30, item 7): an ensemble's member trees fitted on a
+"""Names in the printed trees: an ensemble's member trees fitted on a
 data frame name its columns; ODT-SVM's printed tree names nominal values as its node texts
 do; an argmax or pairwise-vote split's branches print the scores that decide them."""
 import re

@@ -1,5 +1,5 @@
 """A user's preprocessors run first; the encoding and imputation the trees need always
-follow (issue 13, item 5; robustness D13)."""
+follow."""
 import numpy as np
 import pytest
 

@@ -1,6 +1,6 @@
 """The conditions Orange shows (node texts, Tree Viewer rules, the Oblique Tree Viewer's
 rules tab and saved rules, in raw units or over z-scores) route every training row as the
-model does (robustness, D1)."""
+model does."""
 import numpy as np
 import pytest
 

@@ -1,7 +1,7 @@
-"""Sparse Orange tables in the learners (issue 15, D5): densified up to
+"""Sparse Orange tables in the learners: densified up to
 ``validation.MAX_DENSE_BYTES`` (and fitted as the dense table), refused above it before any
 preprocessing, after the user's own preprocessors (which may shrink the table); models
-predict sparse rows in blocks.  The cases of ``test_hostile_inputs.py`` ("sparse table",
+predict sparse rows in blocks.  The cases of ``tests/hostile_inputs/test_table.py`` ("sparse table",
 "sparse table too large to densify") cover the outcome; these tests cover the order and
 the blocks.
 """

@@ -1,4 +1,4 @@
-"""Issue 15, D3: OC1's threshold searches hold O(classes × rows) at a time, not
+"""OC1's threshold searches hold O(classes × rows) at a time, not
 O(classes × rows × features); and the trees of OC1 and GDT are those recorded before the
 memory work."""
 import numpy as np
@@ -124,7 +124,7 @@ def test_axis_parallel_search_memory_does_not_grow_with_classes_times_features()
 
 
 def test_oc1_root_split_with_many_classes_holds_its_data_a_few_times():
-    """Issue 15, D3 at a modest size: 30 classes, 1,000 rows × 300 features (2.4 MB).
+    """The same at a modest size: 30 classes, 1,000 rows × 300 features (2.4 MB).
     Before: ~400 MB."""
     X, y = _many_classes()
     n_classes = int(y.max()) + 1

@@ -16,7 +16,7 @@ from orangecontrib.oblique.core.tree.impurity import (MEASURES, best_axis_parall
                                                       class_indicators)
 
 from tests.helpers.invariants import (assert_same_tree, assert_training_rows_consistent,
-                         assert_tree_invariants, route_by_hand)
+                                      assert_tree_invariants, route_by_hand)
 
 
 # ----- helpers -----
@@ -82,7 +82,7 @@ class TestLocalSearch:
         assert node.split_impurity(node.Z @ start) > 1000
         hyperplane, value = search.local_search(node, start.copy())
         if value > 0:
-            # the paper's P_move (issue 14) lets one restart stall on a plateau: the
+            # the paper's P_move lets one restart stall on a plateau: the
             # restarts of OC1's search (Section 2.3) then reach the separating plane
             search.n_restarts = 5
             hyperplane, value = search.search(node.Z, node.class_counts, start.copy())

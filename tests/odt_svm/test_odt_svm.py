@@ -16,8 +16,9 @@ from orangecontrib.oblique.core.tree.pruning import error_based_prune
 from orangecontrib.oblique.core.tree.splits import (ARGMAX, EQUALITY, HYPERPLANE,
                                                     NEAREST_CENTRE, NOMINAL, Split)
 
-from tests.helpers.invariants import (assert_pickles, assert_refits_identically, assert_training_rows_consistent,
-                         assert_tree_invariants, route_by_hand)
+from tests.helpers.invariants import (assert_pickles, assert_refits_identically,
+                                      assert_training_rows_consistent, assert_tree_invariants,
+                                      route_by_hand)
 
 
 # ----- helpers -----

@@ -1,4 +1,4 @@
-"""ODT-SVM as C4.5/J48 and its paper mean it (issue 27): nominal tests one branch per
+"""ODT-SVM as C4.5/J48 and its paper mean it: nominal tests one branch per
 value, J48's threshold tests (cost and placement), the SVM split's attributes coded as a
 subset, J48's collapse."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""ODT-SVM leaves out the SVM work that cannot give a valid test (issue 16): where the MDL
+"""ODT-SVM leaves out the SVM work that cannot give a valid test: where the MDL
 cost of the SVM split's attributes is at least the node's class entropy, neither the SVM
 split nor the clustering split on its hyperplanes can have a positive corrected gain, so
 the remaining pairwise SVMs and X-means are not run.  X-means draws from its own generator,

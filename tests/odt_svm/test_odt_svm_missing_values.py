@@ -1,4 +1,4 @@
-"""C4.5's missing values in ODT-SVM (issue 27, item 4): a row with a missing value in a
+"""C4.5's missing values in ODT-SVM: a row with a missing value in a
 test's attributes goes down every branch with its weight times the branch's share of the
 known rows, when growing, pruning and predicting (Quinlan 1993, ch. 3; WEKA's J48)."""
 import numpy as np

@@ -49,7 +49,7 @@ class TestEliminationWithRefit:
         assert np.flatnonzero(weights[0]).tolist() in ([0], [1])
 
     def test_many_attributes_go_a_sixth_at_a_time_then_one_by_one(self):
-        """Issue 28: a node of d attributes costs about 6·ln(d/12) + 12 rounds (and refits),
+        """A node of d attributes costs about 6·ln(d/12) + 12 rounds (and refits),
         not d − max_terms; below 12 attributes the removals are one by one."""
         rng = np.random.default_rng(1)
         Z = rng.normal(size=(300, 30))

@@ -1,4 +1,4 @@
-"""Many classes: costs that grow gently with the number of classes K (issue 30, item 5).
+"""Many classes: costs that grow gently with the number of classes K.
 
 A pairwise_vote split's pair is found by formula, its votes are counted without a list of
 the K(K−1)/2 pairs and its map is routed in blocks; ODT-SVM's pairwise SVM split stops at

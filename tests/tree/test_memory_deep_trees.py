@@ -1,4 +1,4 @@
-"""Issue 15, D6: a deep tree costs memory linear in its nodes -- growing, fitting,
+"""A deep tree costs memory linear in its nodes -- growing, fitting,
 ``apply``, ``decision_path`` and the recount after pruning of a chain of depth 2,000 --
 and the decision paths and recounts are those of before."""
 import numpy as np
@@ -53,7 +53,7 @@ def test_growing_a_chain_is_linear_in_its_nodes():
 
 
 def test_decision_path_of_a_deep_row_is_linear_in_nodes():
-    """Issue 15, D6: one row's path of a depth-5,000 chain took 2 GB."""
+    """One row's path of a depth-5,000 chain took 2 GB."""
     tree, X, _ = _chain()
     path, peak = traced_peak(lambda: tree.decision_path(X[-1:]))
     assert path.shape == (1, tree.node_count) and path.nnz == CHAIN_ROWS

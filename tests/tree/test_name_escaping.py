@@ -1,5 +1,5 @@
-"""Names with line breaks or other control characters cannot forge lines of a text
-(issue 15, D11): every text rendered from a split's conditions, and ``export_text``, writes
+"""Names with line breaks or other control characters cannot forge lines of a text:
+every text rendered from a split's conditions, and ``export_text``, writes
 such a name escaped inside quotes (:func:`printable_name`), so a text has as many lines as
 with plain names and reads the same but for the names."""
 import ast

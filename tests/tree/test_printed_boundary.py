@@ -124,7 +124,7 @@ def test_fitted_splits_are_their_printed_rules():
 # test accuracy of each learner before its splits took their printed numbers (commit
 # acd914d, the model's unrounded hyperplanes), on the data below: the same to 4 decimals
 # now; a change of ties may move it, by at most 1 point.  ODT-SVM on breast cancer: 0.9605
-# since issue 27 (J48's threshold cost and placement, the subset code; 0.9342 before)
+# with J48's C4.5 tests (J48's threshold cost and placement, the subset code; 0.9342 before)
 ACCURACY_BEFORE = {
     ("GDT", "breast cancer"): 0.9079, ("OC1", "breast cancer"): 0.9561,
     ("ODT-SVM", "breast cancer"): 0.9605, ("Oblique Forest", "breast cancer"): 0.9254,

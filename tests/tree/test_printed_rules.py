@@ -1,4 +1,4 @@
-"""Printed rules route every training row exactly as the model does (robustness issue, D1).
+"""Printed rules route every training row exactly as the model does.
 
 Rule text used to round every number to three decimals: with attributes of large magnitude
 ``0.000572·income + age < 89.057`` printed as ``0.001·income + age < 89.057`` and sent 296 of
@@ -15,7 +15,7 @@ from orangecontrib.oblique.core.tree.rules import (branch_conditions, format_num
 from orangecontrib.oblique.core.tree.splits import ARGMAX, NEAREST_CENTRE, Split
 
 from tests.helpers.printed_rules import (argmax_position, branch_position, predict_by_export_text,
-                            printed_position)
+                                         printed_position)
 
 
 def income_and_age(n=1000, seed=0):

@@ -68,7 +68,7 @@ def test_max_terms_equal_to_the_feature_count_is_allowed():
 @pytest.mark.parametrize("extra", [0, 1, 100])
 def test_max_terms_beyond_the_feature_count_is_no_limit(learner, extra):
     """As the Orange learners clip it: a pipeline with max_terms=3 works on a table of 2
-    attributes, and gives the dense tree there (issue 28)."""
+    attributes, and gives the dense tree there."""
     X, y = two_informative(n=200, n_noise=1)  # 3 features
     dense = LEARNERS[learner]().fit(X, y)
     unlimited = LEARNERS[learner](max_terms=X.shape[1] + extra).fit(X, y)

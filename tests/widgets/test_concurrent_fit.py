@@ -28,7 +28,7 @@ from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
 from tests.helpers.widget_helpers import (HANG_GUARD_MS, LongFitWidget, checkerboard_table,
-                            random_labels_table)
+                                          random_labels_table)
 
 
 #: widget concurrency: fits of seconds, cancelled and restarted (the slow tier)

@@ -1,4 +1,4 @@
-"""Issue 28: the analyst's first view -- the words of the viewer and the learner widgets
+"""The analyst's first view -- the words of the viewer and the learner widgets
 (the units sentence only for continuous terms, plurals), the viewer's opening view, the
 partition on binary and nominal axes, the depth-limit warning of the learner widgets."""
 import numpy as np

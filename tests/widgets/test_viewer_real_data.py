@@ -1,4 +1,4 @@
-"""Issue 13 (viewer): the Oblique Tree Viewer on real data, the Orange way -- a readable
+"""The Oblique Tree Viewer on real data, the Orange way -- a readable
 opening zoom, a zoom slider, Fit to width, target-class colours and edge widths by
 instances; node counts equal to the model's on multiway trees; tracing a row without
 side effects, in plain words, numbered from 1; a Data subset's paths highlighted; edge

@@ -558,7 +558,7 @@ def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, feature
     sample_weight = sample_weight * bag_counts(seed, codes, bootstrap)
     if features is None:
         tree = tree._fit_in_forest(X, codes, n_classes, sample_weight, progress_callback)
-        tree.tree_.compact_class_counts()  # many classes: kept sparse (issue 30, item 5)
+        tree.tree_.compact_class_counts()  # many classes: kept sparse
         return tree
     keep = sample_weight > 0
     params = tree.get_params(deep=False)

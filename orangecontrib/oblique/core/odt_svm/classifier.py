@@ -257,7 +257,7 @@ class ODTSVMSplitter:
         * ``"subset"``: ``log2(m + 1) + log2 C(m, a)`` -- the subset's size, then which
           subset of that size (the two-part code of a subset; Quinlan & Rivest 1989);
         * ``"indices"``: ``a · log2 m`` -- every attribute's index on its own (``m`` here
-          all attributes, nominal ones too, as before issue 27)."""
+          all attributes, nominal ones too)."""
         a = np.arange(m + 1, dtype=float)
         if self.estimator.svm_cost == "indices":
             return a * self.log2_attributes

@@ -172,7 +172,7 @@ def best_threshold(values, indicators, measure="twoing"):
 #: The searches over many columns (:func:`best_axis_parallel`, :func:`best_thresholds`)
 #: take the columns in blocks whose cumulative class counts (classes × columns × rows)
 #: have at most this many cells, or one column when a column alone has more: their memory
-#: is O(classes × rows) besides the input, not O(classes × rows × columns) (issue 15, D3:
+#: is O(classes × rows) besides the input, not O(classes × rows × columns) (before,
 #: 40 classes of 4,000 rows × 1,000 features held 6 GB at once).  Every candidate's score
 #: is computed element by element as in one block, so the choice is the same.
 BLOCK_CELLS = 1 << 18

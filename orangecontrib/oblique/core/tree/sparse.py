@@ -39,7 +39,7 @@ and removes the least harmful sixth of them, at least one
 CART's, and above that a few at a time, as Guyon et al. (2002) remove chunks of features
 per SVM-RFE iteration for speed.  A node of ``d`` attributes costs about
 ``6·ln(d/12) + 12 − max_terms`` rounds (ODT-SVM: as many SVM fits) instead of
-``d − max_terms`` (issue 28: from 79 attributes to 3 in 20 rounds, not 76).  Halving the
+``d − max_terms`` (from 79 attributes to 3 in 20 rounds, not 76).  Halving the
 attributes a round was tried and rejected: on breast cancer it kept pairs and triples of
 lower information gain (the test ``test_two_attribute_svm_split_is_close_to_the_best_pair``).
 ``max_terms = None`` keeps every paper's dense split.

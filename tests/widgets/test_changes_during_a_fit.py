@@ -1,6 +1,5 @@
-"""Widget robustness: inputs and settings changing while a fit runs, workflows saved by
-other versions, a viewer fed a model and data of different domains, and quick
-cancellation of a large fit.
+"""Inputs and settings that change while a learner widget fits, and quick cancellation of
+a large fit (the background fit itself: ``test_concurrent_fit.py``).
 
 Every wait is on a state or a signal, with a timeout only against a hang
 (``HANG_GUARD_MS``): the tests pass on a machine of any speed and load.  That a cancelled
@@ -18,25 +17,19 @@ from AnyQt.QtCore import QTimer
 from AnyQt.QtTest import QTest
 from threadpoolctl import threadpool_info
 
-from Orange.classification import TreeLearner
-from Orange.data import Table
 from Orange.preprocess import Normalize
-from Orange.widgets.settings import Context
 # the module, not its classes: pytest would collect an imported WidgetTest as a test case
 from Orange.widgets.tests import base
 
 from orangecontrib.oblique import GeometricTreeLearner, OC1Learner
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
-from orangecontrib.oblique.widgets.owobliquedata import OWObliqueData
-from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
-from tests.helpers.widget_helpers import (HANG_GUARD_MS, IrisTreeViewer, LongFitWidget,
-                            NoUncaughtExceptions, PatientWaits, as_table,
-                            random_labels_table)
+from tests.helpers.widget_helpers import (HANG_GUARD_MS, LongFitWidget, NoUncaughtExceptions,
+                                          as_table, random_labels_table)
 
 #: Longest wait (ms) for a short fit: a guard against a hang only.
 FIT_TIMEOUT = HANG_GUARD_MS
@@ -267,185 +260,6 @@ class TestHedgeEnsembleMidFit(MidFitChecks, base.WidgetTest):
         model = self.get_output(w.Outputs.model)
         self.assertEqual(self.sent, [model])
         self.assertEqual(type(model.estimator.estimators_[0]).__name__, "OC1Classifier")
-
-
-# ----- workflows saved by other versions -----
-#: Settings an older or newer version may have stored: values of the wrong type or out
-#: of range, keys this version does not know, an older settings version and a context
-#: (of another domain) although the widget has no context settings; the expected values.
-OLD_SETTINGS = {
-    OWGeometricTree: (
-        {"__version__": 0, "epsilon1": 7.0, "max_depth": None, "min_samples_split": 1,
-         "standardize": "yes", "removed_setting": 3},
-        {"epsilon1": 0.5, "max_depth": 20, "min_samples_split": 2, "standardize": True,
-         "prune": False}),
-    OWOC1: (
-        {"__version__": 0, "impurity_index": 17, "split_mode_index": -1,
-         "coefficient_order_index": "best_first", "n_restarts": 0, "max_depth": 1e9,
-         "se_rule": float("nan"), "old_option": [1, 2]},
-        {"impurity_index": 0, "split_mode_index": 0, "coefficient_order_index": 0,
-         "n_restarts": 1, "max_depth": 200, "se_rule": 0.0, "n_random_jumps": 5}),
-    OWODTSVM: (
-        {"C": -1.0, "max_clusters": 1, "confidence": 3.0, "min_samples_leaf": "2",
-         "prune": 1},
-        {"C": 0.001, "max_clusters": 2, "confidence": 1.0, "min_samples_leaf": 2,
-         "prune": True, "clustering_split": True}),
-    OWHedgeEnsemble: (
-        {"n_estimators": 0, "sample_percent": 500, "beta": 2.0, "seed": -5},
-        {"n_estimators": 1, "sample_percent": 100, "beta": 0.99, "seed": 0,
-         "replicable": True}),
-}
-
-
-class TestOldSettings(PatientWaits, NoUncaughtExceptions, base.WidgetTest):
-    """Each widget is created from settings as another version would have stored them,
-    loads with valid values (defaults for the missing and unusable ones) and works."""
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.iris = Table("iris")
-
-    def setUp(self):
-        super().setUp()
-        self.widget = self.create_widget(OWObliqueTreeViewer)  # for WidgetTest's own checks
-
-    def foreign_context(self):
-        heart = Table("heart_disease")
-        return Context(attributes={v.name: 2 for v in heart.domain.attributes},
-                       metas={}, values={"attr": ("chest pain", 101)})
-
-    def test_learner_widgets(self):
-        for widget_class, (stored, expected) in OLD_SETTINGS.items():
-            with self.subTest(widget_class.name):
-                stored = dict(stored, context_settings=[self.foreign_context()])
-                w = self.create_widget(widget_class, stored_settings=stored)
-                for name, value in expected.items():
-                    self.assertEqual(getattr(w, name), value, name)
-                    self.assertIs(type(getattr(w, name)), type(value), name)
-                    control = getattr(w.controls, name)
-                    shown = control.currentIndex() if hasattr(control, "currentIndex") \
-                        else control.isChecked() if hasattr(control, "isChecked") \
-                        else control.value()
-                    self.assertEqual(shown, value, f"{name} in its control")
-                self.assertFalse(hasattr(w, "removed_setting") or hasattr(w, "old_option"))
-                learner = self.get_output(w.Outputs.learner, widget=w)
-                self.assertIsNotNone(learner)
-                self.send_signal(w.Inputs.data, self.iris, widget=w)
-                self.wait_until_finished(w, timeout=FIT_TIMEOUT)
-                self.assertFalse(w.Error.active, [str(m) for m in w.Error.active])
-                self.assertIsNotNone(self.get_output(w.Outputs.model, widget=w))
-                # and it saves what it shows
-                packed = w.settingsHandler.pack_data(w)
-                for name, value in expected.items():
-                    self.assertEqual(packed[name], value)
-
-    def test_learner_widgets_with_missing_keys(self):
-        for widget_class in OLD_SETTINGS:
-            with self.subTest(widget_class.name):
-                w = self.create_widget(widget_class,
-                                       stored_settings={"__version__": 0, "auto_apply": True})
-                defaults = self.create_widget(widget_class)
-                names = set(w.settingsHandler.provider.settings) - {
-                    "savedWidgetGeometry", "controlAreaVisible"}
-                # a workflow saved before "Attributes per split" existed keeps dense splits
-                migrated = {"limit_terms": False} if widget_class.settings_version >= 2 \
-                    and hasattr(widget_class, "limit_terms") else {}
-                if widget_class is OWGeometricTree:  # the core's size rules, as before
-                    migrated.update(min_samples_leaf=1, min_samples_split=2)
-                for name in names:
-                    self.assertEqual(getattr(w, name),
-                                     migrated.get(name, getattr(defaults, name)), name)
-                self.send_signal(w.Inputs.data, self.iris, widget=w)
-                self.wait_until_finished(w, timeout=FIT_TIMEOUT)
-                self.assertIsNotNone(self.get_output(w.Outputs.model, widget=w))
-
-    def test_oblique_data(self):
-        w = self.create_widget(OWObliqueData, stored_settings={
-            "__version__": 0, "set_index": 99, "n_rows": 0, "angles": [30, 45],
-            "noise_percent": None, "seed": -1, "unknown": 1,
-            "context_settings": [self.foreign_context()]})
-        self.assertEqual((w.set_index, w.n_rows, w.angles, w.noise_percent, w.seed),
-                         (0, 10, {}, 0, 0))
-        data = self.get_output(w.Outputs.data, widget=w)
-        self.assertEqual(len(data), 10)
-        self.assertFalse(w.Error.active)
-
-    def test_viewer(self):
-        iris = self.iris
-        model = OC1Learner(n_restarts=2, random_state=0)(iris)
-        model.instances = iris
-        stored = {"__version__": 0, "max_terms": 0, "node_width": 9999, "color_by": 4,
-                  "limit_depth": "no", "selected_paths": [[1], "garbage", [5, 5, 5], [-1]],
-                  "collapsed_paths": None, "tree_fingerprint": "0123456789abcdef",
-                  "context_settings": [self.foreign_context()]}
-        w = self.create_widget(OWObliqueTreeViewer, stored_settings=stored)
-        self.assertEqual((w.max_terms, w.node_width, w.color_by, w.limit_depth,
-                          w.collapsed_paths), (1, 420, 0, False, []))
-        # the stored selection is of another tree (fingerprint): it is not applied
-        self.send_signal(w.Inputs.tree, model, widget=w)
-        self.assertEqual(w.selected, set())
-        self.assertIsNone(self.get_output(w.Outputs.selected_data, widget=w))
-        # the same tree, with paths partly unusable: the usable one is restored
-        stored.update(tree_fingerprint=w.view_tree.fingerprint())
-        w = self.create_widget(OWObliqueTreeViewer, stored_settings=stored)
-        self.send_signal(w.Inputs.tree, model, widget=w)
-        self.assertEqual(w.selected, {w.view_tree.node_at((1,))})
-        selected = self.get_output(w.Outputs.selected_data, widget=w)
-        self.assertEqual(len(selected), w.node_n(w.view_tree.node_at((1,))))
-
-
-class TestViewerDomainMismatch(IrisTreeViewer, NoUncaughtExceptions, base.WidgetTest):
-    """A model and Data of another domain arrive at the viewer together."""
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.heart = Table("heart_disease")
-
-    def assert_shows_model(self, model):
-        w = self.widget
-        self.assertEqual(len(w.items), w.view_tree.node_count)
-        self.assertIs(w.model, model)
-        self.assertTrue(w.rules_text())
-
-    def test_model_and_data_of_other_domains_together(self):
-        w = self.widget
-        self.send_signals([(w.Inputs.tree, self.model), (w.Inputs.data, self.heart)])
-        self.assertTrue(w.Error.data_mismatch.is_shown())
-        self.assertIn("does not match the model", str(w.Error.data_mismatch))
-        self.assertIn("petal length", str(w.Error.data_mismatch))
-        self.assert_shows_model(self.model)
-        # the counts and selections are of the training data
-        self.assertIs(w.data, self.iris)
-        self.assertIn("training data", w.info_label.text())
-        w.select_nodes({0})
-        self.assertEqual(len(self.get_output(w.Outputs.selected_data)), len(self.iris))
-        # matching data mend it; a model of the other domain breaks it again
-        self.send_signal(w.Inputs.data, self.iris[:30])
-        self.assertFalse(w.Error.active)
-        self.assertEqual(w.node_n(0), 30)
-        heart_tree = TreeLearner()(self.heart)
-        heart_tree.instances = self.heart
-        self.send_signals([(w.Inputs.tree, heart_tree), (w.Inputs.data, self.iris)])
-        self.assertTrue(w.Error.data_mismatch.is_shown())
-        self.assert_shows_model(heart_tree)
-        # no model: no message about data
-        self.send_signal(w.Inputs.tree, None)
-        self.assertFalse(w.Error.active)
-        self.assertEqual(w.items, {})
-
-    def test_model_without_training_rows_and_other_data(self):
-        w = self.widget
-        model = OC1Learner(n_restarts=2, random_state=0)(self.iris)
-        model.instances = None  # e.g. a model loaded from a file
-        self.send_signals([(w.Inputs.tree, model), (w.Inputs.data, self.heart)])
-        self.assertTrue(w.Error.data_mismatch.is_shown())
-        self.assert_shows_model(model)
-        self.assertIsNone(w.data)
-        self.assertEqual(w.node_n(0), len(self.iris))  # the model's own counts
-        w.select_nodes({0})
-        self.assertIsNone(self.get_output(w.Outputs.selected_data))
 
 
 if __name__ == "__main__":

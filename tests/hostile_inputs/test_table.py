@@ -389,7 +389,7 @@ CORE_CASES = [
          Model(accuracy=1, proba=[1])),
     Case("two rows, two classes", "two rows of different classes", _two_rows,
          {GDT: Model(accuracy=1),
-          # too few rows to hold any out for pruning (D12): OC1 tells the two apart
+          # too few rows to hold any out for pruning: OC1 tells the two apart
           OC1: Model(accuracy=1),
           # the trees whose sample holds both rows split them; the others predict theirs
           FOREST: Model(accuracy=1),
@@ -406,9 +406,9 @@ CORE_CASES = [
          _identical_rows, {HEDGE: Model(accuracy=0.5, proba=[5 / 9, 4 / 9]),
                            # the forest's bootstrap samples are stratified by class (as
                            # rerf's): every tree's leaf holds 5 rows of each class
-                           # OC1 prunes no tree of 10 rows (D12): a leaf of all 10
+                           # OC1 prunes no tree of 10 rows: a leaf of all 10
                            "*": Model(accuracy=0.5, proba=[0.5, 0.5])}),
-    # ODT-SVM (and a Hedge of it) takes NaN as a missing value, as C4.5 (issue 27)
+    # ODT-SVM (and a Hedge of it) takes NaN as a missing value, as C4.5
     Case("NaN in features", "two NaN cells", lambda: _with_value(np.nan, 0),
          {ODT: Model(min_accuracy=0.95), HEDGE: Model(min_accuracy=0.95),
           "*": Raises("Input X contains NaN")}),

@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 import scipy.sparse as sp
 
+from Orange.classification import TreeLearner
 from Orange.data import (ContinuousVariable, DiscreteVariable, Domain, StringVariable,
                          Table)
 from Orange.regression import TreeLearner as TreeRegressionLearner
@@ -25,7 +26,7 @@ from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
 from tests.helpers.widget_helpers import (HANG_GUARD_MS, IrisTreeViewer, NoUncaughtExceptions,
-                            PatientWaits)
+                                          PatientWaits)
 
 #: Longest wait (ms) for a fit of one of the small tables below: a guard against a hang.
 FIT_TIMEOUT = HANG_GUARD_MS
@@ -499,6 +500,59 @@ class TestViewerHostileData(IrisTreeViewer, NoUncaughtExceptions, base.WidgetTes
             w._recolor()  # pylint: disable=protected-access
             w.select_nodes({0})
             self.assertEqual(len(self.get_output(w.Outputs.selected_data)), len(data))
+
+
+class TestViewerDomainMismatch(IrisTreeViewer, NoUncaughtExceptions, base.WidgetTest):
+    """A model and Data of another domain arrive at the viewer together."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.heart = Table("heart_disease")
+
+    def assert_shows_model(self, model):
+        w = self.widget
+        self.assertEqual(len(w.items), w.view_tree.node_count)
+        self.assertIs(w.model, model)
+        self.assertTrue(w.rules_text())
+
+    def test_model_and_data_of_other_domains_together(self):
+        w = self.widget
+        self.send_signals([(w.Inputs.tree, self.model), (w.Inputs.data, self.heart)])
+        self.assertTrue(w.Error.data_mismatch.is_shown())
+        self.assertIn("does not match the model", str(w.Error.data_mismatch))
+        self.assertIn("petal length", str(w.Error.data_mismatch))
+        self.assert_shows_model(self.model)
+        # the counts and selections are of the training data
+        self.assertIs(w.data, self.iris)
+        self.assertIn("training data", w.info_label.text())
+        w.select_nodes({0})
+        self.assertEqual(len(self.get_output(w.Outputs.selected_data)), len(self.iris))
+        # matching data mend it; a model of the other domain breaks it again
+        self.send_signal(w.Inputs.data, self.iris[:30])
+        self.assertFalse(w.Error.active)
+        self.assertEqual(w.node_n(0), 30)
+        heart_tree = TreeLearner()(self.heart)
+        heart_tree.instances = self.heart
+        self.send_signals([(w.Inputs.tree, heart_tree), (w.Inputs.data, self.iris)])
+        self.assertTrue(w.Error.data_mismatch.is_shown())
+        self.assert_shows_model(heart_tree)
+        # no model: no message about data
+        self.send_signal(w.Inputs.tree, None)
+        self.assertFalse(w.Error.active)
+        self.assertEqual(w.items, {})
+
+    def test_model_without_training_rows_and_other_data(self):
+        w = self.widget
+        model = OC1Learner(n_restarts=2, random_state=0)(self.iris)
+        model.instances = None  # e.g. a model loaded from a file
+        self.send_signals([(w.Inputs.tree, model), (w.Inputs.data, self.heart)])
+        self.assertTrue(w.Error.data_mismatch.is_shown())
+        self.assert_shows_model(model)
+        self.assertIsNone(w.data)
+        self.assertEqual(w.node_n(0), len(self.iris))  # the model's own counts
+        w.select_nodes({0})
+        self.assertIsNone(self.get_output(w.Outputs.selected_data))
 
 
 if __name__ == "__main__":

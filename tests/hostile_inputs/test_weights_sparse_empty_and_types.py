@@ -1,13 +1,14 @@
-"""Hostile inputs, second round (issue 15), on the four core estimators:
+"""Hostile inputs in depth, on the core estimators (the table of ``test_table.py`` checks
+predictions; these check the model itself):
 
-* D2 -- only the ratios of the instance weights matter: weights ``c·w`` give the tree of
-  ``w`` for any ``c > 0``;
-* D5 -- sparse input: densified up to ``validation.MAX_DENSE_BYTES``, refused above it with
-  the dense size; prediction densifies blocks of rows;
-* D7 -- prediction on no rows is an empty result (the Hedge ensemble too);
-* D8 -- weights whose sum overflows are a clear ValueError;
-* D9 -- every parameter's type is checked: a yes/no parameter takes a bool only, a count
-  an integer (not a bool), a number a number (not a bool or a string).
+* the scale of the instance weights: only their ratios matter, weights ``c·w`` give the
+  tree of ``w`` for any ``c > 0``; weights whose sum overflows, or whose ratio is beyond
+  double precision, are a clear ValueError;
+* sparse input: densified up to ``validation.MAX_DENSE_BYTES``, refused above it with the
+  dense size; prediction densifies blocks of rows;
+* prediction on no rows is an empty result (the Hedge ensemble too);
+* every parameter's type is checked: a yes/no parameter takes a bool only, a count an
+  integer (not a bool), a number a number (not a bool or a string).
 """
 import math
 
@@ -81,7 +82,7 @@ def assert_same_model(a, b, X, counts_ratio):
         np.testing.assert_allclose(tree_a.value * counts_ratio, tree_b.value, rtol=1e-9)
 
 
-# ----- D2: the scale of the weights -----
+# ----- the scale of the weights -----
 
 SCALES = [1e-6, "1/n", 1.0, 1e3, 1e6]
 
@@ -134,7 +135,7 @@ def test_normalised_weights_sum_to_the_rows_of_positive_weight():
     np.testing.assert_array_equal(ones, np.ones(7))    # exactly: equal weights are 1
 
 
-# ----- D8: weights near the float limit -----
+# ----- weights near the float limit -----
 
 @pytest.mark.parametrize("name", list(ESTIMATORS))
 @pytest.mark.parametrize("weights", [
@@ -190,7 +191,7 @@ def test_weights_spread_within_double_precision_fit(name):
     np.testing.assert_array_equal(model.predict(X[[3, 5]]), y[[3, 5]])
 
 
-# ----- D5: sparse input -----
+# ----- sparse input -----
 
 def text_like(n_rows=2000, n_columns=20000, n_values=80000):
     """A sparse matrix like a bag of words: 0.002 of its cells are counts."""
@@ -247,7 +248,7 @@ def test_prediction_densifies_blocks_of_sparse_rows(name, monkeypatch):
         assert (model.decision_path(sparse) != model.decision_path(X)).nnz == 0
 
 
-# ----- D7: no rows to predict -----
+# ----- no rows to predict -----
 
 @pytest.mark.parametrize("name", list(ESTIMATORS))
 def test_no_rows_give_empty_predictions(name):
@@ -263,7 +264,7 @@ def test_no_rows_give_empty_predictions(name):
         model.predict(np.empty((0, X.shape[1] + 1)))
 
 
-# ----- D9: parameter types -----
+# ----- parameter types -----
 
 #: Values of the wrong type for each kind of parameter (validation._KINDS).
 WRONG = {
@@ -319,7 +320,7 @@ def test_numpy_values_of_the_right_type_are_accepted(family):
     estimator.set_params(**params).fit(X, y)
 
 
-def test_the_issue_examples():
+def test_wrong_types_are_named_with_the_value_given():
     X, y = separable(30)
     for estimator, message in [
             (GeometricTreeClassifier(standardize="False"),
