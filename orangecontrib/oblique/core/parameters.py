@@ -29,16 +29,23 @@ __all__ = ["Parameter", "Interval", "Options", "Derived", "Relation", "InstanceO
 
 # ----- the kinds of value -----
 
+# (a plain int or float is answered first: the abstract classes' checks cost more, and
+# ODT-SVM checks an XMeans's parameters at every node)
+
 def _is_bool(value):
-    return isinstance(value, (bool, np.bool_))
+    return value is True or value is False or isinstance(value, np.bool_)
 
 
 def _is_int(value):
-    return isinstance(value, numbers.Integral) and not _is_bool(value)
+    return type(value) is int or (isinstance(value, numbers.Integral)
+                                  and not _is_bool(value))
 
 
 def _is_number(value):
-    return isinstance(value, numbers.Real) and not _is_bool(value) and not np.isnan(value)
+    if type(value) is float:
+        return value == value  # not NaN
+    return (type(value) is int or isinstance(value, numbers.Real) and not _is_bool(value)
+            and not np.isnan(value))
 
 
 def _is_classifier(value):
@@ -115,6 +122,8 @@ class Interval(Constraint):
     def __init__(self, type_, left, right, closed="both"):
         self.integral = type_ is Integral
         self.left, self.right, self.closed = left, right, closed
+        self.left_closed = closed in ("both", "left")
+        self.right_closed = closed in ("both", "right")
         self.kind, self.kind_text = ("int", "an integer") if self.integral else (
             "float", "a number")
 
@@ -126,14 +135,20 @@ class Interval(Constraint):
         return bound.value(params) if isinstance(bound, Derived) else bound
 
     def holds(self, value, params):
-        if not self.is_type(value):
+        if not (_is_int(value) if self.integral else _is_number(value)):
             return False
-        left, right = self._bound(self.left, params), self._bound(self.right, params)
-        if left is not None and not (value >= left if self.closed in ("both", "left")
-                                     else value > left):
-            return False
-        return right is None or (value <= right if self.closed in ("both", "right")
-                                 else value < right)
+        left, right = self.left, self.right
+        if left is not None:
+            if type(left) is Derived:
+                left = left.value(params)
+            if value < left or (value == left and not self.left_closed):
+                return False
+        if right is not None:
+            if type(right) is Derived:
+                right = right.value(params)
+            if value > right or (value == right and not self.right_closed):
+                return False
+        return True
 
     def texts(self, params=None):
         def shown(bound, with_value):
@@ -144,12 +159,12 @@ class Interval(Constraint):
             return bound.text
 
         if self.right is None:
-            if not self.integral and self.left == 0 and self.closed in ("neither", "right"):
+            if not self.integral and self.left == 0 and not self.left_closed:
                 return ["a positive number"]
-            above = "at least" if self.closed in ("both", "left") else "above"
+            above = "at least" if self.left_closed else "above"
             return [f"{self.kind_text} of {above} {shown(self.left, True)}"]
-        opening = "[" if self.closed in ("both", "left") else "("
-        closing = "]" if self.closed in ("both", "right") else ")"
+        opening = "[" if self.left_closed else "("
+        closing = "]" if self.right_closed else ")"
         text = f"{self.kind_text} in {opening}{shown(self.left, False)}, " \
                f"{shown(self.right, False)}{closing}"
         if params is not None and any(isinstance(b, Derived) for b in (self.left, self.right)):
@@ -266,6 +281,17 @@ def check_value(name, value, constraints, params=None):
         raise ValueError(f"{name} must be {parameter.describe(params)}, got {value!r}")
 
 
+def _all_hold(declared, params):
+    for name, parameter in declared.items():
+        value = params[name]
+        for constraint in parameter.constraints:
+            if constraint.holds(value, params):
+                break
+        else:
+            return False
+    return True
+
+
 def validate_parameters(estimator):
     """Raise a ValueError for the first parameter of ``estimator`` of a type its
     declaration does not accept (in the order of ``get_params``, by name), then for the
@@ -275,6 +301,9 @@ def validate_parameters(estimator):
     cls = type(estimator)
     declared = cls._parameter_constraints
     params = {name: getattr(estimator, name) for name in declared}
+    if _all_hold(declared, params) and all(
+            relation.holds(params) for relation in cls._parameter_relations):
+        return  # (a value that meets a constraint is of its type)
     for name in sorted(declared):
         parameter, value = declared[name], params[name]
         if not any(c.is_type(value) for c in parameter.constraints):
@@ -283,7 +312,7 @@ def validate_parameters(estimator):
         value = params[name]
         if not any(c.holds(value, params) for c in parameter.constraints):
             raise ValueError(f"{name} must be {parameter.describe(params)}, got {value!r}")
-    for relation in getattr(cls, "_parameter_relations", ()):
+    for relation in cls._parameter_relations:
         if not relation.holds(params):
             raise ValueError(relation.message.format(**params))
 
