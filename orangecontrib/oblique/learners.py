@@ -34,8 +34,7 @@ from .core.forest.classifier import ObliqueForestClassifier
 from .core.odt_svm.classifier import ODTSVMClassifier
 from .core.tree.rules import printable_name
 from .core.tree.structure import GrowthWarning
-from .core.parameters import (InstanceOf, Parameter, constructor, parameters_section,
-                              with_parameters_section)
+from .core.parameters import InstanceOf, Parameter, constructor, with_declared_parameters
 from .core.validation import densified, dense_size_error, map_row_chunks
 from .presentation import SplitLabel, SplitPresenter
 
@@ -564,6 +563,10 @@ class _ImportanceScorerMixin(LearnerScorer):
         return self(data).attribute_importances
 
 
+#: What every learner's ``preprocessors`` are, for its docstring.
+PREPROCESSORS_MEANING = "Run before the learner's own preprocessing."
+
+
 class _EstimatorParameters:
     """The parameters of a learner are those its core estimator declares
     (``estimator_class._parameter_constraints``, :mod:`~.core.parameters`): the
@@ -590,8 +593,10 @@ class _EstimatorParameters:
             cls.__qualname__, ["self._set_parameters(preprocessors, {" + ", ".join(
                 f"{name!r}: {name}" for name in declared) + "})"])
         cls.__init__.__module__ = cls.__module__
-        cls.__doc__ = with_parameters_section(
-            cls.__doc__, parameters_section(declared) + PREPROCESSORS_DOC)
+        cls.__doc__ = with_declared_parameters(
+            cls, declared, {**cls.estimator_class._parameter_meanings,
+                            "preprocessors": [PREPROCESSORS_MEANING]},
+            {"preprocessors": "preprocessors : Orange preprocessors or None, default None"})
 
     @classmethod
     def declared_parameters(cls):
@@ -613,12 +618,6 @@ class _EstimatorParameters:
         self.params = dict(params)
         for name, value in params.items():
             setattr(self, name, value)
-
-
-#: The ``preprocessors`` of every learner, for its docstring.
-PREPROCESSORS_DOC = """
-preprocessors : Orange preprocessors or None, default None
-    Run before the learner's own (continuization and imputation)."""
 
 
 class ObliqueTreeLearner(_EstimatorParameters, _FitProgressMixin,
@@ -828,6 +827,25 @@ class HedgeEnsembleLearner(_EstimatorParameters, _FitProgressMixin,
     The parameters are the estimator's (but those that only ``partial_fit`` uses), with
     ``learner`` for its ``estimator`` and ``random_state=0``.
 
+    Parameters
+    ----------
+    learner
+        The base learner: :class:`GeometricTreeLearner`, :class:`OC1Learner` or
+        :class:`ODTSVMLearner` (the paper's choice; None: ``ODTSVMLearner()``).  Its core
+        estimator (:meth:`ObliqueTreeLearner.create_estimator`) is the ensemble's base
+        estimator, and its preprocessors are applied (after the ensemble's own
+        ``preprocessors``).
+    n_estimators
+    sample_fraction
+    beta
+    random_state
+        Seeds the subsets and the members' own ``random_state``.
+    n_jobs
+        Members trained at once (joblib processes; -1: all cores); the ensemble is the
+        same for any value.
+    preprocessors
+        Applied before the base learner's preprocessors.
+
     Rows with a missing class are left out of the fit (the model's ``fit_messages`` say
     how many).  While fitting, the progress callback of ``__call__`` advances through equal
     shares, one per member, each filled as that member's tree grows; an exception raised
@@ -839,12 +857,7 @@ class HedgeEnsembleLearner(_EstimatorParameters, _FitProgressMixin,
 
     estimator_class = HedgeEnsembleClassifier
     own_parameters = {"learner": Parameter(None, InstanceOf(ObliqueTreeLearner, (
-        "GeometricTreeLearner, OC1Learner, ODTSVMLearner")), None, doc=(
-        "The base learner: :class:`GeometricTreeLearner`, :class:`OC1Learner` or "
-        ":class:`ODTSVMLearner` (None: ``ODTSVMLearner()``, the paper's choice). Its core "
-        "estimator (:meth:`ObliqueTreeLearner.create_estimator`) is the ensemble's base "
-        "estimator, and its preprocessors are applied (after the ensemble's own "
-        "``preprocessors``)."))}
+        "GeometricTreeLearner, OC1Learner, ODTSVMLearner")), None)}
     omitted_parameters = ("estimator", "weight_threshold", "replace_members", "window")
     learner_defaults = {"random_state": 0}
 

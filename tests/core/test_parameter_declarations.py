@@ -131,15 +131,31 @@ def test_no_estimator_checks_its_parameters_by_hand(cls):
 
 @pytest.mark.parametrize("cls", ESTIMATORS, ids=lambda cls: cls.__name__)
 def test_docstring_lists_the_declared_parameters(cls):
+    """Every declared parameter, in order, with what it accepts and its default, then
+    what it means."""
     doc = inspect.getdoc(cls)
     section = doc[doc.index("Parameters\n----------\n"):]
-    listed = re.findall(r"^(\w+) : ", section, flags=re.M)
-    assert listed[:len(declared(cls))] == list(declared(cls))
+    assert re.findall(r"^(\w+) : ", section, flags=re.M)[:len(declared(cls))] == list(
+        declared(cls))
     for name, parameter in declared(cls).items():
-        assert f"{name} : {parameter.describe()}, default {parameter.default!r}" in doc
-        if parameter.doc:
-            first_words = " ".join(parameter.doc.split()[:6])
-            assert first_words in " ".join(section.split())
+        entry = f"\n{name} : {parameter.describe()}, default {parameter.default!r}\n"
+        meaning = "".join(f"    {line}\n" if line else "\n"
+                          for line in cls._parameter_meanings.get(name, []))
+        assert entry + meaning in doc + "\n"
+
+
+def test_documenting_an_undeclared_parameter_is_an_error():
+    with pytest.raises(TypeError, match=r"documents parameters it does not declare: "
+                                        r"\['depth'\]"):
+        class Misdocumented(GeometricTreeClassifier):  # pylint: disable=unused-variable
+            """A tree.
+
+            Parameters
+            ----------
+            depth
+                Not a parameter of the tree.
+            """
+            _parameter_constraints = GeometricTreeClassifier._parameter_constraints
 
 
 def test_relations_between_parameters():
@@ -159,11 +175,17 @@ def test_a_declaration_makes_a_new_estimator():
     """A subclass that declares other parameters gets their constructor, checks and
     docs, with nothing else written."""
     class ShallowTree(GeometricTreeClassifier):
-        """A geometric tree of at most ``max_depth`` 1 to 3."""
+        """A geometric tree of at most ``max_depth`` 1 to 3.
+
+        Parameters
+        ----------
+        flavour
+            A name.
+        """
         _parameter_constraints = {
             **GeometricTreeClassifier._parameter_constraints,
-            "max_depth": Parameter(2, Interval(Integral, 1, 3), doc="Depth limit."),
-            "flavour": Parameter("plain", Options("plain", "fancy"), doc="A name."),
+            "max_depth": Parameter(2, Interval(Integral, 1, 3)),
+            "flavour": Parameter("plain", Options("plain", "fancy")),
         }
 
     assert list(inspect.signature(ShallowTree).parameters)[-1] == "flavour"

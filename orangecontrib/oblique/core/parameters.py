@@ -11,11 +11,15 @@ these refuse).  From it come
   range or its options, then the few rules between parameters
   (``_parameter_relations``, :class:`Relation`), each a ValueError that names the
   parameter and says what it accepts;
-* the documentation: the ``Parameters`` section of the class docstring
-  (:func:`parameters_section`), and the Orange learners' signatures
-  (``orangecontrib.oblique.learners``).
+* the documentation: each entry of the ``Parameters`` section of the class docstring
+  says what the parameter accepts and its default (:func:`with_declared_parameters`;
+  the docstring says what it means, and documents no parameter the class does not
+  declare);
+
+and, in ``orangecontrib.oblique.learners``, the Orange learners' signatures and docs.
 """
 import numbers
+import re
 import textwrap
 from numbers import Integral, Real
 
@@ -23,8 +27,8 @@ import numpy as np
 
 __all__ = ["Parameter", "Interval", "Options", "Derived", "Relation", "InstanceOf",
            "BOOLEAN", "RANDOM_STATE", "INDICES", "CLASSIFIER", "NON_ZERO_INTEGER",
-           "DeclaredParameters", "validate_parameters", "check_value", "parameters_section",
-           "declared_kinds", "constructor"]
+           "DeclaredParameters", "validate_parameters", "check_value", "documented_parameters",
+           "with_declared_parameters", "declared_kinds", "constructor"]
 
 
 # ----- the kinds of value -----
@@ -232,20 +236,17 @@ def _constraint(constraint):
 
 
 class Parameter:
-    """A declared parameter: its ``default``, the ``constraints`` its value must meet one
-    of (None among them: None is allowed) and ``doc``, what it means (paragraphs
-    separated by a blank line), for the class docstring."""
+    """A declared parameter: its ``default`` and the ``constraints`` its value must meet
+    one of (None among them: None is allowed).  What it means is written in the
+    ``Parameters`` section of the class docstring, under its name."""
 
-    def __init__(self, default, *constraints, doc=""):
+    def __init__(self, default, *constraints):
         self.default = default
         self.constraints = tuple(_constraint(c) for c in constraints)
-        self.doc = doc
 
-    def replace(self, **changes):
-        """A copy with another ``default``, ``constraints`` (a tuple) or ``doc``."""
-        default = changes.get("default", self.default)
-        constraints = changes.get("constraints", self.constraints)
-        return Parameter(default, *constraints, doc=changes.get("doc", self.doc))
+    def replace(self, default):
+        """The same constraints with another ``default``."""
+        return Parameter(default, *self.constraints)
 
     @property
     def kinds(self):
@@ -337,32 +338,82 @@ def constructor(names, defaults, qualname, body):
     return init
 
 
-def parameters_section(declared, overrides=None):
-    """The numpydoc ``Parameters`` section of the declared parameters (name → Parameter):
-    ``name : what it accepts, default value`` and what it means."""
+_HEADING = re.compile(r"^\S.*\n-{3,}$", re.M)
+
+
+def _dedented(doc):
+    first, _, rest = (doc or "").strip("\n").partition("\n")
+    return first.strip() + ("\n" + textwrap.dedent(rest) if rest else "")
+
+
+#: The first line of an entry of a numpydoc ``Parameters`` section.
+_ENTRY = re.compile(r"^[A-Za-z_]\w*( : .*)?$")
+
+
+def _section_body(doc, start):
+    """The text of the ``Parameters`` section at ``start`` of ``doc``: up to the next
+    section heading, or a line that is neither indented nor an entry's first line."""
+    body = doc[start + len("Parameters\n----------\n"):]
+    lines = body.splitlines()
+    for i, line in enumerate(lines):
+        if line and not line[0].isspace() and (
+                not _ENTRY.match(line) or i + 1 < len(lines) and set(lines[i + 1]) == {"-"}):
+            return "\n".join(lines[:i]).rstrip()
+    return body.rstrip()
+
+
+def documented_parameters(doc):
+    """name → the lines (dedented) of what it means, from the numpydoc ``Parameters``
+    section of the docstring ``doc`` (an entry's first line is its name, with or
+    without ``: type``)."""
+    doc = _dedented(doc)
+    start = doc.find("Parameters\n----------\n")
+    if start < 0:
+        return {}
+    entries, name = {}, None
+    for line in _section_body(doc, start).splitlines():
+        if line and not line[0].isspace():
+            name = line.split(" : ")[0].strip()
+            entries[name] = []
+        elif name is not None:
+            entries[name].append(line[4:] if line.startswith("    ") else line.strip())
+    return {name: lines[:len(lines) - next((i for i, line in enumerate(reversed(lines))
+                                            if line), len(lines))]
+            for name, lines in entries.items()}
+
+
+def with_declared_parameters(cls, declared, meanings=None, extra=None):
+    """The docstring of ``cls`` with its ``Parameters`` section made from ``declared``
+    (name → :class:`Parameter`, in order): an entry ``name : what it accepts, default
+    value`` for each, followed by what the docstring says it means (else what
+    ``meanings`` says, name → lines), then the entries ``extra`` (name → its first
+    line; what it means, as for the others).  A TypeError for a parameter the docstring
+    documents but ``cls`` does not declare."""
+    extra = extra or {}
+    doc = _dedented(cls.__doc__)
+    documented = documented_parameters(doc)
+    unknown = set(documented) - set(declared) - set(extra)
+    if unknown:
+        raise TypeError(f"{cls.__qualname__} documents parameters it does not declare: "
+                        f"{sorted(unknown)}")
     lines = ["Parameters", "----------"]
     for name, parameter in declared.items():
-        default = (overrides or {}).get(name, parameter.default)
-        lines.append(f"{name} : {parameter.describe()}, default {default!r}")
-        for paragraph in filter(None, parameter.doc.split("\n\n")):
-            if lines[-1].startswith("    "):
-                lines.append("")
-            lines.extend(textwrap.wrap(" ".join(paragraph.split()), 84,
-                                       initial_indent="    ", subsequent_indent="    ",
-                                       break_on_hyphens=False))
-    return "\n".join(lines)
-
-
-def with_parameters_section(doc, section):
-    """``doc`` (a class docstring) with ``section`` before its ``Attributes`` or
-    ``Notes`` section, or at its end."""
-    doc = textwrap.dedent(doc or "").strip("\n")
-    first, _, rest = doc.partition("\n")
-    doc = first + ("\n" + textwrap.dedent(rest) if rest else "")
-    for heading in ("Attributes\n----------", "Notes\n-----"):
-        at = doc.find(heading)
-        if at >= 0:
-            return doc[:at] + section + "\n\n" + doc[at:]
+        lines.append(f"{name} : {parameter.describe()}, default {parameter.default!r}")
+        meaning = documented.get(name) or (meanings or {}).get(name, [])
+        lines.extend(f"    {line}" if line else "" for line in meaning)
+    for name, first_line in extra.items():
+        lines.append(first_line)
+        meaning = documented.get(name) or (meanings or {}).get(name, [])
+        lines.extend(f"    {line}" if line else "" for line in meaning)
+    section = "\n".join(lines)
+    start = doc.find("Parameters\n----------\n")
+    if start >= 0:
+        end = start + len("Parameters\n----------\n") + len(_section_body(doc, start))
+        rest = doc[end:].strip("\n")
+        return doc[:start] + section + ("\n\n" + rest + "\n" if rest else "\n")
+    end = _HEADING.search(doc)
+    if end:
+        return doc[:end.start()] + section + "\n\n" + doc[end.start():]
     return doc.rstrip() + "\n\n" + section + "\n"
 
 
@@ -381,7 +432,8 @@ class DeclaredParameters:
                 list(declared), [p.default for p in declared.values()], cls.__qualname__,
                 [f"self.{name} = {name}" for name in declared])
             cls.__init__.__module__ = cls.__module__
-            cls.__doc__ = with_parameters_section(cls.__doc__, parameters_section(declared))
+            cls._parameter_meanings = documented_parameters(cls.__doc__)
+            cls.__doc__ = with_declared_parameters(cls, declared)
         super().__init_subclass__(**kwargs)
 
     def _validate_parameters(self):
@@ -401,20 +453,18 @@ def declared_kinds(*classes):
     return kinds
 
 
-# ----- parameters several estimators share (each replaces the default or the doc) -----
+# ----- parameters several estimators share (some with another default) -----
 
 #: The depth limit of a tree; None: none.
 MAX_DEPTH = Parameter(None, Interval(Integral, 0, None), None)
 #: A node with fewer rows is a leaf.
-MIN_SAMPLES_SPLIT = Parameter(2, Interval(Integral, 2, None),
-                              doc="A node with fewer rows is a leaf.")
+MIN_SAMPLES_SPLIT = Parameter(2, Interval(Integral, 2, None))
 #: The fewest rows a child of a split may have.
 MIN_SAMPLES_LEAF = Parameter(1, Interval(Integral, 1, None))
 #: The share of the training rows held out to prune the tree (OC1 Section 3).
 PRUNING_PORTION = Parameter(0.0, Interval(Real, 0, 0.9))
 #: k of the k-SE rule (Breiman et al. 1984, ch. 3).
-SE_RULE = Parameter(0.0, Interval(Real, 0, None),
-                    doc="k of the k-SE rule when choosing the pruned tree.")
+SE_RULE = Parameter(0.0, Interval(Real, 0, None))
 #: A seed: an integer, a numpy RandomState or None.
 SEED = Parameter(None, RANDOM_STATE, None)
 #: At most this many attributes a split (:mod:`~.tree.sparse`).

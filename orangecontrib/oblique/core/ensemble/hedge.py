@@ -143,6 +143,48 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
     classifier works with any label type, and a member that saw only some classes has its
     distribution mapped onto the ensemble's columns (the other classes get 0).
 
+    Parameters
+    ----------
+    estimator
+        The base classifier, cloned for every member; ``None`` means
+        :class:`~orangecontrib.oblique.core.odt_svm.classifier.ODTSVMClassifier` with its defaults (the
+        paper's J48-SVM-ODT).  Members are combined by ``predict_proba`` when the base has
+        one, otherwise by a one-hot of ``predict``.  Every ``random_state`` parameter of a
+        member (nested ones included) is set to a seed drawn from this ensemble's
+        ``random_state``, as :class:`sklearn.ensemble.BaggingClassifier` does, so that
+        members differ and the ensemble is reproducible.
+    n_estimators
+        Number of members M (Section VI uses 10).
+    sample_fraction
+        Share of the rows each member is trained on, drawn without replacement (Section VI:
+        90 %).  The draw is stratified by class, with at least one row of every class
+        whenever the subset is at least as large as the number of classes.
+    beta
+        Hedge's β: the factor a member's weight is multiplied by for each misclassified
+        row.  The paper gives no value; why 0.9 is in this module's docstring.
+    weight_threshold
+        A member whose normalised weight falls below this value is replaced in
+        ``partial_fit`` when ``replace_members`` is on.  Must be below the average weight
+        ``1 / n_estimators``: at or above it, equally good members would all be replaced.
+    replace_members
+        Whether ``partial_fit`` replaces low-weight members (Section V-A's extension).
+    window
+        A replacement member is trained on this many of the most recent labelled rows.
+    random_state
+        Seeds the subsets, the members' ``random_state`` parameters and those of the
+        replacement members trained by later ``partial_fit`` calls.
+    n_jobs
+        How many members ``fit`` trains at once, through joblib (processes): ``None`` is 1
+        unless a ``joblib.parallel_config`` (or ``parallel_backend``) context says
+        otherwise, ``-1`` all cores.  Every member's subset and seeds are drawn before any
+        is trained, so the ensemble is the same for any ``n_jobs`` (up to rounding in the
+        last bits where BLAS runs more threads here than in joblib's worker processes,
+        which run one: LAPACK's eigensolver, GDT's, may round otherwise).  Under
+        ``joblib.parallel_config(backend="dask")`` the members are trained on a Dask
+        cluster.  A given ``n_jobs`` is a ceiling: when the work is too small to pay for
+        starting worker processes (or, once started, for handing the members to them),
+        this process trains them one by one (:func:`~.parallel.jobs_for`).
+
     Attributes
     ----------
     estimator_ : estimator
@@ -181,52 +223,15 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
     """
 
     _parameter_constraints = {
-        "estimator": Parameter(None, CLASSIFIER, None, doc=(
-            "The base classifier, cloned for every member; ``None`` means "
-            ":class:`~orangecontrib.oblique.core.odt_svm.classifier.ODTSVMClassifier` "
-            "with its defaults (the paper's J48-SVM-ODT). Members are combined by "
-            "``predict_proba`` when the base has one, otherwise by a one-hot of "
-            "``predict``. Every ``random_state`` parameter of a member (nested ones "
-            "included) is set to a seed drawn from this ensemble's ``random_state``, as "
-            ":class:`sklearn.ensemble.BaggingClassifier` does, so that members differ and "
-            "the ensemble is reproducible.")),
-        "n_estimators": N_ESTIMATORS.replace(doc=(
-            "Number of members M (Section VI uses 10).")),
-        "sample_fraction": Parameter(0.9, Interval(Real, 0, 1, closed="right"), doc=(
-            "Share of the rows each member is trained on, drawn without replacement "
-            "(Section VI: 90 %). The draw is stratified by class, with at least one row "
-            "of every class whenever the subset is at least as large as the number of "
-            "classes.")),
-        "beta": Parameter(0.9, Interval(Real, 0, 1, closed="neither"), doc=(
-            "Hedge's β: the factor a member's weight is multiplied by for each "
-            "misclassified row. The paper gives no value; why 0.9 is in this module's "
-            "docstring.")),
-        "weight_threshold": Parameter(0.01, Interval(Real, 0, AVERAGE_WEIGHT, closed="left"), doc=(
-            "A member whose normalised weight falls below this value is replaced in "
-            "``partial_fit`` when ``replace_members`` is on. Must be below the average "
-            "weight ``1 / n_estimators``: at or above it, equally good members would all "
-            "be replaced.")),
-        "replace_members": Parameter(False, BOOLEAN, doc=(
-            "Whether ``partial_fit`` replaces low-weight members (Section V-A's "
-            "extension).")),
-        "window": Parameter(200, Interval(Integral, 1, None), doc=(
-            "A replacement member is trained on this many of the most recent labelled "
-            "rows.")),
-        "random_state": SEED.replace(doc=(
-            "Seeds the subsets, the members' ``random_state`` parameters and those of the "
-            "replacement members trained by later ``partial_fit`` calls.")),
-        "n_jobs": N_JOBS.replace(doc=(
-            "How many members ``fit`` trains at once, through joblib (processes): "
-            "``None`` is 1 unless a ``joblib.parallel_config`` (or ``parallel_backend``) "
-            "context says otherwise, ``-1`` all cores. Every member's subset and seeds "
-            "are drawn before any is trained, so the ensemble is the same for any "
-            "``n_jobs`` (up to rounding in the last bits where BLAS runs more threads "
-            "here than in joblib's worker processes, which run one: LAPACK's eigensolver, "
-            "GDT's, may round otherwise). Under "
-            "``joblib.parallel_config(backend=\"dask\")`` the members are trained on a Dask "
-            "cluster. A given ``n_jobs`` is a ceiling: when the work is too small to pay "
-            "for starting worker processes (or, once started, for handing the members to "
-            "them), this process trains them one by one (:func:`~.parallel.jobs_for`).")),
+        "estimator": Parameter(None, CLASSIFIER, None),
+        "n_estimators": N_ESTIMATORS,
+        "sample_fraction": Parameter(0.9, Interval(Real, 0, 1, closed="right")),
+        "beta": Parameter(0.9, Interval(Real, 0, 1, closed="neither")),
+        "weight_threshold": Parameter(0.01, Interval(Real, 0, AVERAGE_WEIGHT, closed="left")),
+        "replace_members": Parameter(False, BOOLEAN),
+        "window": Parameter(200, Interval(Integral, 1, None)),
+        "random_state": SEED,
+        "n_jobs": N_JOBS,
     }
 
 

@@ -63,6 +63,19 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
     The member tree of :class:`ObliqueForestClassifier` (which gives every tree a
     bootstrap sample), usable on its own.
 
+    Parameters
+    ----------
+    max_features
+        ``d``, candidate projections per node: ``⌈√p⌉``, ``⌈log2 p⌉``, ``p``, the number
+        itself, or that share of ``p`` (:func:`~.sporf.n_projections`).
+    feature_combinations
+        ``λ·p``, attributes per projection on average: 3 for ``p ≥ 10``, else 1
+        (:func:`~.sporf.mean_nonzeros`).
+    max_depth
+    min_samples_split
+    random_state
+        Seeds the projections drawn at every node.
+
     Attributes
     ----------
     tree_ : ObliqueTree
@@ -74,16 +87,11 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
     """
 
     _parameter_constraints = {
-        "max_features": Parameter("sqrt", *MAX_FEATURES, doc=(
-            "``d``, candidate projections per node: ``⌈√p⌉``, ``⌈log2 p⌉``, ``p``, the "
-            "number itself, or that share of ``p`` (:func:`~.sporf.n_projections`).")),
-        "feature_combinations": Parameter("auto", *FEATURE_COMBINATIONS, doc=(
-            "``λ·p``, attributes per projection on average: 3 for ``p ≥ 10``, else 1 "
-            "(:func:`~.sporf.mean_nonzeros`).")),
+        "max_features": Parameter("sqrt", *MAX_FEATURES),
+        "feature_combinations": Parameter("auto", *FEATURE_COMBINATIONS),
         "max_depth": MAX_DEPTH,
         "min_samples_split": MIN_SAMPLES_SPLIT,
-        "random_state": SEED.replace(doc=(
-            "Seeds the projections drawn at every node.")),
+        "random_state": SEED,
     }
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback,
@@ -140,6 +148,51 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
     ``max_features`` random sparse projections with ``feature_combinations`` attributes
     each on average (see the module docstring for the defaults and their sources).
 
+    Parameters
+    ----------
+    n_estimators
+        Number of trees.
+    estimator
+        None: SPORF trees with the forest's ``max_features``, ``feature_combinations``,
+        ``max_depth`` and ``min_samples_split``.  Otherwise a
+        :class:`~orangecontrib.oblique.core.GeometricTreeClassifier`,
+        :class:`~orangecontrib.oblique.core.OC1Classifier` or
+        :class:`~orangecontrib.oblique.core.odt_svm.classifier.ODTSVMClassifier` (with its own
+        parameters), cloned for every tree: each clone is trained on a bootstrap sample
+        and on a random subset of ``max_features`` attributes (bagging and random
+        subspaces, as Odte does with STree); its splits are then written over all
+        attributes, so the trees print, route and explain themselves like any other.
+    max_features
+        SPORF: ``d``, the candidate projections per node (``⌈√p⌉`` by default, the
+        ``rerf`` package's); with ``estimator``: the attributes each tree sees.
+    feature_combinations
+        SPORF: ``λ·p``, the attributes per projection on average (``"auto"``: 3 for 10
+        or more attributes, else 1, the ``rerf`` package's ``λ = 3/p`` or ``1/p``).
+        Not used with ``estimator``.
+    bootstrap
+        Stratified bootstrap samples (``rerf``'s default); False: every tree on all rows.
+    max_depth
+        SPORF trees' depth limit (none: grown until their leaves are pure).
+    min_samples_split
+        SPORF: nodes with fewer rows are leaves.
+    oob_score
+        Estimate the accuracy from the out-of-bag rows (needs ``bootstrap``).
+    oob_grid_search
+        The paper's choice of ``max_features`` and ``feature_combinations`` (SPORF trees,
+        with ``bootstrap``): a forest for every pair of :func:`oob_search_grid`, the one of
+        the lowest out-of-bag error kept (up to 25 forests: a slow fit).  Ignores
+        ``max_features`` and ``feature_combinations``.
+    n_jobs
+        Trees fitted in parallel by joblib (threads unless a joblib backend is active,
+        e.g. ``with joblib.parallel_backend("dask")`` on a Dask cluster); None: 1, or the
+        active backend's default.  The fitted forest does not depend on it.  A given
+        ``n_jobs`` is a ceiling: work too small to pay for the jobs (worker processes to
+        start, for the papers' trees) is fitted here, one tree after the other
+        (:func:`~.parallel.jobs_for`).
+    random_state
+        Seeds every tree (its bootstrap sample and its own randomness); seeds are drawn
+        before any tree is fitted, so a seed gives the same forest for any ``n_jobs``.
+
     Attributes
     ----------
     estimators_ : list of fitted tree estimators
@@ -166,52 +219,17 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
     """
 
     _parameter_constraints = {
-        "n_estimators": N_ESTIMATORS.replace(default=100, doc=(
-            "Number of trees.")),
-        "estimator": Parameter(None, TREE_ESTIMATOR, None, doc=(
-            "None: SPORF trees with the forest's ``max_features``, "
-            "``feature_combinations``, ``max_depth`` and ``min_samples_split``. Otherwise "
-            "a :class:`~orangecontrib.oblique.core.GeometricTreeClassifier`, "
-            ":class:`~orangecontrib.oblique.core.OC1Classifier` or "
-            ":class:`~orangecontrib.oblique.core.odt_svm.classifier.ODTSVMClassifier` "
-            "(with its own parameters), cloned for every tree: each clone is trained on a "
-            "bootstrap sample and on a random subset of ``max_features`` attributes "
-            "(bagging and random subspaces, as Odte does with STree); its splits are then "
-            "written over all attributes, so the trees print, route and explain "
-            "themselves like any other.")),
-        "max_features": Parameter("sqrt", *MAX_FEATURES, doc=(
-            "SPORF: ``d``, the candidate projections per node (``⌈√p⌉`` by default, the "
-            "``rerf`` package's); with ``estimator``: the attributes each tree sees.")),
-        "feature_combinations": Parameter("auto", *FEATURE_COMBINATIONS, doc=(
-            "SPORF: ``λ·p``, the attributes per projection on average (``\"auto\"``: 3 for "
-            "10 or more attributes, else 1, the ``rerf`` package's ``λ = 3/p`` or "
-            "``1/p``). Not used with ``estimator``.")),
-        "bootstrap": Parameter(True, BOOLEAN, doc=(
-            "Stratified bootstrap samples (``rerf``'s default); False: every tree on all "
-            "rows.")),
-        "max_depth": MAX_DEPTH.replace(doc=(
-            "SPORF trees' depth limit (none: grown until their leaves are pure).")),
-        "min_samples_split": MIN_SAMPLES_SPLIT.replace(doc=(
-            "SPORF: nodes with fewer rows are leaves.")),
-        "oob_score": Parameter(False, BOOLEAN, doc=(
-            "Estimate the accuracy from the out-of-bag rows (needs ``bootstrap``).")),
-        "oob_grid_search": Parameter(False, BOOLEAN, doc=(
-            "The paper's choice of ``max_features`` and ``feature_combinations`` (SPORF "
-            "trees, with ``bootstrap``): a forest for every pair of "
-            ":func:`oob_search_grid`, the one of the lowest out-of-bag error kept (up to "
-            "25 forests: a slow fit). Ignores ``max_features`` and "
-            "``feature_combinations``.")),
-        "n_jobs": N_JOBS.replace(doc=(
-            "Trees fitted in parallel by joblib (threads unless a joblib backend is "
-            "active, e.g. ``with joblib.parallel_backend(\"dask\")`` on a Dask cluster); "
-            "None: 1, or the active backend's default. The fitted forest does not depend "
-            "on it. A given ``n_jobs`` is a ceiling: work too small to pay for the jobs "
-            "(worker processes to start, for the papers' trees) is fitted here, one tree "
-            "after the other (:func:`~.parallel.jobs_for`).")),
-        "random_state": SEED.replace(doc=(
-            "Seeds every tree (its bootstrap sample and its own randomness); seeds are "
-            "drawn before any tree is fitted, so a seed gives the same forest for any "
-            "``n_jobs``.")),
+        "n_estimators": N_ESTIMATORS.replace(default=100),
+        "estimator": Parameter(None, TREE_ESTIMATOR, None),
+        "max_features": Parameter("sqrt", *MAX_FEATURES),
+        "feature_combinations": Parameter("auto", *FEATURE_COMBINATIONS),
+        "bootstrap": Parameter(True, BOOLEAN),
+        "max_depth": MAX_DEPTH,
+        "min_samples_split": MIN_SAMPLES_SPLIT,
+        "oob_score": Parameter(False, BOOLEAN),
+        "oob_grid_search": Parameter(False, BOOLEAN),
+        "n_jobs": N_JOBS,
+        "random_state": SEED,
     }
 
     _parameter_relations = (

@@ -96,6 +96,56 @@ class GeometricSplitter:
 class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
     """Geometric Decision Tree (Manwani & Sastry), a scikit-learn classifier.
 
+    Parameters
+    ----------
+    epsilon1
+        Minority-fraction threshold ε1 (Algorithm 2): a child whose fraction of rows not in
+        the parent's majority class is below ε1, with that class still the majority, is a
+        leaf.  The paper's protocol (Section IV: "for all our experiments we have chosen
+        ε1 between .1 and .2") does not say how ε1 was chosen in that range; ``"auto"``
+        chooses it on the training rows only, by stratified inner cross-validation:
+        every ε1 of :data:`AUTO_EPSILON1` = {0.10, 0.125, 0.15, 0.175, 0.20} is scored
+        by its (weighted) accuracy pooled over :data:`AUTO_FOLDS` = 5 folds (fewer when
+        the smallest class has fewer rows; with a class of one row, 0.1), all other
+        parameters as given; the best wins, ties to the larger ε1 (the smaller tree);
+        the tree is then grown on all training rows.  The chosen value is
+        ``epsilon1_``, the scores ``epsilon1_scores_``.  ε2 (when None) follows the
+        chosen ε1.  A fit costs about 26 fits.
+
+        Trees grown with ε1 = 0.1 are several times larger than Table II reports (4×4
+        checkerboard ~70 leaves against 17.1, 10-d set ~170 against 33.3): see
+        ``doc/algorithms/gdt.md`` ("Tree size") for the measurements; in short, ε1 is
+        the only stopping rule besides purity and depth, and on sets whose classes
+        overlap (the 10-d set) or whose boundaries are not met by one bisector (the
+        checkerboards) the tree splits until every leaf is (1 − ε1)-pure, which needs
+        many small leaves; a larger ε1 or pruning shrinks it.
+    epsilon2
+        A child whose majority-class fraction reaches ε2 is a leaf (Algorithm 2); None:
+        1 − ε1.
+    max_depth
+    min_samples_split
+        A node with fewer rows is a leaf.
+    min_samples_leaf
+        A node whose chosen split leaves a child fewer rows is a leaf (the paper has no
+        such rule: 1; Orange's Tree widget uses 2).
+    standardize
+        Standardise features (weighted mean 0, variance 1) before finding hyperplanes; the
+        paper is silent, and the bisectors depend on scaling.  Hyperplanes are always
+        stored and printed in raw units.
+    pruning_portion
+        Share of the training rows held out to prune the grown tree by cost-complexity
+        pruning (the shared OC1 procedure); 0 (the paper's GDT) grows without pruning.
+    se_rule
+        k of the k-SE rule when choosing the pruned tree.
+    random_state
+        Only used to draw the held-out rows when ``pruning_portion > 0``.
+    max_terms
+        At most this many attributes with a non-zero weight in any split, found by
+        backward elimination from the chosen angle bisector, its threshold re-optimised by the Gini index (:mod:`~orangecontrib.oblique.core.tree.sparse`,
+        after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
+        split.  None keeps the paper's dense split.  At least the number of
+        features: no limit, as None.
+
     Attributes
     ----------
     tree_ : ObliqueTree
@@ -103,54 +153,16 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
     """
 
     _parameter_constraints = {
-        "epsilon1": Parameter(0.1, Interval(Real, 0, 1, closed="left"), Options("auto"), doc=(
-            "Minority-fraction threshold ε1 (Algorithm 2): a child whose fraction of rows "
-            "not in the parent's majority class is below ε1, with that class still the "
-            "majority, is a leaf. The paper's protocol (Section IV: \"for all our "
-            "experiments we have chosen ε1 between .1 and .2\") does not say how ε1 was "
-            "chosen in that range; ``\"auto\"`` chooses it on the training rows only, by "
-            "stratified inner cross-validation: every ε1 of :data:`AUTO_EPSILON1` = "
-            "{0.10, 0.125, 0.15, 0.175, 0.20} is scored by its (weighted) accuracy pooled "
-            "over :data:`AUTO_FOLDS` = 5 folds (fewer when the smallest class has fewer "
-            "rows; with a class of one row, 0.1), all other parameters as given; the best "
-            "wins, ties to the larger ε1 (the smaller tree); the tree is then grown on "
-            "all training rows. The chosen value is ``epsilon1_``, the scores "
-            "``epsilon1_scores_``. ε2 (when None) follows the chosen ε1. A fit costs "
-            "about 26 fits.\n\n"
-            "Trees grown with ε1 = 0.1 are several times larger than Table II reports "
-            "(4×4 checkerboard ~70 leaves against 17.1, 10-d set ~170 against 33.3): see "
-            "``doc/algorithms/gdt.md`` (\"Tree size\") for the measurements; in short, ε1 "
-            "is the only stopping rule besides purity and depth, and on sets whose "
-            "classes overlap (the 10-d set) or whose boundaries are not met by one "
-            "bisector (the checkerboards) the tree splits until every leaf is (1 − "
-            "ε1)-pure, which needs many small leaves; a larger ε1 or pruning shrinks it.")),
-        "epsilon2": Parameter(None, Interval(Real, 0, 1, closed="right"), None, doc=(
-            "A child whose majority-class fraction reaches ε2 is a leaf (Algorithm 2); "
-            "None: 1 − ε1.")),
+        "epsilon1": Parameter(0.1, Interval(Real, 0, 1, closed="left"), Options("auto")),
+        "epsilon2": Parameter(None, Interval(Real, 0, 1, closed="right"), None),
         "max_depth": MAX_DEPTH.replace(default=20),
         "min_samples_split": MIN_SAMPLES_SPLIT,
-        "standardize": Parameter(True, BOOLEAN, doc=(
-            "Standardise features (weighted mean 0, variance 1) before finding "
-            "hyperplanes; the paper is silent, and the bisectors depend on scaling. "
-            "Hyperplanes are always stored and printed in raw units.")),
-        "pruning_portion": PRUNING_PORTION.replace(doc=(
-            "Share of the training rows held out to prune the grown tree by "
-            "cost-complexity pruning (the shared OC1 procedure); 0 (the paper's GDT) "
-            "grows without pruning.")),
+        "standardize": Parameter(True, BOOLEAN),
+        "pruning_portion": PRUNING_PORTION,
         "se_rule": SE_RULE,
-        "random_state": SEED.replace(doc=(
-            "Only used to draw the held-out rows when ``pruning_portion > 0``.")),
-        "max_terms": MAX_TERMS.replace(doc=(
-            "At most this many attributes with a non-zero weight in any split, found by "
-            "backward elimination from the chosen angle bisector, its threshold "
-            "re-optimised by the Gini index "
-            "(:mod:`~orangecontrib.oblique.core.tree.sparse`, after CART's "
-            "linear-combination splits, Breiman et al. 1984, §5.2): a readable split. "
-            "None keeps the paper's dense split. At least the number of features: no "
-            "limit, as None.")),
-        "min_samples_leaf": MIN_SAMPLES_LEAF.replace(doc=(
-            "A node whose chosen split leaves a child fewer rows is a leaf (the paper has "
-            "no such rule: 1; Orange's Tree widget uses 2).")),
+        "random_state": SEED,
+        "max_terms": MAX_TERMS,
+        "min_samples_leaf": MIN_SAMPLES_LEAF,
     }
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback):

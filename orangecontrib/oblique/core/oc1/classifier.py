@@ -355,52 +355,62 @@ class OC1Splitter:
 
 class OC1Classifier(ObliqueTreeClassifierMixin):
     """OC1 oblique decision tree (Murthy, Kasif & Salzberg 1994), a scikit-learn classifier.
+
+    Parameters
+    ----------
+    impurity
+        One of "twoing" (OC1's default), "information_gain", "gini", "max_minority",
+        "sum_minority", "sum_of_variances" (Appendix B).
+    n_restarts
+        Restarts R of the hyperplane search; the first starts at the best axis-parallel
+        split.
+    n_random_jumps
+        Random jumps J tried at each local minimum.
+    coefficient_order
+    stagnation_step
+        The paper's constant by which the probability ``P_move`` of taking an
+        equal-impurity perturbation falls after every such (stagnant) perturbation, taken
+        or not; ``P_move`` starts at 1 and is reset to 1 by every improvement (Figure 2
+        and its footnote).  0.1 allows at most 10 stagnant perturbations in a row, the
+        original program's limit; 1 takes the first and no more, larger than 1 none.
+    axis_parallel_bias
+        The oblique split is used only if ``bias × its impurity < axis-parallel impurity``.
+    oblique_rows_per_feature
+        Search oblique splits only at nodes with more than this many rows per feature
+        (the original program: ``n > 2d``).
+    split_mode
+        Both (OC1), axis-parallel only (OC1-AP), or oblique only.
+    pruning_portion
+        Share of the training rows held out for cost-complexity pruning; 0 disables it.
+    se_rule
+        k of the k-SE rule when choosing the pruned tree (0-SE by default).
+    max_depth
+        The original program stops at depth 50.
+    min_samples_split
+    random_state
+    max_terms
+        At most this many attributes with a non-zero weight in any split, found by
+        backward elimination from the split the search finds, its threshold re-optimised by ``impurity`` (:mod:`~orangecontrib.oblique.core.tree.sparse`,
+        after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
+        split.  None keeps the paper's dense split.  At least the number of
+        features: no limit, as None.
     """
 
     _parameter_constraints = {
-        "impurity": Parameter("twoing", Options(*MEASURES), doc=(
-            "The impurity measure: twoing (OC1's default), information gain, Gini, max "
-            "minority, sum minority or sum of variances (Appendix B).")),
-        "n_restarts": Parameter(20, Interval(Integral, 1, None), doc=(
-            "Restarts R of the hyperplane search; the first starts at the best "
-            "axis-parallel split.")),
-        "n_random_jumps": Parameter(5, Interval(Integral, 0, None), doc=(
-            "Random jumps J tried at each local minimum.")),
-        "coefficient_order": Parameter("sequential", Options(*COEFFICIENT_ORDERS), doc=(
-            "The order in which the coefficients are perturbed: in turn (OC1's), the "
-            "best first, or 50 chosen at random (R-50).")),
-        "axis_parallel_bias": Parameter(1.0, Interval(Real, 0, None), doc=(
-            "The oblique split is used only if ``bias × its impurity < axis-parallel "
-            "impurity``.")),
-        "oblique_rows_per_feature": Parameter(2.0, Interval(Real, 0, None), doc=(
-            "Search oblique splits only at nodes with more than this many rows per "
-            "feature (the original program: ``n > 2d``).")),
-        "split_mode": Parameter("oblique_and_axis_parallel", Options(*SPLIT_MODES), doc=(
-            "Both (OC1), axis-parallel only (OC1-AP), or oblique only.")),
-        "pruning_portion": PRUNING_PORTION.replace(default=0.1, doc=(
-            "Share of the training rows held out for cost-complexity pruning; 0 disables "
-            "it.")),
-        "se_rule": SE_RULE.replace(doc=(
-            "k of the k-SE rule when choosing the pruned tree (0-SE by default).")),
-        "max_depth": MAX_DEPTH.replace(default=50, doc=(
-            "The original program stops at depth 50.")),
+        "impurity": Parameter("twoing", Options(*MEASURES)),
+        "n_restarts": Parameter(20, Interval(Integral, 1, None)),
+        "n_random_jumps": Parameter(5, Interval(Integral, 0, None)),
+        "coefficient_order": Parameter("sequential", Options(*COEFFICIENT_ORDERS)),
+        "axis_parallel_bias": Parameter(1.0, Interval(Real, 0, None)),
+        "oblique_rows_per_feature": Parameter(2.0, Interval(Real, 0, None)),
+        "split_mode": Parameter("oblique_and_axis_parallel", Options(*SPLIT_MODES)),
+        "pruning_portion": PRUNING_PORTION.replace(default=0.1),
+        "se_rule": SE_RULE,
+        "max_depth": MAX_DEPTH.replace(default=50),
         "min_samples_split": MIN_SAMPLES_SPLIT,
         "random_state": SEED,
-        "max_terms": MAX_TERMS.replace(doc=(
-            "At most this many attributes with a non-zero weight in any split, found by "
-            "backward elimination from the split the search finds, its threshold "
-            "re-optimised by ``impurity`` "
-            "(:mod:`~orangecontrib.oblique.core.tree.sparse`, after CART's "
-            "linear-combination splits, Breiman et al. 1984, §5.2): a readable split. "
-            "None keeps the paper's dense split. At least the number of features: no "
-            "limit, as None.")),
-        "stagnation_step": Parameter(STAGNATION_STEP, Interval(Real, 0, None), doc=(
-            "The paper's constant by which the probability ``P_move`` of taking an "
-            "equal-impurity perturbation falls after every such (stagnant) perturbation, "
-            "taken or not; ``P_move`` starts at 1 and is reset to 1 by every improvement "
-            "(Figure 2 and its footnote). 0.1 allows at most 10 stagnant perturbations in "
-            "a row, the original program's limit; 1 takes the first and no more, larger "
-            "than 1 none.")),
+        "max_terms": MAX_TERMS,
+        "stagnation_step": Parameter(STAGNATION_STEP, Interval(Real, 0, None)),
     }
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback):

@@ -625,92 +625,109 @@ class ODTSVMSplitter:
 
 class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     """ODT-SVM (Menkovski, Christou & Efremidis 2008), a scikit-learn classifier.
+
+    Parameters
+    ----------
+    C
+        Penalty of the linear SVM (WEKA's SMO default, which the paper used).  It
+        multiplies every row's weight; the weights are first rescaled to sum to the
+        number of rows of positive weight (``fit``), so ``C`` means the same for weights
+        of any scale, as do the MDL cost per row and C4.5's error counts.
+    clustering_split
+        Also try the SVM clustering split (Section II-C-2).
+    max_clusters
+        Most clusters X-means may choose for a clustering split (at least 2); 4 is the
+        default of WEKA's XMeans (``maxNumClusters``), the paper's tool, which does not
+        say otherwise.
+    mdl_penalty
+        Subtract the MDL coding cost of a test from its gain (module docstring).
+    axis_parallel_tests
+        Keep J48's single-attribute threshold tests among the candidates.
+    min_samples_leaf
+        C4.5's minimum number of rows in at least two branches of a test.
+    confidence
+        C4.5's pruning confidence ``CF``; None grows without pruning.  The estimate is
+        C4.5's: its normal deviate interpolated in C4.5's table (``z = 0.6925`` for
+        ``CF = 0.25``; J48 computes the exact quantile, 0.6745;
+        :func:`~orangecontrib.oblique.core.tree.pruning.added_errors`).
+    collapse
+        J48's collapse before pruning (also without pruning, as J48): a subtree that
+        misclassifies no less training weight than its root as a leaf becomes a leaf
+        (:func:`~orangecontrib.oblique.core.tree.pruning.collapse`).
+    subtree_raising
+        C4.5's subtree raising in error-based pruning (a node may be replaced by its
+        largest branch; :func:`~orangecontrib.oblique.core.tree.pruning.error_based_prune`).
+        On by default: the paper's J48-SVM-ODT is "a slight modification of the J48
+        class" that changes only the model selection, and J48 raises subtrees unless
+        told not to (``-S``); the paper says nothing to the contrary.
+    test_selection
+        How the test of a node is chosen among the valid candidates.  ``"gain"``: the
+        paper's rule, the highest MDL-corrected information gain (Fig. 2, step 2.5, "the
+        test … leading to the highest impurity decrease"; Section IV: the model selector
+        keeps the split that "brings most gain").  ``"gain_ratio"``: J48's rule, the
+        highest gain ratio among the tests of at least average gain, which penalises the
+        multiway SVM and clustering tests by their split information.
+    multiclass
+        The SVM split of a node with K > 2 classes.  ``"pairwise"``: WEKA's SMO, which
+        the paper used: K(K−1)/2 binary SVMs, one per pair of classes, each on the rows of
+        its two classes; a row goes to the class that wins most pairwise votes (ties: the
+        lowest class index, as in LIBSVM and WEKA) -- one child per class (the
+        ``pairwise_vote`` split kind); the clustering split then clusters the rows'
+        K(K−1)/2 pairwise decision values.  A node of more than
+        :data:`MAX_PAIRWISE_CLASSES` (50) classes gets the one-vs-rest split instead: its
+        K(K−1)/2 SVMs would grow as K².  ``"one_vs_rest"``: K one-vs-rest SVMs, a row
+        going to the class of largest decision value (the ``argmax`` kind).
+    categorical_features
+        Columns holding nominal attributes as integer codes ``0 .. V−1`` (``V`` from the
+        training rows: a larger code in new rows is an unknown value); they get nominal
+        tests (``nominal_tests``) and are left out of the SVM.
+    nominal_tests
+        A nominal attribute's test.  ``"multiway"``: C4.5's and J48's, one branch per
+        value (the ``nominal`` split kind), without an MDL correction -- the paper's
+        J48-SVM-ODT only changes J48's model selection (Section IV) and equals J48 on
+        every all-nominal set of its Table I.  ``"binary"``: ``x_k = a`` against the rest
+        for the best value ``a``, corrected by ``log2 m / N`` bits a row (the reading of
+        the pseudocode, Fig. 2, step 2.1).
+    svm_cost
+        The MDL cost of the attributes an SVM (or clustering) split uses, ``a`` of the
+        ``m`` continuous ones: ``"subset"``, the two-part code of a subset,
+        ``log2(m + 1) + log2 C(m, a)`` bits; ``"indices"``, ``a · log2 m`` bits (``m``
+        all attributes), every index coded on its own (module docstring).
+    max_depth
+    random_state
+        For the SVM solver and X-means.
+    max_terms
+        At most this many attributes with a non-zero weight in any split (all of a
+        multi-class split's hyperplanes together), found by backward elimination from
+        the SVM's hyperplanes (after CART's linear-combination splits, Breiman et al.
+        1984, §5.2), the SVM retrained on the attributes left after every removal (as
+        SVM-RFE, Guyon et al. 2002; :mod:`~orangecontrib.oblique.core.tree.sparse`); the
+        clustering split then uses the sparse hyperplanes: a readable split.  None keeps
+        the paper's dense split.  At least the number
+        of features: no limit, as None.
     """
 
     #: NaN in ``X`` is a missing value, handled as C4.5 handles it (fractional rows)
     accepts_missing_values = True
 
     _parameter_constraints = {
-        "C": Parameter(1.0, Interval(Real, 0, None, closed="neither"), doc=(
-            "Penalty of the linear SVM (WEKA's SMO default, which the paper used). It "
-            "multiplies every row's weight; the weights are first rescaled to sum to the "
-            "number of rows of positive weight (``fit``), so ``C`` means the same for "
-            "weights of any scale, as do the MDL cost per row and C4.5's error counts.")),
-        "clustering_split": Parameter(True, BOOLEAN, doc=(
-            "Also try the SVM clustering split (Section II-C-2).")),
-        "max_clusters": Parameter(4, Interval(Integral, 2, None), doc=(
-            "Most clusters X-means may choose for a clustering split; 4 is the default "
-            "of WEKA's XMeans (``maxNumClusters``), the paper's tool, which does not say "
-            "otherwise.")),
-        "mdl_penalty": Parameter(True, BOOLEAN, doc=(
-            "Subtract the MDL coding cost of a test from its gain (module docstring).")),
-        "axis_parallel_tests": Parameter(True, BOOLEAN, doc=(
-            "Keep J48's single-attribute threshold tests among the candidates.")),
-        "min_samples_leaf": MIN_SAMPLES_LEAF.replace(default=2, doc=(
-            "C4.5's minimum number of rows in at least two branches of a test.")),
-        "confidence": Parameter(0.25, Interval(Real, 0, 1, closed="right"), None, doc=(
-            "C4.5's pruning confidence ``CF``; None grows without pruning. The estimate "
-            "is C4.5's: its normal deviate interpolated in C4.5's table (``z = 0.6925`` "
-            "for ``CF = 0.25``; J48 computes the exact quantile, 0.6745; "
-            ":func:`~orangecontrib.oblique.core.tree.pruning.added_errors`).")),
-        "categorical_features": Parameter(None, INDICES, None, doc=(
-            "Columns holding nominal attributes as integer codes ``0 .. V−1`` (``V`` from "
-            "the training rows: a larger code in new rows is an unknown value); they get "
-            "nominal tests (``nominal_tests``) and are left out of the SVM.")),
+        "C": Parameter(1.0, Interval(Real, 0, None, closed="neither")),
+        "clustering_split": Parameter(True, BOOLEAN),
+        "max_clusters": Parameter(4, Interval(Integral, 2, None)),
+        "mdl_penalty": Parameter(True, BOOLEAN),
+        "axis_parallel_tests": Parameter(True, BOOLEAN),
+        "min_samples_leaf": MIN_SAMPLES_LEAF.replace(default=2),
+        "confidence": Parameter(0.25, Interval(Real, 0, 1, closed="right"), None),
+        "categorical_features": Parameter(None, INDICES, None),
         "max_depth": MAX_DEPTH,
-        "random_state": SEED.replace(doc="For the SVM solver and X-means."),
-        "max_terms": MAX_TERMS.replace(doc=(
-            "At most this many attributes with a non-zero weight in any split (all of a "
-            "multi-class split's hyperplanes together), found by backward elimination "
-            "from the SVM's hyperplanes (after CART's linear-combination splits, Breiman "
-            "et al. 1984, §5.2), the SVM retrained on the attributes left after every "
-            "removal (as SVM-RFE, Guyon et al. 2002; "
-            ":mod:`~orangecontrib.oblique.core.tree.sparse`); the clustering split then "
-            "uses the sparse hyperplanes: a readable split. None keeps the paper's dense "
-            "split. At least the number of features: no limit, as None.")),
-        "subtree_raising": Parameter(True, BOOLEAN, doc=(
-            "C4.5's subtree raising in error-based pruning (a node may be replaced by its "
-            "largest branch; "
-            ":func:`~orangecontrib.oblique.core.tree.pruning.error_based_prune`). On by "
-            "default: the paper's J48-SVM-ODT is \"a slight modification of the J48 "
-            "class\" that changes only the model selection, and J48 raises subtrees "
-            "unless told not to (``-S``); the paper says nothing to the contrary.")),
-        "test_selection": Parameter("gain", Options(*TEST_SELECTIONS), doc=(
-            "How the test of a node is chosen among the valid candidates. ``\"gain\"``: "
-            "the paper's rule, the highest MDL-corrected information gain (Fig. 2, step "
-            "2.5, \"the test … leading to the highest impurity decrease\"; Section IV: "
-            "the model selector keeps the split that \"brings most gain\"). "
-            "``\"gain_ratio\"``: J48's rule, the highest gain ratio among the tests of at "
-            "least average gain, which penalises the multiway SVM and clustering tests "
-            "by their split information.")),
-        "multiclass": Parameter("pairwise", Options(*MULTICLASS), doc=(
-            "The SVM split of a node with K > 2 classes. ``\"pairwise\"``: WEKA's SMO, "
-            "which the paper used: K(K−1)/2 binary SVMs, one per pair of classes, each on "
-            "the rows of its two classes; a row goes to the class that wins most "
-            "pairwise votes (ties: the lowest class index, as in LIBSVM and WEKA) -- one "
-            "child per class (the ``pairwise_vote`` split kind); the clustering split "
-            "then clusters the rows' K(K−1)/2 pairwise decision values. A node of more "
-            "than :data:`MAX_PAIRWISE_CLASSES` (50) classes gets the one-vs-rest split "
-            "instead: its K(K−1)/2 SVMs would grow as K². ``\"one_vs_rest\"``: K "
-            "one-vs-rest SVMs, a row going to the class of largest decision value (the "
-            "``argmax`` kind).")),
-        "nominal_tests": Parameter("multiway", Options(*NOMINAL_TESTS), doc=(
-            "A nominal attribute's test. ``\"multiway\"``: C4.5's and J48's, one branch "
-            "per value (the ``nominal`` split kind), without an MDL correction -- the "
-            "paper's J48-SVM-ODT only changes J48's model selection (Section IV) and "
-            "equals J48 on every all-nominal set of its Table I. ``\"binary\"``: "
-            "``x_k = a`` against the rest for the best value ``a``, corrected by "
-            "``log2 m / N`` bits a row (the reading of the pseudocode, Fig. 2, step "
-            "2.1).")),
-        "svm_cost": Parameter("subset", Options(*SVM_COSTS), doc=(
-            "The MDL cost of the attributes an SVM (or clustering) split uses, ``a`` of "
-            "the ``m`` continuous ones: ``\"subset\"``, the two-part code of a subset, "
-            "``log2(m + 1) + log2 C(m, a)`` bits; ``\"indices\"``, ``a · log2 m`` bits "
-            "(``m`` all attributes), every index coded on its own (module docstring).")),
-        "collapse": Parameter(True, BOOLEAN, doc=(
-            "J48's collapse before pruning (also without pruning, as J48): a subtree that "
-            "misclassifies no less training weight than its root as a leaf becomes a "
-            "leaf (:func:`~orangecontrib.oblique.core.tree.pruning.collapse`).")),
+        "random_state": SEED,
+        "max_terms": MAX_TERMS,
+        "subtree_raising": Parameter(True, BOOLEAN),
+        "test_selection": Parameter("gain", Options(*TEST_SELECTIONS)),
+        "multiclass": Parameter("pairwise", Options(*MULTICLASS)),
+        "nominal_tests": Parameter("multiway", Options(*NOMINAL_TESTS)),
+        "svm_cost": Parameter("subset", Options(*SVM_COSTS)),
+        "collapse": Parameter(True, BOOLEAN),
     }
 
     def _categorical_columns(self, X):

@@ -531,6 +531,22 @@ class XMeans(DeclaredParameters, ClusterMixin, BaseEstimator):
 
     See the module docstring for the model, the score and the search.
 
+    Parameters
+    ----------
+    min_clusters
+        Smallest number of clusters; the search starts here.  If the data have fewer
+        distinct rows, the result has one cluster per distinct row (at least 1) instead.
+    max_clusters
+        Largest number of clusters; never exceeded (nor is the number of distinct rows).
+    n_init
+        k-means++ seedings of the first k-means run (at ``min_clusters``).  Later runs start
+        from the current centres and are run once.
+    max_iter
+        Iteration limit of every k-means run.
+    random_state
+        Seeds k-means++: the fit draws its uniform numbers from it at once, so an int makes
+        the result reproducible.
+
     Attributes
     ----------
     cluster_centers_ : ndarray of shape ``(n_clusters_, n_features_in_)``
@@ -549,21 +565,11 @@ class XMeans(DeclaredParameters, ClusterMixin, BaseEstimator):
     """
 
     _parameter_constraints = {
-        "min_clusters": Parameter(2, Interval(Integral, 1, None), doc=(
-            "Smallest number of clusters; the search starts here. If the data have fewer "
-            "distinct rows, the result has one cluster per distinct row (at least 1) "
-            "instead.")),
-        "max_clusters": Parameter(8, Interval(Integral, MIN_CLUSTERS, None), doc=(
-            "Largest number of clusters; never exceeded (nor is the number of distinct "
-            "rows).")),
-        "n_init": Parameter(3, Interval(Integral, 1, None), doc=(
-            "k-means++ seedings of the first k-means run (at ``min_clusters``). Later "
-            "runs start from the current centres and are run once.")),
-        "max_iter": Parameter(100, Interval(Integral, 1, None), doc=(
-            "Iteration limit of every k-means run.")),
-        "random_state": SEED.replace(doc=(
-            "Seeds k-means++: the fit draws its uniform numbers from it at once, so an "
-            "int makes the result reproducible.")),
+        "min_clusters": Parameter(2, Interval(Integral, 1, None)),
+        "max_clusters": Parameter(8, Interval(Integral, MIN_CLUSTERS, None)),
+        "n_init": Parameter(3, Interval(Integral, 1, None)),
+        "max_iter": Parameter(100, Interval(Integral, 1, None)),
+        "random_state": SEED,
     }
 
     def fit(self, X, y=None):
