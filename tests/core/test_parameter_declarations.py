@@ -116,17 +116,17 @@ def test_ranges_end_where_declared(cls, name):
             for value, valid in ((bound, closed), (bound + beyond, False)):
                 estimator = cls().set_params(**{name: value})
                 if valid or takes(cls, name, value):
-                    estimator._validate_parameters()
+                    estimator._validate_params()
                 else:
                     with pytest.raises(ValueError, match=rf"^{name} must be "):
-                        estimator._validate_parameters()
+                        estimator._validate_params()
 
 
 @pytest.mark.parametrize("cls", ESTIMATORS, ids=lambda cls: cls.__name__)
 def test_no_estimator_checks_its_parameters_by_hand(cls):
     """The fit's checks are the declaration's (no method of the estimator's own)."""
     assert issubclass(cls, DeclaredParameters)
-    assert cls._validate_parameters is DeclaredParameters._validate_parameters
+    assert cls._validate_params is DeclaredParameters._validate_params
 
 
 @pytest.mark.parametrize("cls", ESTIMATORS, ids=lambda cls: cls.__name__)
@@ -166,7 +166,7 @@ def test_relations_between_parameters():
         ObliqueForestClassifier(oob_grid_search=True, estimator=OC1Classifier()).fit(X, y)
     with pytest.raises(ValueError, match=r"weight_threshold .* = \[0, 0.25\), got 0.3"):
         HedgeEnsembleClassifier(n_estimators=4, weight_threshold=0.3).fit(X, y)
-    HedgeEnsembleClassifier(n_estimators=2, weight_threshold=0.3)._validate_parameters()
+    HedgeEnsembleClassifier(n_estimators=2, weight_threshold=0.3)._validate_params()
     with pytest.raises(ValueError, match=r"max_clusters .* at least min_clusters \(5\)"):
         XMeans(min_clusters=5, max_clusters=4).fit(X)
 

@@ -52,7 +52,7 @@ class ObliqueTreeClassifierMixin(DeclaredParameters, ClassifierMixin, BaseEstima
             Called while the tree grows with the fraction of training rows already in a
             leaf; an exception it raises aborts the fit.
         """
-        self._validate_parameters()
+        self._validate_params()
         X, y = validate_training_data(self, X, y)
         check_classification_labels(y)
         sample_weight = checked_sample_weight(sample_weight, X.shape[0])

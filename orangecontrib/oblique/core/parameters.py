@@ -421,7 +421,7 @@ class DeclaredParameters:
     """Base of an estimator whose class declares ``_parameter_constraints``: its
     ``__init__`` (each parameter stored as an attribute of its name, nothing else) and
     the ``Parameters`` section of its docstring are made from the declaration, and
-    :meth:`_validate_parameters` checks a fit's values against it."""
+    :meth:`_validate_params` checks a fit's values against it."""
     _parameter_constraints = {}
     _parameter_relations = ()
 
@@ -436,7 +436,7 @@ class DeclaredParameters:
             cls.__doc__ = with_declared_parameters(cls, declared)
         super().__init_subclass__(**kwargs)
 
-    def _validate_parameters(self):
+    def _validate_params(self):
         """Raise ValueError for a parameter of the wrong type, out of its range or
         options, or at odds with another (:func:`validate_parameters`)."""
         validate_parameters(self)

@@ -268,7 +268,7 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         -------
         self
         """
-        self._validate_parameters()
+        self._validate_params()
         X, y = validate_training_data(self, X, y)
         return self._fit(X, y, sample_weight, None, progress_callback)
 
@@ -306,7 +306,7 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         self
         """
         first_call = not hasattr(self, "estimators_")
-        self._validate_parameters()
+        self._validate_params()
         X, y = validate_training_data(self, X, y, reset=first_call)
         if first_call:
             return self._fit(X, y, None, classes, progress_callback)

@@ -266,7 +266,7 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         -------
         self
         """
-        self._validate_parameters()
+        self._validate_params()
         X, y = validate_training_data(self, X, y)
         check_classification_labels(y)
         self.classes_, codes = np.unique(y, return_inverse=True)

@@ -610,7 +610,7 @@ class XMeans(DeclaredParameters, ClusterMixin, BaseEstimator):
 
     def _cluster(self, X):
         """``(centres, min_variance)`` of :meth:`fit` for a validated 2-D ``X``."""
-        self._validate_parameters()
+        self._validate_params()
         min_clusters, n_init = int(self.min_clusters), int(self.n_init)
         if min_clusters > 1:
             draws = check_random_state(self.random_state).random_sample(
