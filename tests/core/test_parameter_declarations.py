@@ -198,6 +198,10 @@ def test_a_declaration_makes_a_new_estimator():
     with pytest.raises(ValueError, match=r"^flavour must be 'plain' or 'fancy', got 'x'"):
         fit(ShallowTree(flavour="x"))
     assert "flavour : 'plain' or 'fancy', default 'plain'\n    A name." in ShallowTree.__doc__
+    # what the other parameters mean is the base class's
+    assert ("\nmax_depth : an integer in [1, 3], default 2\nmin_samples_split : an integer "
+            "of at least 2, default 2\n    A node with fewer rows is a leaf.\n"
+            in ShallowTree.__doc__)
 
 
 def test_forest_page_gives_the_declared_defaults():

@@ -1,8 +1,8 @@
 """Parameters declared once: every estimator lists its parameters in a class attribute
-``_parameter_constraints`` (name → :class:`Parameter`: the default, the values it
-accepts and what it means), as scikit-learn's estimators list theirs (whose declaration
-objects live in a private module and accept ``True`` for an integer or a number, which
-these refuse).  From it come
+``_parameter_constraints`` (name → :class:`Parameter`: the default and the values it
+accepts), as scikit-learn's estimators list theirs (whose declaration objects live in a
+private module and accept ``True`` for an integer or a number, which these refuse).
+From it come
 
 * the constructor: :class:`DeclaredParameters` makes the class's ``__init__`` (one
   keyword per parameter, in the declared order, with its default; it only stores them, as
@@ -275,8 +275,8 @@ class Relation:
 # ----- validation -----
 
 def check_value(name, value, constraints, params=None):
-    """A ValueError unless ``value`` meets one of ``constraints`` (the parameter's
-    :class:`Constraint`\\ s, None for None)."""
+    """A ValueError unless ``value`` meets one of ``constraints`` (a parameter's
+    constraints: :class:`Interval`, :class:`Options`, ..., None for None)."""
     parameter = Parameter(None, *constraints)
     if not any(c.holds(value, params) for c in parameter.constraints):
         raise ValueError(f"{name} must be {parameter.describe(params)}, got {value!r}")
@@ -424,6 +424,8 @@ class DeclaredParameters:
     :meth:`_validate_params` checks a fit's values against it."""
     _parameter_constraints = {}
     _parameter_relations = ()
+    #: name → the lines of the docstring that say what it means
+    _parameter_meanings = {}
 
     def __init_subclass__(cls, **kwargs):
         declared = cls.__dict__.get("_parameter_constraints")
@@ -432,8 +434,10 @@ class DeclaredParameters:
                 list(declared), [p.default for p in declared.values()], cls.__qualname__,
                 [f"self.{name} = {name}" for name in declared])
             cls.__init__.__module__ = cls.__module__
-            cls._parameter_meanings = documented_parameters(cls.__doc__)
-            cls.__doc__ = with_declared_parameters(cls, declared)
+            inherited = {name: lines for base in reversed(cls.__mro__[1:])
+                         for name, lines in getattr(base, "_parameter_meanings", {}).items()}
+            cls._parameter_meanings = {**inherited, **documented_parameters(cls.__doc__)}
+            cls.__doc__ = with_declared_parameters(cls, declared, inherited)
         super().__init_subclass__(**kwargs)
 
     def _validate_params(self):
