@@ -21,7 +21,7 @@ from threadpoolctl import threadpool_limits
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier, ODTSVMClassifier)
 from orangecontrib.oblique.core import validation
-from orangecontrib.oblique.core.validation import PARAMETER_TYPES
+from orangecontrib.oblique.core.parameters import declared_kinds
 
 ESTIMATORS = {
     "GDT": lambda: GeometricTreeClassifier(),
@@ -29,6 +29,9 @@ ESTIMATORS = {
     "ODT-SVM": lambda: ODTSVMClassifier(random_state=0),
     "Hedge": lambda: HedgeEnsembleClassifier(n_estimators=3, random_state=0),
 }
+#: The kinds of value of every parameter, from the estimators' declarations.
+PARAMETER_TYPES = declared_kinds(GeometricTreeClassifier, OC1Classifier, ODTSVMClassifier,
+                                 HedgeEnsembleClassifier)
 
 
 @pytest.fixture(autouse=True, scope="module")

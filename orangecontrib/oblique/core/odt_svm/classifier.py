@@ -50,7 +50,7 @@ pruning with confidence ``CF``.
 """
 import collections
 import functools
-import numbers
+from numbers import Integral, Real
 import warnings
 
 import numpy as np
@@ -66,7 +66,8 @@ from ..tree.sparse import effective_max_terms, eliminate_terms
 from ..tree.splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                            pairwise_pairs, pairwise_votes)
 from ..tree.structure import GrowthWarning, grow_tree
-from ..validation import store_parameters
+from ..parameters import (BOOLEAN, INDICES, MAX_DEPTH, MAX_TERMS, MIN_SAMPLES_LEAF, SEED,
+                          Interval, Options, Parameter)
 from .xmeans import XMeans
 
 _TINY = float(np.finfo(float).tiny)
@@ -653,46 +654,46 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
 
     Parameters
     ----------
-    C : float, default 1.0
+    C
         Penalty of the linear SVM (WEKA's SMO default, which the paper used).  It
         multiplies every row's weight; the weights are first rescaled to sum to the
         number of rows of positive weight (``fit``), so ``C`` means the same for weights
         of any scale, as do the MDL cost per row and C4.5's error counts.
-    clustering_split : bool, default True
+    clustering_split
         Also try the SVM clustering split (Section II-C-2).
-    max_clusters : int, default 4
+    max_clusters
         Most clusters X-means may choose for a clustering split (at least 2); 4 is the
         default of WEKA's XMeans (``maxNumClusters``), the paper's tool, which does not
         say otherwise.
-    mdl_penalty : bool, default True
+    mdl_penalty
         Subtract the MDL coding cost of a test from its gain (module docstring).
-    axis_parallel_tests : bool, default True
+    axis_parallel_tests
         Keep J48's single-attribute threshold tests among the candidates.
-    min_samples_leaf : int, default 2
+    min_samples_leaf
         C4.5's minimum number of rows in at least two branches of a test.
-    confidence : float or None, default 0.25
+    confidence
         C4.5's pruning confidence ``CF``; None grows without pruning.  The estimate is
         C4.5's: its normal deviate interpolated in C4.5's table (``z = 0.6925`` for
         ``CF = 0.25``; J48 computes the exact quantile, 0.6745;
         :func:`~orangecontrib.oblique.core.tree.pruning.added_errors`).
-    collapse : bool, default True
+    collapse
         J48's collapse before pruning (also without pruning, as J48): a subtree that
         misclassifies no less training weight than its root as a leaf becomes a leaf
         (:func:`~orangecontrib.oblique.core.tree.pruning.collapse`).
-    subtree_raising : bool, default True
+    subtree_raising
         C4.5's subtree raising in error-based pruning (a node may be replaced by its
         largest branch; :func:`~orangecontrib.oblique.core.tree.pruning.error_based_prune`).
         On by default: the paper's J48-SVM-ODT is "a slight modification of the J48
         class" that changes only the model selection, and J48 raises subtrees unless
         told not to (``-S``); the paper says nothing to the contrary.
-    test_selection : {"gain", "gain_ratio"}, default "gain"
+    test_selection
         How the test of a node is chosen among the valid candidates.  ``"gain"``: the
         paper's rule, the highest MDL-corrected information gain (Fig. 2, step 2.5, "the
         test … leading to the highest impurity decrease"; Section IV: the model selector
         keeps the split that "brings most gain").  ``"gain_ratio"``: J48's rule, the
         highest gain ratio among the tests of at least average gain, which penalises the
         multiway SVM and clustering tests by their split information.
-    multiclass : {"pairwise", "one_vs_rest"}, default "pairwise"
+    multiclass
         The SVM split of a node with K > 2 classes.  ``"pairwise"``: WEKA's SMO, which
         the paper used: K(K−1)/2 binary SVMs, one per pair of classes, each on the rows of
         its two classes; a row goes to the class that wins most pairwise votes (ties: the
@@ -702,26 +703,26 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         :data:`MAX_PAIRWISE_CLASSES` (50) classes gets the one-vs-rest split instead: its
         K(K−1)/2 SVMs would grow as K².  ``"one_vs_rest"``: K one-vs-rest SVMs, a row
         going to the class of largest decision value (the ``argmax`` kind).
-    categorical_features : array-like of int or bool, optional
+    categorical_features
         Columns holding nominal attributes as integer codes ``0 .. V−1`` (``V`` from the
         training rows: a larger code in new rows is an unknown value); they get nominal
         tests (``nominal_tests``) and are left out of the SVM.
-    nominal_tests : {"multiway", "binary"}, default "multiway"
+    nominal_tests
         A nominal attribute's test.  ``"multiway"``: C4.5's and J48's, one branch per
         value (the ``nominal`` split kind), without an MDL correction -- the paper's
         J48-SVM-ODT only changes J48's model selection (Section IV) and equals J48 on
         every all-nominal set of its Table I.  ``"binary"``: ``x_k = a`` against the rest
         for the best value ``a``, corrected by ``log2 m / N`` bits a row (the reading of
         the pseudocode, Fig. 2, step 2.1).
-    svm_cost : {"subset", "indices"}, default "subset"
+    svm_cost
         The MDL cost of the attributes an SVM (or clustering) split uses, ``a`` of the
         ``m`` continuous ones: ``"subset"``, the two-part code of a subset,
         ``log2(m + 1) + log2 C(m, a)`` bits; ``"indices"``, ``a · log2 m`` bits (``m``
         all attributes), every index coded on its own (module docstring).
-    max_depth : int or None, default None
-    random_state : int, RandomState or None
+    max_depth
+    random_state
         For the SVM solver and X-means.
-    max_terms : int or None, default None
+    max_terms
         At most this many attributes with a non-zero weight in any split (all of a
         multi-class split's hyperplanes together), found by backward elimination from
         the SVM's hyperplanes (after CART's linear-combination splits, Breiman et al.
@@ -735,33 +736,25 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     #: NaN in ``X`` is a missing value, handled as C4.5 handles it (fractional rows)
     accepts_missing_values = True
 
-    def __init__(self, C=1.0, clustering_split=True, max_clusters=4, mdl_penalty=True,
-                 axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
-                 categorical_features=None, max_depth=None, random_state=None,
-                 max_terms=None, subtree_raising=True, test_selection="gain",
-                 multiclass="pairwise", nominal_tests="multiway", svm_cost="subset",
-                 collapse=True):
-        store_parameters(self, locals())
-
-    def _validate_parameters(self):
-        super()._validate_parameters()
-        if not isinstance(self.C, numbers.Real) or not self.C > 0:
-            raise ValueError(f"C must be a positive number, got {self.C!r}")
-        if not isinstance(self.max_clusters, numbers.Integral) or self.max_clusters < 2:
-            raise ValueError(f"max_clusters must be an integer of at least 2, "
-                             f"got {self.max_clusters!r}")
-        if not isinstance(self.min_samples_leaf, numbers.Integral) or self.min_samples_leaf < 1:
-            raise ValueError(f"min_samples_leaf must be a positive integer, "
-                             f"got {self.min_samples_leaf!r}")
-        if self.confidence is not None and (not isinstance(self.confidence, numbers.Real)
-                                            or not 0 < self.confidence <= 1):
-            raise ValueError(f"confidence must be in (0, 1] or None, got {self.confidence!r}")
-        for name, allowed in (("test_selection", TEST_SELECTIONS),
-                              ("multiclass", MULTICLASS), ("nominal_tests", NOMINAL_TESTS),
-                              ("svm_cost", SVM_COSTS)):
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"{name} must be one of {allowed}, "
-                                 f"got {getattr(self, name)!r}")
+    _parameter_constraints = {
+        "C": Parameter(1.0, Interval(Real, 0, None, closed="neither")),
+        "clustering_split": Parameter(True, BOOLEAN),
+        "max_clusters": Parameter(4, Interval(Integral, 2, None)),
+        "mdl_penalty": Parameter(True, BOOLEAN),
+        "axis_parallel_tests": Parameter(True, BOOLEAN),
+        "min_samples_leaf": MIN_SAMPLES_LEAF.replace(default=2),
+        "confidence": Parameter(0.25, Interval(Real, 0, 1, closed="right"), None),
+        "categorical_features": Parameter(None, INDICES, None),
+        "max_depth": MAX_DEPTH,
+        "random_state": SEED,
+        "max_terms": MAX_TERMS,
+        "subtree_raising": Parameter(True, BOOLEAN),
+        "test_selection": Parameter("gain", Options(*TEST_SELECTIONS)),
+        "multiclass": Parameter("pairwise", Options(*MULTICLASS)),
+        "nominal_tests": Parameter("multiway", Options(*NOMINAL_TESTS)),
+        "svm_cost": Parameter("subset", Options(*SVM_COSTS)),
+        "collapse": Parameter(True, BOOLEAN),
+    }
 
     def _categorical_columns(self, X):
         if self.categorical_features is None:
