@@ -27,7 +27,7 @@ median over the folds; the out-of-bag error of the two forests is the mean over 
 of ``1 − oob_score_`` on the training fold.  Before any timing a small forest is fitted,
 so that loading the compiled kernels (numba's cache) is not counted in the first fold.
 
-The goal checks (issue 17) printed at the end:
+The goal checks printed at the end:
 
 * the Oblique Forest's mean accuracy over the 7 real sets is at least the Random Forest's
   + 1 point, and it is ahead on most of them;
@@ -73,7 +73,7 @@ FORESTS = (FOREST, RANDOM_FOREST)
 #: the sets by the first word of their titles (``--sets``)
 SETS = ("iris", "heart_disease", "zoo", "titanic", "brown-selected", "breast_cancer", "wine",
         "checkerboard_2x2", "checkerboard_4x4", "synthetic_10d")
-#: The goals of issue 17.
+#: The goals the forest is checked against (printed at the end).
 MIN_GAIN_REAL, MIN_GAIN_OBLIQUE, MAX_TIME_RATIO = 1.0, 5.0, 5.0
 OBLIQUE_SET = "synthetic_10d"
 
@@ -174,7 +174,7 @@ def print_summary(results, names):
                      f"{100 * np.mean(other['oob']):.2f}"))
     print_aligned(("set", "Δ accuracy", "time ratio", "OOB forest", "OOB RF"), rows)
 
-    print("\nGoal checks (issue 17):")
+    print("\nGoal checks:")
     if real:
         gain = (np.mean([accuracy[FOREST][t] for t in real])
                 - np.mean([accuracy[RANDOM_FOREST][t] for t in real]))

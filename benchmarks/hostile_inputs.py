@@ -1,5 +1,5 @@
-"""Run every hostile-input case of ``tests/test_hostile_inputs.py`` on every core estimator
-and Orange learner and print what happened, as the markdown tables of
+"""Run every hostile-input case of ``tests/hostile_inputs/test_table.py`` on every
+core estimator and Orange learner and print what happened, as the markdown tables of
 ``doc/robustness.md``.
 
 Each cell is the outcome: ``model (acc …)`` (accuracy on the case's held-out rows if it has
@@ -9,12 +9,12 @@ a dense array for a sparse one -- whose predictions it repeats), ``model (0 rows
 predicted: empty)``, ``ValueError: …`` (the start of the message), or ``warning: …``
 before the model.  A cell that differs from what the test asserts is marked ``MISMATCH``.
 
-Then the third round's kinds (issue 30), each tried once and said what happens now: a deep
-tree saved and copied, many classes in an ensemble, a model loaded in a fresh process, a
+Then the probes beyond the table, each tried once and said what happens now: a deep
+tree saved and copied, many classes in an ensemble and in OC1, a model loaded in a fresh process, a
 model name in a report, a forest fitted on a data frame, rows on a printed boundary.
 
 Run from the repository root: ``.venv/bin/python benchmarks/hostile_inputs.py`` (with
-``--third-round``: only the last table).  The cases are small; the whole run takes about two
+``--probes``: only the last table).  The cases are small; the whole run takes about two
 minutes.
 """
 import os
@@ -25,9 +25,10 @@ from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import test_hostile_inputs as hostile  # noqa: E402  (the cases and their expectations)
+# the cases and their expectations
+from tests.hostile_inputs import test_table as hostile  # noqa: E402
 
 from common import environment_line  # noqa: E402
 
@@ -114,14 +115,14 @@ def expected_table(cases):
     return "\n".join(lines)
 
 
-# ----- the third round's kinds (issue 30) -----
+# ----- the probes beyond the table -----
 
 def deep_tree():
     """OC1 without a depth limit on 400 rows of alternating classes, saved and copied."""
     import copy
     import pickle
 
-    from test_saved_models import alternating_labels
+    from tests.learners.test_saved_models import alternating_labels
 
     from orangecontrib.oblique import OC1Learner
     model = OC1Learner(max_depth=None, pruning_portion=0.0, random_state=0)(
@@ -160,6 +161,31 @@ def many_classes():
     return ("ObliqueForestClassifier(n_estimators=3), 2,000 classes, 6,000 rows × 5",
             f"{seconds / len(trees):.1f} s a tree; class counts {kept / 1e6:.1f} MB a tree "
             f"(sparse; dense {dense / 1e6:.0f} MB)")
+
+
+def many_classes_oc1():
+    """OC1 (its defaults) on 2,000 classes (6,000 rows × 5): CPU time and traced peak."""
+    import time
+    import tracemalloc
+
+    import numpy as np
+
+    from orangecontrib.oblique.core import OC1Classifier
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(2000), 3)
+    rng.shuffle(y)
+    X = rng.normal(size=(y.size, 5))
+    OC1Classifier(random_state=0).fit(X[:60], y[:60] % 3)   # compiled kernels loaded
+    tracemalloc.start()
+    start = time.process_time()
+    try:
+        OC1Classifier(random_state=0).fit(X, y)
+        seconds = time.process_time() - start
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return ("OC1Classifier(), 2,000 classes, 6,000 rows × 5",
+            f"{seconds:.0f} s CPU, traced peak {peak / 1e6:,.0f} MB")
 
 
 def fresh_process():
@@ -238,8 +264,8 @@ def frame_names():
 def boundary_rows():
     """Every printed rule of a forest on integer data, read exactly, against the model."""
     import numpy as np
-    from core.printed_rules import condition_holds
-    from core.test_printed_boundary import NAMES, integer_data
+    from tests.helpers.printed_rules import condition_holds
+    from tests.tree.test_printed_boundary import NAMES, integer_data
 
     from orangecontrib.oblique.core import ObliqueForestClassifier
     from orangecontrib.oblique.core.tree.rules import branch_conditions
@@ -263,13 +289,13 @@ def boundary_rows():
             f"and {differ['new']} rows routed otherwise than printed")
 
 
-THIRD_ROUND = (deep_tree, many_classes, fresh_process, report_name, frame_names,
-               boundary_rows)
+PROBES = (deep_tree, many_classes, many_classes_oc1, fresh_process, report_name,
+          frame_names, boundary_rows)
 
 
-def third_round_table():
+def probes_table():
     lines = ["| kind | tried | what happens now |", "|---|---|---|"]
-    for probe in THIRD_ROUND:
+    for probe in PROBES:
         try:
             tried, happens = probe()
         except Exception as error:  # noqa: BLE001 -- shown in the table, not hidden
@@ -281,9 +307,9 @@ def third_round_table():
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     print(environment_line(os.environ.get("OPENBLAS_NUM_THREADS")))
-    if argv == ["--third-round"]:  # only the last table
+    if argv == ["--probes"]:  # only the last table
         print()
-        print(third_round_table())
+        print(probes_table())
         return
     print()
     print("Expected, core estimators:")
@@ -307,9 +333,9 @@ def main(argv=None):
                 ["GeometricTreeLearner", "OC1Learner", "ODTSVMLearner",
                  "HedgeEnsembleLearner", "ObliqueForestLearner"]))
     print()
-    print("The third round's kinds (issue 30):")
+    print("Probes beyond the table:")
     print()
-    print(third_round_table())
+    print(probes_table())
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Peak memory and time of the cases of issue 15 (D3, D4, D6), one fresh process per case.
+"""Peak memory and time of the memory cases (OC1, GDT, deep trees), one fresh process per case.
 
 Cases (data generated in the child with seed 0; every learner with ``random_state=0``):
 

@@ -19,8 +19,8 @@ Learners (``seed`` = the fold's seed, ``10 · repetition + fold``):
 * OC1-AP: ``OC1Classifier(split_mode="axis_parallel", random_state=seed)``;
 * OC1 summin: ``OC1Classifier(impurity="sum_minority", random_state=seed)`` and OC1 sm
   nopr, the same with ``pruning_portion=0``: where a split that does not lower the node's
-  own impurity makes a leaf (issue 14, item 5) shows most.  Run against the code before
-  and after issue 14 (same script), the table compares items 5-7;
+  own impurity makes a leaf shows most.  Run against the code before and after the
+  papers' details (same script), the table compares them;
 * GDT: ``GeometricTreeClassifier()`` (defaults, no pruning);
 * GDT+prune: ``GeometricTreeClassifier(pruning_portion=0.1, random_state=seed)``;
 * CART: ``sklearn.tree.DecisionTreeClassifier(random_state=seed)``.

@@ -1,6 +1,6 @@
 """Our OC1 against the original OC1 C program (OC1 3.0), fit by fit on the same folds.
 
-Issue 16 asks that ``OC1Classifier`` fits at or below the time of the original OC1 program
+The goal: ``OC1Classifier`` fits at or below the time of the original OC1 program
 at equal or better accuracy, measured side by side on the same 10-fold CV folds, one
 process per fit.  This script measures that on every numeric data set the project has
 offline.

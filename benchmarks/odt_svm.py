@@ -24,7 +24,7 @@ Learners (Orange learners, fitted on Orange Tables):
 * ODT-SVM: ``ODTSVMLearner(random_state=0)`` -- the paper's test choice (highest
   MDL-corrected gain), pairwise multi-class SVM splits, J48's subtree raising;
 * ODT-SVM GR: the same with ``test_selection="gain_ratio"``, J48's rule (highest gain
-  ratio among the tests of at least average gain), the rule before issue 14;
+  ratio among the tests of at least average gain), the project's earlier rule;
 * Hedge: ``HedgeEnsembleLearner(random_state=0)`` -- 10 ODT-SVM trees, each on a random
   90 % of the training fold, β = 0.9; leaves and depth are means over its members;
 * Orange tree: ``Orange.classification.TreeLearner()`` with the constructor's defaults

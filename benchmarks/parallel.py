@@ -1,4 +1,4 @@
-"""Hedge ensemble fit time with 1 and 2 parallel jobs (issue 16: at least 1.7x faster with
+"""Hedge ensemble fit time with 1 and 2 parallel jobs (goal: at least 1.7x faster with
 2 jobs on a 2-core machine), that both give the same ensemble, and what two cores of this
 machine give the same work without any parallel machinery.
 
@@ -18,7 +18,7 @@ hand-over of the rows and of the fitted trees), so it gains at most about as muc
 different balance of the members between the two could gain a little).  On a virtual machine whose two cores slow
 each other down (shared caches, memory bandwidth, a host's hyper-threads), it is below 2.
 
-First and later fits (issue 28: the first fit never slower than one process): for 1 and 2
+First and later fits (goal: the first fit never slower than one process): for 1 and 2
 jobs, a fresh Python process per set and ``n_jobs`` (``subprocess``, the kernels in numba's
 cache) times its first fit -- the imports done, workers not yet started -- and then the
 median of ``--repeats`` later fits; "jobs used" is the ensemble's ``n_jobs_used_`` (the rule

@@ -1,4 +1,4 @@
-"""Fit time and peak memory of every learner on growing data (issue 7, "Scale").
+"""Fit time and peak memory of every learner on growing data.
 
 Data: ``orangecontrib.oblique.core.datasets.oblique_parity`` -- uniform on [-1, 1]^d, the
 class is the parity of the sides of three oblique hyperplanes through the origin (the GDT

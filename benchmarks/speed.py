@@ -1,4 +1,4 @@
-"""Fit time of GDT, OC1, ODT-SVM and Hedge against scikit-learn's CART and STree (issue 16).
+"""Fit time of GDT, OC1, ODT-SVM and Hedge against scikit-learn's CART and STree.
 
 Data sets (everything loads offline):
 
@@ -38,9 +38,9 @@ script prints whether they are); BLAS and OpenMP are limited to one thread
 (``--blas-threads``).
 Accuracy is that of the first fit on the held-out 10 % (the fits are deterministic).
 
-The script ends with the goal checks of issue 16 -- GDT at most 3 × CART's fit time on
+The script ends with the goal checks -- GDT at most 3 × CART's fit time on
 every set, ODT-SVM at most STree's on every real set -- PASS or FAIL per set, and our OC1
-fit time beside the original OC1 C program's CPU times that the issue quotes, where we
+fit time beside the original OC1 C program's quoted CPU times, where we
 have the set.
 
 Run ``python benchmarks/speed.py`` (5 minutes on a busy 2-core machine, 2026-11-23; the
@@ -87,9 +87,9 @@ SETS = REAL_SETS + tuple(SYNTHETIC_SETS)
 QUICK_SETS = ("iris", "checkerboard_2x2")
 #: Learners measured against CART (which always runs), in the table's order.
 LEARNERS = ("GDT", "OC1", "ODT-SVM", "STree", "Hedge")
-#: Issue 16's goal: GDT's fit at most this many times CART's.
+#: The goal: GDT's fit at most this many times CART's.
 GDT_GOAL = 3.0
-#: The original OC1 C program's CPU seconds that issue 16 quotes, and our set for each
+#: The original OC1 C program's quoted CPU seconds, and our set for each
 #: (None: not available offline).
 OC1_C_SECONDS = {"pima": (0.23, None), "vehicle": (0.41, None),
                  "breast cancer": (0.15, "breast_cancer"), "bupa": (0.07, None),
@@ -216,7 +216,7 @@ def accuracy_table(measured, names):
 
 
 def goal_lines(measured, names):
-    """The goal checks of issue 16: a line per set and a verdict per goal."""
+    """The goal checks: a line per set and a verdict per goal."""
     checks = []
     if "GDT" in names:
         checks.append((f"GDT ≤ {GDT_GOAL:g}× CART on every set", "GDT", "CART", GDT_GOAL,
@@ -242,8 +242,8 @@ def goal_lines(measured, names):
 
 
 def oc1_reference_lines(measured):
-    """Our OC1 fit time beside the original C program's CPU times quoted by issue 16."""
-    lines = ["OC1 beside the original OC1 C program's CPU seconds quoted in issue 16 "
+    """Our OC1 fit time beside the original C program's quoted CPU times."""
+    lines = ["OC1 beside the original OC1 C program's CPU seconds as quoted "
              "(another machine and program; a reference, not a measurement here -- "
              "benchmarks/oc1_c.py runs the C program beside ours on the same folds):"]
     for title, (c_seconds, ours) in OC1_C_SECONDS.items():

@@ -1,4 +1,4 @@
-"""Screenshots of the analyst's first view (issue 28), every widget at the size Orange
+"""Screenshots of the analyst's first view, every widget at the size Orange
 opens it (its ``sizeHint``):
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python doc/make_first_view_screenshots.py

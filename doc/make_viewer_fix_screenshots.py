@@ -1,4 +1,4 @@
-"""Screenshots of the Oblique Tree Viewer on real data (issue 13), at the widget's
+"""Screenshots of the Oblique Tree Viewer on real data, at the widget's
 default window size.
 
 Runs offscreen::
@@ -13,7 +13,7 @@ import warnings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [HERE, os.path.join(HERE, "..", "tests", "widgets")]
+sys.path[:0] = [HERE, os.path.dirname(HERE)]
 
 # pylint: disable=wrong-import-position
 import numpy as np
@@ -25,7 +25,7 @@ from Orange.data import Table
 from make_viewer_screenshots import OUT, save, settle, viewer as _viewer
 from orangecontrib.oblique import GeometricTreeLearner, ODTSVMLearner
 # the 8-class table of the tests, on which ODT-SVM's multiway splits have empty branches
-from test_viewer_real_data import eight_classes
+from tests.widgets.test_viewer_real_data import eight_classes
 
 
 def viewer(app, model, data=None, **settings):

@@ -34,6 +34,7 @@ from .core.forest.classifier import ObliqueForestClassifier
 from .core.odt_svm.classifier import ODTSVMClassifier
 from .core.tree.rules import printable_name
 from .core.tree.structure import GrowthWarning
+from .core.parameters import InstanceOf, Parameter, constructor, with_declared_parameters
 from .core.validation import densified, dense_size_error, map_row_chunks
 from .presentation import DisplayTree, SplitLabel
 
@@ -544,8 +545,65 @@ class _ImportanceScorerMixin(LearnerScorer):
         return self(data).attribute_importances
 
 
-class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
-                         _ImportanceScorerMixin):
+#: What every learner's ``preprocessors`` are, for its docstring.
+PREPROCESSORS_MEANING = "Run before the learner's own preprocessing."
+
+
+class _EstimatorParameters:
+    """The parameters of a learner are those its core estimator declares
+    (``estimator_class._parameter_constraints``, :mod:`~.core.parameters`): the
+    learner's ``__init__`` is made from them (same names, order and defaults, but those
+    in ``learner_defaults``; without those in ``omitted_parameters``; after the
+    learner's ``own_parameters``), with ``preprocessors`` last, and so is the
+    ``Parameters`` section of its docstring.  The values are kept as same-named
+    attributes and in ``params``."""
+    estimator_class = None
+    #: The estimator's parameters the learner does not take.
+    omitted_parameters = ()
+    #: The learner's defaults that are not the estimator's.
+    learner_defaults = {}
+    #: The learner's parameters that are not the estimator's (name → Parameter).
+    own_parameters = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.estimator_class is None or "__init__" in cls.__dict__:
+            return
+        declared = cls.declared_parameters()
+        cls.__init__ = constructor(
+            [*declared, "preprocessors"], [p.default for p in declared.values()] + [None],
+            cls.__qualname__, ["self._set_parameters(preprocessors, {" + ", ".join(
+                f"{name!r}: {name}" for name in declared) + "})"])
+        cls.__init__.__module__ = cls.__module__
+        cls.__doc__ = with_declared_parameters(
+            cls, declared, {**cls.estimator_class._parameter_meanings,
+                            "preprocessors": [PREPROCESSORS_MEANING]},
+            {"preprocessors": "preprocessors : Orange preprocessors or None, default None"})
+
+    @classmethod
+    def declared_parameters(cls):
+        """name → :class:`~.core.parameters.Parameter` of the learner's parameters (but
+        ``preprocessors``), in its signature's order."""
+        declared = {name: parameter.replace(
+            default=cls.learner_defaults.get(name, parameter.default))
+            for name, parameter in cls.estimator_class._parameter_constraints.items()
+            if name not in cls.omitted_parameters}
+        return {**cls.own_parameters, **declared}
+
+    def _set_parameters(self, preprocessors, params):
+        """The made ``__init__``'s work: Orange's ``Learner.__init__``, the default
+        preprocessors after the user's, every parameter kept."""
+        Orange.classification.Learner.__init__(self, preprocessors=preprocessors)
+        # A user's own preprocessors (e.g. Normalize from a Preprocess widget) run first;
+        # the encoding and imputation the trees need always run after them.
+        self.use_default_preprocessors = True
+        self.params = dict(params)
+        for name, value in params.items():
+            setattr(self, name, value)
+
+
+class ObliqueTreeLearner(_EstimatorParameters, _FitProgressMixin,
+                         Orange.classification.Learner, _ImportanceScorerMixin):
     """Base of the Orange learners of oblique trees.
 
     A subclass names its core estimator in ``estimator_class`` and keeps the estimator's
@@ -564,8 +622,6 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
     # Impute (column means, like SklImpute) also accepts a table left without features
     preprocessors = (RemoveNaNColumns(), _Continuize(), _Impute())
     supports_weights = True
-    #: The core estimator class; built from the parameters named in ``self.params``.
-    estimator_class = None
 
     def __init__(self, preprocessors=None):
         if self.estimator_class is None:
@@ -575,12 +631,6 @@ class ObliqueTreeLearner(_FitProgressMixin, Orange.classification.Learner,
         # A user's own preprocessors (e.g. Normalize from a Preprocess widget) run first;
         # the encoding and imputation the trees need always run after them.
         self.use_default_preprocessors = True
-
-    def _store_params(self, **params):
-        """Keep every estimator parameter as a same-named attribute and in ``params``."""
-        self.params = params
-        for name, value in params.items():
-            setattr(self, name, value)
 
     def create_estimator(self, domain=None):
         """The unfitted core estimator, with the learner's current parameters.
@@ -630,16 +680,6 @@ class GeometricTreeLearner(ObliqueTreeLearner):
     name = "Geometric Tree"
     estimator_class = GeometricTreeClassifier
 
-    def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
-                 standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None,
-                 max_terms=None, min_samples_leaf=1, preprocessors=None):
-        super().__init__(preprocessors=preprocessors)
-        self._store_params(epsilon1=epsilon1, epsilon2=epsilon2, max_depth=max_depth,
-                           min_samples_split=min_samples_split, standardize=standardize,
-                           pruning_portion=pruning_portion, se_rule=se_rule,
-                           random_state=random_state, max_terms=max_terms,
-                           min_samples_leaf=min_samples_leaf)
-
 
 class OC1Learner(ObliqueTreeLearner):
     """OC1 (Murthy, Kasif & Salzberg, 1994) for Orange.
@@ -649,21 +689,6 @@ class OC1Learner(ObliqueTreeLearner):
     """
     name = "OC1"
     estimator_class = OC1Classifier
-
-    def __init__(self, impurity="twoing", n_restarts=20, n_random_jumps=5,
-                 coefficient_order="sequential", axis_parallel_bias=1.0,
-                 oblique_rows_per_feature=2.0, split_mode="oblique_and_axis_parallel",
-                 pruning_portion=0.1, se_rule=0.0, max_depth=50, min_samples_split=2,
-                 random_state=None, max_terms=None, stagnation_step=0.1, preprocessors=None):
-        super().__init__(preprocessors=preprocessors)
-        self._store_params(impurity=impurity, max_terms=max_terms, n_restarts=n_restarts,
-                           stagnation_step=stagnation_step,
-                           n_random_jumps=n_random_jumps, coefficient_order=coefficient_order,
-                           axis_parallel_bias=axis_parallel_bias,
-                           oblique_rows_per_feature=oblique_rows_per_feature,
-                           split_mode=split_mode, pruning_portion=pruning_portion,
-                           se_rule=se_rule, max_depth=max_depth,
-                           min_samples_split=min_samples_split, random_state=random_state)
 
 
 class ODTSVMLearner(ObliqueTreeLearner):
@@ -686,20 +711,8 @@ class ODTSVMLearner(ObliqueTreeLearner):
     # values are C4.5's (fractional rows, ODTSVMClassifier)
     preprocessors = (RemoveNaNColumns(),)
 
-    def __init__(self, C=1.0, clustering_split=True, max_clusters=4, mdl_penalty=True,
-                 axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
-                 max_depth=None, random_state=None, max_terms=None, subtree_raising=True,
-                 test_selection="gain", multiclass="pairwise", nominal_tests="multiway",
-                 svm_cost="subset", collapse=True, preprocessors=None):
-        super().__init__(preprocessors=preprocessors)
-        self._store_params(C=C, clustering_split=clustering_split, max_clusters=max_clusters,
-                           subtree_raising=subtree_raising, test_selection=test_selection,
-                           multiclass=multiclass, nominal_tests=nominal_tests,
-                           svm_cost=svm_cost, collapse=collapse,
-                           mdl_penalty=mdl_penalty, axis_parallel_tests=axis_parallel_tests,
-                           min_samples_leaf=min_samples_leaf, confidence=confidence,
-                           max_depth=max_depth, random_state=random_state,
-                           max_terms=max_terms)
+    #: from the preprocessed domain (``create_estimator``)
+    omitted_parameters = ("categorical_features",)
 
     def create_estimator(self, domain=None):
         estimator = super().create_estimator(domain)
@@ -781,8 +794,8 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
         return model
 
 
-class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
-                           _ImportanceScorerMixin):
+class HedgeEnsembleLearner(_EstimatorParameters, _FitProgressMixin,
+                           Orange.classification.Learner, _ImportanceScorerMixin):
     """Hedge(β) ensemble of oblique trees (ODT-SVM paper, Sections V–VI) for Orange.
 
     Trains ``n_estimators`` trees of ``learner``, each on a different random
@@ -793,22 +806,26 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
     Hedge-weighted average of their class distributions; see
     :class:`~orangecontrib.oblique.core.ensemble.hedge.HedgeEnsembleClassifier`.
 
+    The parameters are the estimator's (but those that only ``partial_fit`` uses), with
+    ``learner`` for its ``estimator`` and ``random_state=0``.
+
     Parameters
     ----------
-    learner : ObliqueTreeLearner, default ``ODTSVMLearner()``
+    learner
         The base learner: :class:`GeometricTreeLearner`, :class:`OC1Learner` or
-        :class:`ODTSVMLearner` (the paper's choice).  Its core estimator
-        (:meth:`ObliqueTreeLearner.create_estimator`) is the ensemble's base estimator, and
-        its preprocessors are applied (after the ensemble's own ``preprocessors``).
-    n_estimators : int, default 10
-    sample_fraction : float in (0, 1], default 0.9
-    beta : float in (0, 1), default 0.9
-    random_state : int or None, default 0
+        :class:`ODTSVMLearner` (the paper's choice; None: ``ODTSVMLearner()``).  Its core
+        estimator (:meth:`ObliqueTreeLearner.create_estimator`) is the ensemble's base
+        estimator, and its preprocessors are applied (after the ensemble's own
+        ``preprocessors``).
+    n_estimators
+    sample_fraction
+    beta
+    random_state
         Seeds the subsets and the members' own ``random_state``.
-    n_jobs : int or None, default None
+    n_jobs
         Members trained at once (joblib processes; -1: all cores); the ensemble is the
         same for any value.
-    preprocessors : optional
+    preprocessors
         Applied before the base learner's preprocessors.
 
     Rows with a missing class are left out of the fit (the model's ``fit_messages`` say
@@ -820,8 +837,14 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
     __returns__ = HedgeEnsembleModel
     supports_weights = True
 
-    def __init__(self, learner=None, n_estimators=10, sample_fraction=0.9, beta=0.9,
-                 random_state=0, n_jobs=None, preprocessors=None):
+    estimator_class = HedgeEnsembleClassifier
+    own_parameters = {"learner": Parameter(None, InstanceOf(ObliqueTreeLearner, (
+        "GeometricTreeLearner, OC1Learner, ODTSVMLearner")), None)}
+    omitted_parameters = ("estimator", "weight_threshold", "replace_members", "window")
+    learner_defaults = {"random_state": 0}
+
+    def _set_parameters(self, preprocessors, params):
+        learner = params["learner"]
         if learner is None:
             learner = ODTSVMLearner()
         if not isinstance(learner, ObliqueTreeLearner):
@@ -829,12 +852,9 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
             raise ValueError(
                 f"The base learner of a Hedge ensemble must be an oblique tree learner of "
                 f"this add-on (Geometric Tree, OC1 or ODT-SVM), not {name}.")
-        super().__init__(preprocessors=preprocessors)
-        self.params = dict(learner=learner, n_estimators=n_estimators,
-                           sample_fraction=sample_fraction, beta=beta,
-                           random_state=random_state, n_jobs=n_jobs)
-        for name, value in self.params.items():
-            setattr(self, name, value)
+        super()._set_parameters(preprocessors, {**params, "learner": learner})
+        # the base learner's preprocessors follow the ensemble's (active_preprocessors)
+        self.use_default_preprocessors = False
 
     @property
     def active_preprocessors(self):
@@ -850,10 +870,9 @@ class HedgeEnsembleLearner(_FitProgressMixin, Orange.classification.Learner,
 
     def create_estimator(self, domain=None):
         """The unfitted core ensemble of the base learner's estimator for ``domain``."""
-        return HedgeEnsembleClassifier(
-            estimator=self.learner.create_estimator(domain), n_estimators=self.n_estimators,
-            sample_fraction=self.sample_fraction, beta=self.beta,
-            random_state=self.random_state, n_jobs=self.n_jobs)
+        params = {name: getattr(self, name) for name in self.params if name != "learner"}
+        return HedgeEnsembleClassifier(estimator=self.learner.create_estimator(domain),
+                                       **params)
 
     def fit_storage(self, data):
         X, y, weights, messages = _training_rows(self, data)
@@ -878,8 +897,8 @@ class ObliqueForestModel(HedgeEnsembleModel):
         return getattr(self.estimator, "oob_score_", None)
 
 
-class ObliqueForestLearner(_FitProgressMixin, Orange.classification.Learner,
-                           _ImportanceScorerMixin):
+class ObliqueForestLearner(_EstimatorParameters, _FitProgressMixin,
+                           Orange.classification.Learner, _ImportanceScorerMixin):
     """Oblique Forest (SPORF: Tomita et al., "Sparse Projection Oblique Randomer
     Forests", JMLR 2020) for Orange: ``n_estimators`` oblique trees, each grown on a
     bootstrap sample, every node split on the best of ``max_features`` random sparse
@@ -902,19 +921,8 @@ class ObliqueForestLearner(_FitProgressMixin, Orange.classification.Learner,
     preprocessors = ObliqueTreeLearner.preprocessors
     supports_weights = True
 
-    def __init__(self, n_estimators=100, estimator=None, max_features="sqrt",
-                 feature_combinations="auto", bootstrap=True, max_depth=None,
-                 min_samples_split=2, oob_score=False, oob_grid_search=False, n_jobs=None,
-                 random_state=0, preprocessors=None):
-        super().__init__(preprocessors=preprocessors)
-        self.use_default_preprocessors = True  # as ObliqueTreeLearner: after the user's
-        self.params = dict(
-            n_estimators=n_estimators, estimator=estimator, max_features=max_features,
-            feature_combinations=feature_combinations, bootstrap=bootstrap,
-            max_depth=max_depth, min_samples_split=min_samples_split, oob_score=oob_score,
-            oob_grid_search=oob_grid_search, n_jobs=n_jobs, random_state=random_state)
-        for name, value in self.params.items():
-            setattr(self, name, value)
+    estimator_class = ObliqueForestClassifier
+    learner_defaults = {"random_state": 0}
 
     def incompatibility_reason(self, domain):
         # the checks (and messages) of the trees it grows

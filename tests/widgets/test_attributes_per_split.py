@@ -7,7 +7,7 @@ from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-from widget_helpers import PatientWaits
+from tests.helpers.widget_helpers import PatientWaits
 
 
 class AttributesPerSplitChecks(PatientWaits):

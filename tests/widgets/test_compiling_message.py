@@ -11,7 +11,7 @@ from orangecontrib.oblique.widgets.owobliqueforest import OWObliqueForest
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-from widget_helpers import PatientWaits
+from tests.helpers.widget_helpers import PatientWaits
 
 WIDGETS = (OWGeometricTree, OWOC1, OWODTSVM, OWHedgeEnsemble, OWObliqueForest)
 

@@ -27,8 +27,8 @@ from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.utils import FitInterrupted
 
-from widget_helpers import (HANG_GUARD_MS, LongFitWidget, checkerboard_table,
-                            random_labels_table)
+from tests.helpers.widget_helpers import (HANG_GUARD_MS, LongFitWidget, checkerboard_table,
+                                          random_labels_table)
 
 
 #: widget concurrency: fits of seconds, cancelled and restarted (the slow tier)

@@ -21,7 +21,7 @@ from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-from widget_helpers import PatientWaits
+from tests.helpers.widget_helpers import PatientWaits
 
 TREE_LINE = re.compile(r"^\d+ of \d+ splits? oblique, \d+(\.\d)? attributes? per split on "
                        r"average$")
@@ -57,7 +57,7 @@ class ImportancesOutputChecks(PatientWaits):
         model = self.fitted()
         table = self.get_output(self.widget.Outputs.feature_importances)
         self.assertIsNotNone(table)
-        # issue 28, item 5: the table's own attributes, one-hot columns summed back
+        # the table's own attributes, one-hot columns summed back
         self.assertEqual([str(name) for name in table.metas[:, 0]],
                          [attr.name for attr in self.heart.domain.attributes])
         np.testing.assert_allclose(table.X[:, 0], model.attribute_importances[0])

@@ -1,4 +1,4 @@
-"""Issue 28: the analyst's first view -- the words of the viewer and the learner widgets
+"""The analyst's first view -- the words of the viewer and the learner widgets
 (the units sentence only for continuous terms, plurals), the viewer's opening view, the
 partition on binary and nominal axes, the depth-limit warning of the learner widgets."""
 import numpy as np
@@ -20,7 +20,7 @@ from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewe
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
 
-from widget_helpers import PatientWaits, ShownViewer
+from tests.helpers.widget_helpers import PatientWaits, ShownViewer
 
 
 def as_table(X, y):

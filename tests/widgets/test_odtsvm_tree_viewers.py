@@ -91,7 +91,7 @@ class TestTreeViewer(ODTSVMModelsTest):
         texts = [items[id(n)].toPlainText() for n in nodes if adapter.attribute(n) is not None]
         self.assertIn("chest pain", " ".join(texts))
         labels = [adapter.short_rule(n) for n in nodes if n.parent is not None]
-        # C4.5's test: one branch per value (issue 27)
+        # C4.5's test: one branch per value
         for value in ("= asymptomatic", "= atypical ang", "= non-anginal", "= typical ang"):
             self.assertIn(value, labels)
 

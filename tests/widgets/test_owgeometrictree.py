@@ -13,7 +13,7 @@ from orangecontrib.oblique import GeometricTreeLearner
 from orangecontrib.oblique.core import GeometricTreeClassifier
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
 
-from widget_helpers import LearnerWidgetChecks, with_missing_class
+from tests.helpers.widget_helpers import LearnerWidgetChecks, with_missing_class
 
 
 class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
@@ -52,7 +52,7 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
         ]
 
     def default_params(self):
-        # issue 28, item 3: Orange's Tree widget's size rules (the core keeps 2 and 1)
+        # Orange's Tree widget's size rules (the core keeps 2 and 1)
         return dict(epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=5,
                     standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=0,
                     max_terms=3, min_samples_leaf=2)

@@ -20,7 +20,7 @@ from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 
-from widget_helpers import LearnerWidgetChecks, percent_mapping
+from tests.helpers.widget_helpers import LearnerWidgetChecks, percent_mapping
 
 
 class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
@@ -80,7 +80,7 @@ class TestOWHedgeEnsemble(LearnerWidgetChecks, base.WidgetTest):
         np.testing.assert_array_equal(models[0](iris, 1), models[1](iris, 1))
 
     def test_model_box_says_how_many_processes_trained_the_trees(self):
-        """Issue 28: a first fit too small to pay for starting processes runs in one,
+        """A first fit too small to pay for starting processes runs in one,
         whatever the setting, and the Model box says so."""
         w = self.widget
         w.controls.n_estimators.setValue(3)

@@ -11,7 +11,7 @@ from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owobliqueforest import OWObliqueForest
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 
-from widget_helpers import LearnerWidgetChecks, LongFitWidget, random_labels_table
+from tests.helpers.widget_helpers import LearnerWidgetChecks, LongFitWidget, random_labels_table
 
 
 class TestOWObliqueForest(LearnerWidgetChecks, base.WidgetTest):

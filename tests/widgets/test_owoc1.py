@@ -7,7 +7,7 @@ from orangecontrib.oblique import OC1Learner
 from orangecontrib.oblique.core import OC1Classifier
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 
-from widget_helpers import LearnerWidgetChecks, percent_mapping
+from tests.helpers.widget_helpers import LearnerWidgetChecks, percent_mapping
 
 
 class TestOWOC1(LearnerWidgetChecks, base.WidgetTest):

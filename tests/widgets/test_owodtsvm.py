@@ -7,7 +7,7 @@ from orangecontrib.oblique import ODTSVMLearner
 from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 
-from widget_helpers import LearnerWidgetChecks
+from tests.helpers.widget_helpers import LearnerWidgetChecks
 
 
 class TestOWODTSVM(LearnerWidgetChecks, base.WidgetTest):

@@ -1,4 +1,4 @@
-"""Readable oblique splits (issue 12, items 3 – 5): coefficients per standard deviation,
+"""Readable oblique splits: coefficients per standard deviation,
 one order of terms per tree, no scientific notation, the same shortening in every text of
 the Oblique Tree Viewer, node boxes of Orange's Tree Viewer wrapped at term boundaries,
 and the viewer's split statistics."""

@@ -1,4 +1,4 @@
-"""Names with line breaks or other control characters cannot forge lines (issue 15, D11):
+"""Names with line breaks or other control characters cannot forge lines:
 the Orange model's node texts and the Oblique Tree Viewer's texts -- boxes, tooltips,
 bars, the path of a row, the IF … THEN rules of the Rules tab, copied, saved and
 reported -- have as many lines for such names as for plain ones, and show each name

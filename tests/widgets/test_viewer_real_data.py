@@ -1,4 +1,4 @@
-"""Issue 13 (viewer): the Oblique Tree Viewer on real data, the Orange way -- a readable
+"""The Oblique Tree Viewer on real data, the Orange way -- a readable
 opening zoom, a zoom slider, Fit to width, target-class colours and edge widths by
 instances; node counts equal to the model's on multiway trees; tracing a row without
 side effects, in plain words, numbered from 1; a Data subset's paths highlighted; edge
@@ -18,7 +18,7 @@ from orangecontrib.oblique.widgets.treescene import (
                                                      EDGE_FIXED, EDGE_RELATIVE_TO_ROOT, FADED_OPACITY, MIN_TEXT_PIXELS, PATH_COLOR,
                                                      SUBSET_COLOR, node_fill)
 
-from widget_helpers import ShownViewer
+from tests.helpers.widget_helpers import ShownViewer
 
 
 def eight_classes(seed=0, n_rows=500, n_features=4):

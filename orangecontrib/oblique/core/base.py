@@ -4,17 +4,14 @@ A subclass implements ``_build_tree(X, y, sample_weight, random_state)`` and ret
 :class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`; validation, label encoding,
 prediction, ``apply``, ``decision_path`` and text export live here.
 """
-import numbers
-
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .tree.pruning import holdout_split, prune_with_holdout
-from .tree.sparse import check_max_terms
-from .validation import (check_classification_labels,
-                         check_parameter_types, checked_sample_weight, map_row_chunks,
+from .parameters import DeclaredParameters
+from .validation import (check_classification_labels, checked_sample_weight, map_row_chunks,
                          normalised_sample_weight, validate_prediction_data,
                          validate_training_data)
 
@@ -23,8 +20,10 @@ from .validation import (check_classification_labels,
 MIN_PRUNING_ROWS = 5
 
 
-class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
-    """Fit/predict plumbing for tree classifiers built on :class:`ObliqueTree`."""
+class ObliqueTreeClassifierMixin(DeclaredParameters, ClassifierMixin, BaseEstimator):
+    """Fit/predict plumbing for tree classifiers built on :class:`ObliqueTree`; a
+    subclass declares its parameters in ``_parameter_constraints``
+    (:class:`~.parameters.DeclaredParameters`)."""
 
     def fit(self, X, y, sample_weight=None, progress_callback=None):
         """Grow (and, where the learner prunes, prune) the tree.
@@ -53,10 +52,9 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
             Called while the tree grows with the fraction of training rows already in a
             leaf; an exception it raises aborts the fit.
         """
-        self._validate_parameters()
+        self._validate_params()
         X, y = validate_training_data(self, X, y)
         check_classification_labels(y)
-        check_max_terms(getattr(self, "max_terms", None), X.shape[1])
         sample_weight = checked_sample_weight(sample_weight, X.shape[0])
         given = sample_weight
         sample_weight, unit = normalised_sample_weight(given)
@@ -80,23 +78,6 @@ class ObliqueTreeClassifierMixin(ClassifierMixin, BaseEstimator):
             self.tree_.calibrate_text(X)
             self.tree_.store_feature_scales(X[keep], sample_weight[keep])
         return self
-
-    def _validate_parameters(self):
-        """Raise ValueError for a parameter of the wrong type or out of its range."""
-        check_parameter_types(self)
-        max_depth = getattr(self, "max_depth", None)
-        if max_depth is not None and (not isinstance(max_depth, numbers.Integral)
-                                      or max_depth < 0):
-            raise ValueError(f"max_depth must be a non-negative integer or None, "
-                             f"got {max_depth!r}")
-        for name, high in (("pruning_portion", 0.9), ("se_rule", np.inf)):
-            value = getattr(self, name, 0.0)
-            if not isinstance(value, numbers.Real) or not 0 <= value <= high:
-                raise ValueError(f"{name} must be a number in [0, {high}], got {value!r}")
-        min_samples_split = getattr(self, "min_samples_split", 2)
-        if not isinstance(min_samples_split, numbers.Integral) or min_samples_split < 2:
-            raise ValueError(f"min_samples_split must be an integer of at least 2, "
-                             f"got {min_samples_split!r}")
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
         """Return the fitted :class:`ObliqueTree` (``y``: class codes 0 .. K-1)."""

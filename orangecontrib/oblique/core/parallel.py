@@ -6,7 +6,7 @@ ensemble is the same for any number of jobs (up to rounding where BLAS runs more
 in this process than in joblib's worker processes, which run one); under ``joblib.parallel_config(backend=
 "dask")`` the fits run on a Dask cluster.
 
-**When workers pay** (:func:`jobs_for`, issue 28).  Worker processes are joblib's
+**When workers pay** (:func:`jobs_for`).  Worker processes are joblib's
 (its default backend, loky): started on the first fit that hands them work -- never on
 import -- and kept by joblib between fits, so a later fit finds them warm; a worker exits
 after joblib's 300 s without work, and joblib shuts them all down at exit.  A cold start

@@ -1,8 +1,7 @@
-"""Input checks shared by the four core estimators (and the Orange learners): parameter
-types, the data, instance weights and sparse data.
+"""Input checks shared by the core estimators (and the Orange learners): the data,
+instance weights and sparse data.  (The parameters are checked against their
+declarations: :mod:`~orangecontrib.oblique.core.parameters`.)
 
-* :func:`check_parameter_types` -- the type of every parameter, from one table
-  (:data:`PARAMETER_TYPES`); the estimators then check the ranges.
 * :func:`normalised_sample_weight` -- weights rescaled to sum to the number of rows of
   positive weight, so that only their ratios matter; a ValueError for weights whose sum
   overflows or that spread beyond double precision (:data:`MAX_WEIGHT_RATIO`).
@@ -27,7 +26,7 @@ import scipy.sparse as sp
 from sklearn.utils import check_array, check_X_y
 from sklearn.utils.multiclass import check_classification_targets
 
-__all__ = ["PARAMETER_TYPES", "check_parameter_types", "normalised_sample_weight",
+__all__ = ["store_parameters", "normalised_sample_weight",
            "checked_sample_weight", "MAX_WEIGHT_RATIO", "MAX_DENSE_BYTES", "densified",
            "dense_size_error", "map_row_chunks", "check_classification_labels",
            "validate_training_data", "validate_prediction_data"]
@@ -210,100 +209,6 @@ def _parameter_names(cls):
                   if parameter.name != "self" and parameter.kind != parameter.VAR_KEYWORD)
 
 
-# ----- parameter types -----
-
-def _is_bool(value):
-    return isinstance(value, (bool, np.bool_))
-
-
-def _is_int(value):
-    return isinstance(value, numbers.Integral) and not _is_bool(value)
-
-
-def _is_number(value):
-    return isinstance(value, numbers.Real) and not _is_bool(value) and not np.isnan(value)
-
-
-#: The kinds of value a parameter may take: a test and how the error message names it.
-#: ``bool``: a real bool (``True``/``False``, ``np.bool_``), not a number or a string --
-#: ``"False"`` is a true value, and accepting it would silently do the opposite.
-#: ``int``: an integer, not a bool (``max_depth=True`` would be depth 1).  ``float``: a
-#: number, integers included, but not a bool, a string or NaN.
-_KINDS = {
-    "bool": (_is_bool, "True or False"),
-    "int": (_is_int, "an integer"),
-    "float": (_is_number, "a number"),
-    "str": (lambda value: isinstance(value, str), "a string"),
-    "none": (lambda value: value is None, "None"),
-    "auto": (lambda value: isinstance(value, str) and value == "auto", "'auto'"),
-    "random_state": (lambda value: _is_int(value) or isinstance(value, np.random.RandomState),
-                     "an integer, a numpy RandomState"),
-    "indices": (lambda value: (not isinstance(value, (str, bytes, dict, set))
-                               and not _is_bool(value) and np.ndim(value) == 1),
-                "a list of column indices or a boolean mask"),
-    "estimator": (lambda value: (not isinstance(value, type) and hasattr(value, "fit")
-                                 and hasattr(value, "predict")),
-                  "a classifier with fit and predict (an instance, not a class)"),
-}
-
-#: The type of every parameter of :class:`GeometricTreeClassifier`, :class:`OC1Classifier`,
-#: :class:`ODTSVMClassifier`, :class:`HedgeEnsembleClassifier` and
-#: :class:`ObliqueForestClassifier`: the kinds of value
-#: (:data:`_KINDS`) it accepts.  (A declarative table as scikit-learn's
-#: ``_parameter_constraints``; those live in a private module and accept ``True`` for an
-#: integer or real interval, which is what this table is there to refuse.)  The ranges
-#: are checked by each estimator after the types.
-PARAMETER_TYPES = {
-    # yes/no
-    "standardize": ("bool",),
-    "clustering_split": ("bool",),
-    "mdl_penalty": ("bool",),
-    "axis_parallel_tests": ("bool",),
-    "subtree_raising": ("bool",),
-    "replace_members": ("bool",),
-    "bootstrap": ("bool",),
-    "oob_score": ("bool",),
-    "oob_grid_search": ("bool",),
-    "collapse": ("bool",),
-    # counts
-    "max_depth": ("int", "none"),
-    "min_samples_split": ("int",),
-    "min_samples_leaf": ("int",),
-    "max_terms": ("int", "none"),
-    "n_restarts": ("int",),
-    "n_random_jumps": ("int",),
-    "max_clusters": ("int",),
-    "n_estimators": ("int",),
-    "window": ("int",),
-    "n_jobs": ("int", "none"),
-    # numbers
-    "epsilon1": ("float", "auto"),
-    "epsilon2": ("float", "none"),
-    "pruning_portion": ("float",),
-    "se_rule": ("float",),
-    "axis_parallel_bias": ("float",),
-    "oblique_rows_per_feature": ("float",),
-    "stagnation_step": ("float",),
-    "C": ("float",),
-    "confidence": ("float", "none"),
-    "sample_fraction": ("float",),
-    "beta": ("float",),
-    "weight_threshold": ("float",),
-    # choices among names (which names: checked by the estimator)
-    "impurity": ("str",),
-    "coefficient_order": ("str",),
-    "split_mode": ("str",),
-    "test_selection": ("str",),
-    "multiclass": ("str",),
-    "nominal_tests": ("str",),
-    "svm_cost": ("str",),
-    # others
-    "random_state": ("random_state", "none"),
-    "categorical_features": ("indices", "none"),
-    "estimator": ("estimator", "none"),
-}
-
-
 def store_parameters(instance, arguments):
     """Set every parameter of ``instance``'s constructor as an attribute of the same name,
     from ``arguments``, the constructor's ``locals()``: what a scikit-learn estimator's
@@ -311,21 +216,6 @@ def store_parameters(instance, arguments):
     ``get_params`` reads them back).  The constructor's signature is read once per class."""
     for name in _parameter_names(type(instance)):
         setattr(instance, name, arguments[name])
-
-
-def check_parameter_types(estimator):
-    """Raise a ValueError naming the first parameter of ``estimator`` (``get_params(deep=
-    False)``) whose value is not of a kind :data:`PARAMETER_TYPES` allows for it.
-    Parameters the table does not list (those of a subclass) are not checked."""
-    for name, value in estimator.get_params(deep=False).items():
-        kinds = PARAMETER_TYPES.get(name)
-        if kinds is None or any(_KINDS[kind][0](value) for kind in kinds):
-            continue
-        allowed = [_KINDS[kind][1] for kind in kinds]
-        allowed = allowed[0] if len(allowed) == 1 else (
-            ", ".join(allowed[:-1]) + " or " + allowed[-1])
-        raise ValueError(f"{name} must be {allowed}, got {value!r} (of type "
-                         f"{type(value).__name__}) in {type(estimator).__name__}")
 
 
 # ----- instance weights -----

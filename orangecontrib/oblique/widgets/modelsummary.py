@@ -163,7 +163,7 @@ class ModelSummaryMixin:
 
     def _warn_depth_limit(self):
         """Warn when the fit stopped at the depth limit in leaves that still mix classes
-        and the tree is not pruned (issue 28: noisy data grow to the limit)."""
+        and the tree is not pruned (noisy data grow to the limit)."""
         max_depth, prunes = depth_limit_and_pruning(self.learner)
         count = 0 if prunes else mixed_leaves_at_depth(self.model, max_depth)
         if count:

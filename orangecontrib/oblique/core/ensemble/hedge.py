@@ -19,8 +19,8 @@ errors do not silence it.  Their analysis allows β = 0; it is excluded here bec
 member that errs once would get weight 0 for ever, and the weights of an ensemble that all
 err would not normalise.
 """
-import numbers
 from functools import partial
+from numbers import Integral, Real
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
@@ -30,12 +30,15 @@ from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 from ..parallel import jobs_for, run_fits, scaled_progress
 from ..preprocessing import stratified_sample
 from ..tree.structure import ObliqueTree, SplitStatistics, name_member_trees
-from ..validation import (check_classification_labels,
-                          check_parameter_types, checked_sample_weight, map_row_chunks,
-                          normalised_sample_weight, store_parameters,
-                          validate_prediction_data, validate_training_data)
+from ..parameters import (BOOLEAN, CLASSIFIER, N_ESTIMATORS, N_JOBS, SEED, DeclaredParameters,
+                          Derived, Interval, Parameter)
+from ..validation import (check_classification_labels, checked_sample_weight, map_row_chunks,
+                          normalised_sample_weight, validate_prediction_data,
+                          validate_training_data)
 
 _MAX_SEED = np.iinfo(np.int32).max
+#: The average weight of a member, ``1 / n_estimators``: ``weight_threshold`` is below it.
+AVERAGE_WEIGHT = Derived("1/n_estimators", lambda params: 1 / params["n_estimators"])
 
 
 def stratified_subset(codes, size, random_state):
@@ -63,39 +66,6 @@ def _normalised_softmax(log_weights):
     """Column-wise ``exp(log w) / Σ exp(log w)``, safe when weights underflow."""
     shifted = np.exp(log_weights - log_weights.max(axis=0))
     return shifted / shifted.sum(axis=0)
-
-
-def _check_parameters(ensemble):
-    """Raise ValueError for a parameter of ``ensemble`` out of its range or type."""
-    check_parameter_types(ensemble)
-    if ensemble.estimator is not None and not (hasattr(ensemble.estimator, "fit")
-                                               and hasattr(ensemble.estimator, "predict")):
-        raise ValueError(f"estimator must be a classifier with fit and predict, "
-                         f"got {ensemble.estimator!r}")
-    if (not isinstance(ensemble.n_estimators, numbers.Integral)
-            or isinstance(ensemble.n_estimators, bool) or ensemble.n_estimators < 1):
-        raise ValueError(f"n_estimators must be an integer of at least 1, "
-                         f"got {ensemble.n_estimators!r}")
-    if (not isinstance(ensemble.sample_fraction, numbers.Real)
-            or not 0 < ensemble.sample_fraction <= 1):
-        raise ValueError(f"sample_fraction must be a number in (0, 1], "
-                         f"got {ensemble.sample_fraction!r}")
-    if not isinstance(ensemble.beta, numbers.Real) or not 0 < ensemble.beta < 1:
-        raise ValueError(f"beta must be a number in (0, 1), got {ensemble.beta!r}")
-    average = 1.0 / ensemble.n_estimators
-    if (not isinstance(ensemble.weight_threshold, numbers.Real)
-            or not 0 <= ensemble.weight_threshold < average):
-        raise ValueError(f"weight_threshold must be a number in [0, 1/n_estimators) = "
-                         f"[0, {average:g}), got {ensemble.weight_threshold!r}")
-    if not isinstance(ensemble.replace_members, (bool, np.bool_)):
-        raise ValueError(f"replace_members must be True or False, "
-                         f"got {ensemble.replace_members!r}")
-    if (not isinstance(ensemble.window, numbers.Integral) or isinstance(ensemble.window, bool)
-            or ensemble.window < 1):
-        raise ValueError(f"window must be an integer of at least 1, got {ensemble.window!r}")
-    if ensemble.n_jobs == 0:
-        raise ValueError("n_jobs must be None, a positive number of jobs or a negative one "
-                         "(-1: all cores), got 0")
 
 
 def fit_member(member, X, y, sample_weight=None, progress_callback=None):
@@ -151,7 +121,7 @@ def _predicted_codes(member, X):
     return np.asarray(member.predict(X), dtype=np.intp)
 
 
-class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
+class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimatorMixin,
                               BaseEstimator):
     """Hedge(β) ensemble of classifiers, updatable online (ODT-SVM paper, Sections V–VI).
 
@@ -175,7 +145,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
 
     Parameters
     ----------
-    estimator : classifier or None, default None
+    estimator
         The base classifier, cloned for every member; ``None`` means
         :class:`~orangecontrib.oblique.core.odt_svm.classifier.ODTSVMClassifier` with its defaults (the
         paper's J48-SVM-ODT).  Members are combined by ``predict_proba`` when the base has
@@ -183,27 +153,27 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
         member (nested ones included) is set to a seed drawn from this ensemble's
         ``random_state``, as :class:`sklearn.ensemble.BaggingClassifier` does, so that
         members differ and the ensemble is reproducible.
-    n_estimators : int, default 10
+    n_estimators
         Number of members M (Section VI uses 10).
-    sample_fraction : float in (0, 1], default 0.9
+    sample_fraction
         Share of the rows each member is trained on, drawn without replacement (Section VI:
         90 %).  The draw is stratified by class, with at least one row of every class
         whenever the subset is at least as large as the number of classes.
-    beta : float in (0, 1), default 0.9
+    beta
         Hedge's β: the factor a member's weight is multiplied by for each misclassified
         row.  The paper gives no value; why 0.9 is in this module's docstring.
-    weight_threshold : float, default 0.01
+    weight_threshold
         A member whose normalised weight falls below this value is replaced in
         ``partial_fit`` when ``replace_members`` is on.  Must be below the average weight
         ``1 / n_estimators``: at or above it, equally good members would all be replaced.
-    replace_members : bool, default False
+    replace_members
         Whether ``partial_fit`` replaces low-weight members (Section V-A's extension).
-    window : int, default 200
+    window
         A replacement member is trained on this many of the most recent labelled rows.
-    random_state : int, RandomState or None, default None
+    random_state
         Seeds the subsets, the members' ``random_state`` parameters and those of the
         replacement members trained by later ``partial_fit`` calls.
-    n_jobs : int or None, default None
+    n_jobs
         How many members ``fit`` trains at once, through joblib (processes): ``None`` is 1
         unless a ``joblib.parallel_config`` (or ``parallel_backend``) context says
         otherwise, ``-1`` all cores.  Every member's subset and seeds are drawn before any
@@ -252,10 +222,18 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
     all are replaced), after which the weights are normalised again.
     """
 
-    def __init__(self, estimator=None, n_estimators=10, sample_fraction=0.9, beta=0.9,
-                 weight_threshold=0.01, replace_members=False, window=200,
-                 random_state=None, n_jobs=None):
-        store_parameters(self, locals())
+    _parameter_constraints = {
+        "estimator": Parameter(None, CLASSIFIER, None),
+        "n_estimators": N_ESTIMATORS,
+        "sample_fraction": Parameter(0.9, Interval(Real, 0, 1, closed="right")),
+        "beta": Parameter(0.9, Interval(Real, 0, 1, closed="neither")),
+        "weight_threshold": Parameter(0.01, Interval(Real, 0, AVERAGE_WEIGHT, closed="left")),
+        "replace_members": Parameter(False, BOOLEAN),
+        "window": Parameter(200, Interval(Integral, 1, None)),
+        "random_state": SEED,
+        "n_jobs": N_JOBS,
+    }
+
 
     # ----- fitting -----
 
@@ -290,7 +268,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
         -------
         self
         """
-        _check_parameters(self)
+        self._validate_params()
         X, y = validate_training_data(self, X, y)
         return self._fit(X, y, sample_weight, None, progress_callback)
 
@@ -328,7 +306,7 @@ class HedgeEnsembleClassifier(ClassifierMixin, MetaEstimatorMixin,
         self
         """
         first_call = not hasattr(self, "estimators_")
-        _check_parameters(self)
+        self._validate_params()
         X, y = validate_training_data(self, X, y, reset=first_call)
         if first_call:
             return self._fit(X, y, None, classes, progress_callback)

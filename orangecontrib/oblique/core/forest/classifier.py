@@ -24,7 +24,6 @@ authors' software has these untuned defaults, read from the R package ``rerf``,
 * ``n_estimators=100``: the number of trees of scikit-learn's and Orange's random forests
   (``rerf`` grows 500; the accuracy of a forest levels off long before).
 """
-import numbers
 import warnings
 from functools import partial
 
@@ -36,25 +35,24 @@ from sklearn.utils.validation import check_is_fitted
 
 from ..base import ObliqueTreeClassifierMixin
 from ..parallel import jobs_for, run_fits
-from .sporf import SparseProjectionSplitter, mean_nonzeros, n_projections
+from .sporf import (FEATURE_COMBINATIONS, MAX_FEATURES, SparseProjectionSplitter,
+                    mean_nonzeros, n_projections)
 from ..tree.structure import (MANY_CLASSES, ObliqueTree, SplitStatistics, grow_tree,
                               name_member_trees)
-from ..validation import (check_classification_labels,
-                          check_parameter_types, checked_sample_weight, map_row_chunks,
-                          normalised_sample_weight, store_parameters,
-                          validate_prediction_data, validate_training_data)
+from ..parameters import (BOOLEAN, MAX_DEPTH, MIN_SAMPLES_SPLIT, N_ESTIMATORS, N_JOBS, SEED,
+                          DeclaredParameters, InstanceOf, Parameter, Relation)
+from ..validation import (check_classification_labels, checked_sample_weight, map_row_chunks,
+                          normalised_sample_weight, validate_prediction_data,
+                          validate_training_data)
 
 __all__ = ["ObliqueForestClassifier", "SparseProjectionTreeClassifier", "bag_counts",
            "oob_search_grid"]
 
 _MAX_SEED = np.iinfo(np.int32).max
-
-
-def _check_at_least(name, value, low):
-    """A ValueError unless ``value`` (an integer or None, as
-    :func:`~.validation.check_parameter_types` has checked) is None or at least ``low``."""
-    if value is not None and value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value!r}")
+#: The forest's ``estimator``: a tree of this package.
+TREE_ESTIMATOR = InstanceOf(ObliqueTreeClassifierMixin, (
+    "a tree estimator of this package (GeometricTreeClassifier, OC1Classifier, "
+    "ODTSVMClassifier, SparseProjectionTreeClassifier)"))
 
 
 class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
@@ -67,15 +65,15 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
 
     Parameters
     ----------
-    max_features : "sqrt", "log2", None, int or float, default "sqrt"
+    max_features
         ``d``, candidate projections per node: ``⌈√p⌉``, ``⌈log2 p⌉``, ``p``, the number
         itself, or that share of ``p`` (:func:`~.sporf.n_projections`).
-    feature_combinations : "auto" or float, default "auto"
+    feature_combinations
         ``λ·p``, attributes per projection on average: 3 for ``p ≥ 10``, else 1
         (:func:`~.sporf.mean_nonzeros`).
-    max_depth : int or None, default None
-    min_samples_split : int, default 2
-    random_state : int, RandomState or None
+    max_depth
+    min_samples_split
+    random_state
         Seeds the projections drawn at every node.
 
     Attributes
@@ -88,14 +86,13 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
         ``λ·p`` for the fitted data.
     """
 
-    def __init__(self, max_features="sqrt", feature_combinations="auto", max_depth=None,
-                 min_samples_split=2, random_state=None):
-        store_parameters(self, locals())
-
-    def _validate_parameters(self):
-        super()._validate_parameters()
-        n_projections(self.max_features, 1)
-        mean_nonzeros(self.feature_combinations, 1)
+    _parameter_constraints = {
+        "max_features": Parameter("sqrt", *MAX_FEATURES),
+        "feature_combinations": Parameter("auto", *FEATURE_COMBINATIONS),
+        "max_depth": MAX_DEPTH,
+        "min_samples_split": MIN_SAMPLES_SPLIT,
+        "random_state": SEED,
+    }
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback,
                     compact_counts=False):
@@ -138,7 +135,7 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
         return self
 
 
-class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
+class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimatorMixin,
                               BaseEstimator):
     """A forest of oblique trees: SPORF (Tomita et al. 2020), or bagged trees of any of
     the papers' learners.
@@ -153,9 +150,9 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
 
     Parameters
     ----------
-    n_estimators : int, default 100
+    n_estimators
         Number of trees.
-    estimator : tree estimator of this package or None, default None
+    estimator
         None: SPORF trees with the forest's ``max_features``, ``feature_combinations``,
         ``max_depth`` and ``min_samples_split``.  Otherwise a
         :class:`~orangecontrib.oblique.core.GeometricTreeClassifier`,
@@ -165,34 +162,34 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
         and on a random subset of ``max_features`` attributes (bagging and random
         subspaces, as Odte does with STree); its splits are then written over all
         attributes, so the trees print, route and explain themselves like any other.
-    max_features : "sqrt", "log2", None, int or float, default "sqrt"
+    max_features
         SPORF: ``d``, the candidate projections per node (``⌈√p⌉`` by default, the
         ``rerf`` package's); with ``estimator``: the attributes each tree sees.
-    feature_combinations : "auto" or float, default "auto"
+    feature_combinations
         SPORF: ``λ·p``, the attributes per projection on average (``"auto"``: 3 for 10
         or more attributes, else 1, the ``rerf`` package's ``λ = 3/p`` or ``1/p``).
         Not used with ``estimator``.
-    bootstrap : bool, default True
+    bootstrap
         Stratified bootstrap samples (``rerf``'s default); False: every tree on all rows.
-    max_depth : int or None, default None
+    max_depth
         SPORF trees' depth limit (none: grown until their leaves are pure).
-    min_samples_split : int, default 2
+    min_samples_split
         SPORF: nodes with fewer rows are leaves.
-    oob_score : bool, default False
+    oob_score
         Estimate the accuracy from the out-of-bag rows (needs ``bootstrap``).
-    oob_grid_search : bool, default False
+    oob_grid_search
         The paper's choice of ``max_features`` and ``feature_combinations`` (SPORF trees,
         with ``bootstrap``): a forest for every pair of :func:`oob_search_grid`, the one of
         the lowest out-of-bag error kept (up to 25 forests: a slow fit).  Ignores
         ``max_features`` and ``feature_combinations``.
-    n_jobs : int or None, default None
+    n_jobs
         Trees fitted in parallel by joblib (threads unless a joblib backend is active,
         e.g. ``with joblib.parallel_backend("dask")`` on a Dask cluster); None: 1, or the
         active backend's default.  The fitted forest does not depend on it.  A given
         ``n_jobs`` is a ceiling: work too small to pay for the jobs (worker processes to
         start, for the papers' trees) is fitted here, one tree after the other
         (:func:`~.parallel.jobs_for`).
-    random_state : int, RandomState or None, default None
+    random_state
         Seeds every tree (its bootstrap sample and its own randomness); seeds are drawn
         before any tree is fitted, so a seed gives the same forest for any ``n_jobs``.
 
@@ -221,38 +218,29 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
         With ``oob_grid_search``: the pair of the forest kept.
     """
 
-    def __init__(self, n_estimators=100, estimator=None, max_features="sqrt",
-                 feature_combinations="auto", bootstrap=True, max_depth=None,
-                 min_samples_split=2, oob_score=False, oob_grid_search=False, n_jobs=None,
-                 random_state=None):
-        store_parameters(self, locals())
+    _parameter_constraints = {
+        "n_estimators": N_ESTIMATORS.replace(default=100),
+        "estimator": Parameter(None, TREE_ESTIMATOR, None),
+        "max_features": Parameter("sqrt", *MAX_FEATURES),
+        "feature_combinations": Parameter("auto", *FEATURE_COMBINATIONS),
+        "bootstrap": Parameter(True, BOOLEAN),
+        "max_depth": MAX_DEPTH,
+        "min_samples_split": MIN_SAMPLES_SPLIT,
+        "oob_score": Parameter(False, BOOLEAN),
+        "oob_grid_search": Parameter(False, BOOLEAN),
+        "n_jobs": N_JOBS,
+        "random_state": SEED,
+    }
 
-    def _check_parameters(self):
-        """Raise ValueError for a parameter of the wrong type (the table of
-        :func:`~.validation.check_parameter_types`) or out of its range."""
-        check_parameter_types(self)
-        _check_at_least("n_estimators", self.n_estimators, 1)
-        _check_at_least("max_depth", self.max_depth, 0)
-        _check_at_least("min_samples_split", self.min_samples_split, 2)
-        if self.oob_score and not self.bootstrap:
-            raise ValueError("oob_score needs bootstrap=True: without bootstrap samples "
-                             "no row is out of a tree's bag")
-        if self.oob_grid_search and (not self.bootstrap or self.estimator is not None):
-            raise ValueError("oob_grid_search needs bootstrap=True and SPORF trees "
-                             "(estimator=None): it compares forests by their out-of-bag "
-                             "error over SPORF's max_features and feature_combinations")
-        if self.n_jobs is not None and (not isinstance(self.n_jobs, numbers.Integral)
-                                        or isinstance(self.n_jobs, (bool, np.bool_))
-                                        or self.n_jobs == 0):
-            raise ValueError(f"n_jobs must be None or a non-zero integer (-1: all CPUs), "
-                             f"got {self.n_jobs!r}")
-        n_projections(self.max_features, 1)
-        mean_nonzeros(self.feature_combinations, 1)
-        if self.estimator is not None and not isinstance(self.estimator,
-                                                         ObliqueTreeClassifierMixin):
-            raise ValueError(f"estimator must be None or a tree estimator of this package "
-                             f"(GeometricTreeClassifier, OC1Classifier, ODTSVMClassifier, "
-                             f"SparseProjectionTreeClassifier), got {self.estimator!r}")
+    _parameter_relations = (
+        Relation(lambda params: params["bootstrap"] or not params["oob_score"],
+                 "oob_score needs bootstrap=True: without bootstrap samples no row is out "
+                 "of a tree's bag"),
+        Relation(lambda params: not params["oob_grid_search"] or (
+            params["bootstrap"] and params["estimator"] is None),
+                 "oob_grid_search needs bootstrap=True and SPORF trees (estimator=None): it "
+                 "compares forests by their out-of-bag error over SPORF's max_features and "
+                 "feature_combinations"))
 
     # ----- fitting -----
 
@@ -278,7 +266,7 @@ class ObliqueForestClassifier(ClassifierMixin, MetaEstimatorMixin,
         -------
         self
         """
-        self._check_parameters()
+        self._validate_params()
         X, y = validate_training_data(self, X, y)
         check_classification_labels(y)
         self.classes_, codes = np.unique(y, return_inverse=True)
@@ -558,7 +546,7 @@ def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, feature
     sample_weight = sample_weight * bag_counts(seed, codes, bootstrap)
     if features is None:
         tree = tree._fit_in_forest(X, codes, n_classes, sample_weight, progress_callback)
-        tree.tree_.compact_class_counts()  # many classes: kept sparse (issue 30, item 5)
+        tree.tree_.compact_class_counts()  # many classes: kept sparse
         return tree
     keep = sample_weight > 0
     params = tree.get_params(deep=False)

@@ -27,12 +27,13 @@ The search over the ``d`` projections (:func:`search_projections`, numba) is the
 threshold search of a decision tree with the Gini index (the criterion of a random
 forest) on every projection.
 """
-import numbers
+from numbers import Integral, Real
 
 import numpy as np
 
 from numba import njit
 
+from ..parameters import Interval, Options, check_value
 from ..tree.splits import DIGITS, MAX_DIGITS, Split, round_significant
 
 __all__ = ["SparseProjectionSplitter", "n_projections", "mean_nonzeros", "varying_features",
@@ -49,6 +50,11 @@ _EQUAL_SCORES = 1e-12
 #: of the authors' R package ``rerf`` (``defaults()``: ``sparsity = 3/p`` for ``p ≥ 10``
 #: attributes, ``1/p`` below).
 AUTO_COMBINATIONS_MANY, AUTO_COMBINATIONS_FEW, AUTO_COMBINATIONS_LIMIT = 3.0, 1.0, 10
+#: The values ``max_features`` takes (:func:`n_projections`).
+MAX_FEATURES = (Options("sqrt", "log2"), None, Interval(Integral, 1, None),
+                Interval(Real, 0, 1, closed="right"))
+#: The values ``feature_combinations`` takes (:func:`mean_nonzeros`).
+FEATURE_COMBINATIONS = (Options("auto"), Interval(Real, 1, None))
 
 
 #: Nodes whose matrix has at most this many cells (``p_node × d``) draw its non-zeros as
@@ -63,38 +69,29 @@ def n_projections(max_features, n_features):
     ``"log2"`` ``⌈log2 p⌉``, None ``p``, an integer itself (more than ``p`` is allowed:
     the paper tunes ``d`` up to ``p²``), a float in (0, 1] that share of ``p``, at least
     1."""
+    check_value("max_features", max_features, MAX_FEATURES)
     p = max(int(n_features), 1)
     if max_features is None:
         return p
     if isinstance(max_features, str):
-        if max_features == "sqrt":
-            return int(np.ceil(np.sqrt(p)))
-        if max_features == "log2":
-            return max(1, int(np.ceil(np.log2(p))))
-    elif isinstance(max_features, numbers.Integral) and not isinstance(max_features, bool):
-        if max_features >= 1:
-            return int(max_features)
-    elif isinstance(max_features, numbers.Real) and not isinstance(max_features, bool):
-        if 0 < max_features <= 1:
-            return max(1, int(round(max_features * p)))
-    raise ValueError(f"max_features must be 'sqrt', 'log2', None, an integer of at least 1 "
-                     f"or a number in (0, 1], got {max_features!r}")
+        return (int(np.ceil(np.sqrt(p))) if max_features == "sqrt"
+                else max(1, int(np.ceil(np.log2(p)))))
+    if isinstance(max_features, Integral):
+        return int(max_features)
+    return max(1, int(round(max_features * p)))
 
 
 def mean_nonzeros(feature_combinations, n_features):
     """The mean number ``λ·p`` of attributes per projection for ``feature_combinations``:
     ``"auto"`` 3 for 10 or more attributes, else 1 (``rerf``'s ``λ = 3/p`` or ``1/p``);
     a number of at least 1 itself, at most ``p``."""
+    check_value("feature_combinations", feature_combinations, FEATURE_COMBINATIONS)
     p = max(int(n_features), 1)
-    if isinstance(feature_combinations, str) and feature_combinations == "auto":
+    if isinstance(feature_combinations, str):  # "auto"
         value = (AUTO_COMBINATIONS_MANY if p >= AUTO_COMBINATIONS_LIMIT
                  else AUTO_COMBINATIONS_FEW)
-    elif (isinstance(feature_combinations, numbers.Real)
-          and not isinstance(feature_combinations, bool) and feature_combinations >= 1):
-        value = float(feature_combinations)
     else:
-        raise ValueError(f"feature_combinations must be 'auto' or a number of at least 1, "
-                         f"got {feature_combinations!r}")
+        value = float(feature_combinations)
     return min(value, float(p))
 
 

@@ -8,7 +8,7 @@ the null-space method of Section II-B -- at a node with fewer rows than features
 the span of its rows (:func:`.kernels.node_hyperplanes`); more than two classes by
 majority-vs-rest (Algorithm 2).
 """
-import numbers
+from numbers import Integral, Real
 
 import numpy as np
 from sklearn.base import clone
@@ -18,7 +18,8 @@ from ..base import ObliqueTreeClassifierMixin
 from ..preprocessing import Standardisation
 from ..tree.sparse import limit_terms
 from ..tree.structure import Split, grow_tree
-from ..validation import store_parameters
+from ..parameters import (BOOLEAN, MAX_DEPTH, MAX_TERMS, MIN_SAMPLES_LEAF, MIN_SAMPLES_SPLIT,
+                          PRUNING_PORTION, SE_RULE, SEED, Interval, Options, Parameter)
 
 #: ``epsilon1="auto"``: the values of ε1 tried, the paper's range 0.1-0.2 (Section IV).
 AUTO_EPSILON1 = (0.10, 0.125, 0.15, 0.175, 0.20)
@@ -97,7 +98,7 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
 
     Parameters
     ----------
-    epsilon1 : float or "auto", default 0.1
+    epsilon1
         Minority-fraction threshold ε1 (Algorithm 2): a child whose fraction of rows not in
         the parent's majority class is below ε1, with that class still the majority, is a
         leaf.  The paper's protocol (Section IV: "for all our experiments we have chosen
@@ -118,26 +119,27 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
         overlap (the 10-d set) or whose boundaries are not met by one bisector (the
         checkerboards) the tree splits until every leaf is (1 − ε1)-pure, which needs
         many small leaves; a larger ε1 or pruning shrinks it.
-    epsilon2 : float or None, default None (= 1 − ε1)
-        A child whose majority-class fraction reaches ε2 is a leaf (Algorithm 2).
-    max_depth : int or None, default 20
-    min_samples_split : int, default 2
+    epsilon2
+        A child whose majority-class fraction reaches ε2 is a leaf (Algorithm 2); None:
+        1 − ε1.
+    max_depth
+    min_samples_split
         A node with fewer rows is a leaf.
-    min_samples_leaf : int, default 1
+    min_samples_leaf
         A node whose chosen split leaves a child fewer rows is a leaf (the paper has no
         such rule: 1; Orange's Tree widget uses 2).
-    standardize : bool, default True
+    standardize
         Standardise features (weighted mean 0, variance 1) before finding hyperplanes; the
         paper is silent, and the bisectors depend on scaling.  Hyperplanes are always
         stored and printed in raw units.
-    pruning_portion : float, default 0.0
+    pruning_portion
         Share of the training rows held out to prune the grown tree by cost-complexity
         pruning (the shared OC1 procedure); 0 (the paper's GDT) grows without pruning.
-    se_rule : float, default 0.0
+    se_rule
         k of the k-SE rule when choosing the pruned tree.
-    random_state : int, RandomState or None
+    random_state
         Only used to draw the held-out rows when ``pruning_portion > 0``.
-    max_terms : int or None, default None
+    max_terms
         At most this many attributes with a non-zero weight in any split, found by
         backward elimination from the chosen angle bisector, its threshold re-optimised by the Gini index (:mod:`~orangecontrib.oblique.core.tree.sparse`,
         after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
@@ -150,23 +152,18 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
     classes_ : ndarray
     """
 
-    def __init__(self, epsilon1=0.1, epsilon2=None, max_depth=20, min_samples_split=2,
-                 standardize=True, pruning_portion=0.0, se_rule=0.0, random_state=None,
-                 max_terms=None, min_samples_leaf=1):
-        store_parameters(self, locals())
-
-    def _validate_parameters(self):
-        super()._validate_parameters()
-        if not (isinstance(self.epsilon1, str) and self.epsilon1 == "auto") and (
-                not isinstance(self.epsilon1, numbers.Real) or not 0 <= self.epsilon1 < 1):
-            raise ValueError(f"epsilon1 must be in [0, 1) or 'auto', got {self.epsilon1!r}")
-        if self.epsilon2 is not None and (not isinstance(self.epsilon2, numbers.Real)
-                                          or not 0 < self.epsilon2 <= 1):
-            raise ValueError(f"epsilon2 must be in (0, 1] or None, got {self.epsilon2!r}")
-        if (not isinstance(self.min_samples_leaf, numbers.Integral)
-                or isinstance(self.min_samples_leaf, bool) or self.min_samples_leaf < 1):
-            raise ValueError(f"min_samples_leaf must be an integer of at least 1, "
-                             f"got {self.min_samples_leaf!r}")
+    _parameter_constraints = {
+        "epsilon1": Parameter(0.1, Interval(Real, 0, 1, closed="left"), Options("auto")),
+        "epsilon2": Parameter(None, Interval(Real, 0, 1, closed="right"), None),
+        "max_depth": MAX_DEPTH.replace(default=20),
+        "min_samples_split": MIN_SAMPLES_SPLIT,
+        "standardize": Parameter(True, BOOLEAN),
+        "pruning_portion": PRUNING_PORTION,
+        "se_rule": SE_RULE,
+        "random_state": SEED,
+        "max_terms": MAX_TERMS,
+        "min_samples_leaf": MIN_SAMPLES_LEAF,
+    }
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
         if isinstance(self.epsilon1, str):

@@ -12,7 +12,8 @@ training data (Section 3); the held-out rows decide the pruning, the leaves keep
 classes of the rows they were grown on.
 """
 import math
-import numbers
+from numbers import Integral, Real
+from typing import NamedTuple
 
 import numpy as np
 
@@ -22,7 +23,8 @@ from ..tree.impurity import MEASURES, best_axis_parallel, class_indicators, node
 from ..preprocessing import Standardisation
 from ..tree.sparse import expand_split, limit_terms
 from ..tree.structure import Split, grow_tree
-from ..validation import store_parameters
+from ..parameters import (MAX_DEPTH, MAX_TERMS, MIN_SAMPLES_SPLIT, PRUNING_PORTION, SE_RULE,
+                          SEED, Interval, Options, Parameter)
 
 SPLIT_MODES = ("oblique_and_axis_parallel", "axis_parallel", "oblique")
 COEFFICIENT_ORDERS = ("sequential", "best_first", "random")
@@ -120,9 +122,15 @@ class _Draws:
 class NodeSearch:
     """What the line searches of one node share, made once for its restarts:
     ``arguments`` (the rows' classes and weights, the node's class totals, the measure's
-    code and the node's constants: :func:`~.line_search.line_step`'s arguments after the
-    direction), a ``workspace`` (:func:`~.line_search.line_workspace`) and ``columns``, the
-    node's columns contiguous (the directions of the coefficients' line searches)."""
+    code and the node's constants: :func:`~.line_search.line_step`'s ``node``), a
+    ``workspace`` (:func:`~.line_search.line_workspace`) and ``columns``, the
+    node's columns contiguous (the directions of the coefficients' line searches).
+
+    ``bounded``: whether a line search over many classes scores only the candidates that
+    can win (:func:`~.line_search._bounded_sweep`: the same choice, in O(n log n) instead of
+    O(n · classes)); False scores every candidate."""
+
+    bounded = True
 
     def __init__(self, Z, class_counts, measure):
         total = class_counts.sum(axis=1)
@@ -136,22 +144,38 @@ class NodeSearch:
 
     def line_step(self, values, direction):
         """:func:`~.line_search.line_step`: the best step along ``direction`` (Eq. 2)."""
-        return line_search.line_step(values, direction, *self.arguments, *self.workspace)
+        return line_search.line_step(values, direction, self.arguments, self.workspace,
+                                     self.bounded)
 
     def split_impurity(self, values):
         """The impurity of the split ``values >= 0``."""
-        return line_search.side_impurity(values, *self.arguments, *self.workspace)
+        return line_search.side_impurity(values, self.arguments, self.workspace)
+
+
+class SearchSettings(NamedTuple):
+    """How :class:`OC1Splitter` searches a node; see :class:`OC1Classifier` for each."""
+    measure: str
+    n_restarts: int
+    n_random_jumps: int
+    coefficient_order: str
+    axis_parallel_bias: float
+    oblique_rows_per_feature: float
+    split_mode: str
+    stagnation_step: float = STAGNATION_STEP
 
 
 class OC1Splitter:
-    """Proposes OC1's split of one node; see :class:`OC1Classifier` for the parameters."""
+    """Proposes OC1's split of one node, searching as ``settings`` (:class:`SearchSettings`)
+    say."""
 
-    def __init__(self, X, y, sample_weight, n_classes, measure, n_restarts, n_random_jumps,
-                 coefficient_order, axis_parallel_bias, oblique_rows_per_feature, split_mode,
-                 random_state, heartbeat=None, stagnation_step=STAGNATION_STEP):
+    def __init__(self, X, y, sample_weight, n_classes, settings, random_state,
+                 heartbeat=None):
         # ``heartbeat`` is called before every restart, so that a long search at a large
         # node can report progress and be cancelled (it may raise)
-        store_parameters(self, locals())
+        self.X, self.y, self.sample_weight, self.n_classes = X, y, sample_weight, n_classes
+        self.random_state, self.heartbeat = random_state, heartbeat
+        vars(self).update(settings._asdict())
+        coefficient_order = settings.coefficient_order
         # the random order's draws are whole numbers: it draws from the generator itself
         self._draws = None if coefficient_order == "random" else _Draws(random_state)
 
@@ -293,9 +317,9 @@ class OC1Splitter:
             draws.ensure(needed)
             plane, rows = hyperplane.copy(), values.copy()
             impurity_found, position = line_search.sequential_local_search(
-                node.Z, node.columns, *node.arguments, *node.workspace, plane, rows, np.nan,
-                self.n_random_jumps, self.stagnation_step, MAX_PERTURBATION_PASSES,
-                draws.buffer, draws.position)
+                node.Z, node.columns, node.arguments, node.workspace, plane, rows, np.nan,
+                (self.n_random_jumps, self.stagnation_step, MAX_PERTURBATION_PASSES,
+                 node.bounded), draws.buffer, draws.position)
             if position >= 0:
                 break
             needed = 4 * (len(draws.buffer) - draws.position)
@@ -356,37 +380,37 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
 
     Parameters
     ----------
-    impurity : str, default "twoing"
+    impurity
         One of "twoing" (OC1's default), "information_gain", "gini", "max_minority",
         "sum_minority", "sum_of_variances" (Appendix B).
-    n_restarts : int, default 20
+    n_restarts
         Restarts R of the hyperplane search; the first starts at the best axis-parallel
         split.
-    n_random_jumps : int, default 5
+    n_random_jumps
         Random jumps J tried at each local minimum.
-    coefficient_order : {"sequential", "best_first", "random"}, default "sequential"
-    stagnation_step : float, default 0.1
+    coefficient_order
+    stagnation_step
         The paper's constant by which the probability ``P_move`` of taking an
         equal-impurity perturbation falls after every such (stagnant) perturbation, taken
         or not; ``P_move`` starts at 1 and is reset to 1 by every improvement (Figure 2
         and its footnote).  0.1 allows at most 10 stagnant perturbations in a row, the
         original program's limit; 1 takes the first and no more, larger than 1 none.
-    axis_parallel_bias : float, default 1.0
+    axis_parallel_bias
         The oblique split is used only if ``bias × its impurity < axis-parallel impurity``.
-    oblique_rows_per_feature : float, default 2
+    oblique_rows_per_feature
         Search oblique splits only at nodes with more than this many rows per feature
         (the original program: ``n > 2d``).
-    split_mode : {"oblique_and_axis_parallel", "axis_parallel", "oblique"}
+    split_mode
         Both (OC1), axis-parallel only (OC1-AP), or oblique only.
-    pruning_portion : float, default 0.1
+    pruning_portion
         Share of the training rows held out for cost-complexity pruning; 0 disables it.
-    se_rule : float, default 0.0
+    se_rule
         k of the k-SE rule when choosing the pruned tree (0-SE by default).
-    max_depth : int or None, default 50
+    max_depth
         The original program stops at depth 50.
-    min_samples_split : int, default 2
-    random_state : int, RandomState or None
-    max_terms : int or None, default None
+    min_samples_split
+    random_state
+    max_terms
         At most this many attributes with a non-zero weight in any split, found by
         backward elimination from the split the search finds, its threshold re-optimised by ``impurity`` (:mod:`~orangecontrib.oblique.core.tree.sparse`,
         after CART's linear-combination splits, Breiman et al. 1984, §5.2): a readable
@@ -394,36 +418,22 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
         features: no limit, as None.
     """
 
-    def __init__(self, impurity="twoing", n_restarts=20, n_random_jumps=5,
-                 coefficient_order="sequential", axis_parallel_bias=1.0,
-                 oblique_rows_per_feature=2.0, split_mode="oblique_and_axis_parallel",
-                 pruning_portion=0.1, se_rule=0.0, max_depth=50, min_samples_split=2,
-                 random_state=None, max_terms=None, stagnation_step=STAGNATION_STEP):
-        store_parameters(self, locals())
-
-    def _validate_parameters(self):
-        super()._validate_parameters()
-        if self.impurity not in MEASURES:
-            raise ValueError(f"impurity must be one of {sorted(MEASURES)}, "
-                             f"got {self.impurity!r}")
-        for name in ("n_restarts", "n_random_jumps"):
-            value = getattr(self, name)
-            if not isinstance(value, numbers.Integral) or value < (name == "n_restarts"):
-                raise ValueError(f"{name} must be an integer of at least "
-                                 f"{int(name == 'n_restarts')}, got {value!r}")
-        if self.coefficient_order not in COEFFICIENT_ORDERS:
-            raise ValueError(f"coefficient_order must be one of {COEFFICIENT_ORDERS}, "
-                             f"got {self.coefficient_order!r}")
-        if self.split_mode not in SPLIT_MODES:
-            raise ValueError(f"split_mode must be one of {SPLIT_MODES}, "
-                             f"got {self.split_mode!r}")
-        for name, low, high in (("axis_parallel_bias", 0, np.inf),
-                                ("oblique_rows_per_feature", 0, np.inf),
-                                ("stagnation_step", 0, np.inf)):
-            value = getattr(self, name)
-            if not isinstance(value, numbers.Real) or not low <= value <= high:
-                raise ValueError(f"{name} must be a number in [{low}, {high}], "
-                                 f"got {value!r}")
+    _parameter_constraints = {
+        "impurity": Parameter("twoing", Options(*MEASURES)),
+        "n_restarts": Parameter(20, Interval(Integral, 1, None)),
+        "n_random_jumps": Parameter(5, Interval(Integral, 0, None)),
+        "coefficient_order": Parameter("sequential", Options(*COEFFICIENT_ORDERS)),
+        "axis_parallel_bias": Parameter(1.0, Interval(Real, 0, None)),
+        "oblique_rows_per_feature": Parameter(2.0, Interval(Real, 0, None)),
+        "split_mode": Parameter("oblique_and_axis_parallel", Options(*SPLIT_MODES)),
+        "pruning_portion": PRUNING_PORTION.replace(default=0.1),
+        "se_rule": SE_RULE,
+        "max_depth": MAX_DEPTH.replace(default=50),
+        "min_samples_split": MIN_SAMPLES_SPLIT,
+        "random_state": SEED,
+        "max_terms": MAX_TERMS,
+        "stagnation_step": Parameter(STAGNATION_STEP, Interval(Real, 0, None)),
+    }
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
         last_fraction = [0.0]
@@ -436,11 +446,13 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
             progress_callback(last_fraction[0])
 
         def grow(X, y, sample_weight):
+            settings = SearchSettings(
+                self.impurity, self.n_restarts, self.n_random_jumps, self.coefficient_order,
+                self.axis_parallel_bias, self.oblique_rows_per_feature, self.split_mode,
+                self.stagnation_step)
             splitter = search = OC1Splitter(
-                X, y, sample_weight, len(self.classes_), self.impurity, self.n_restarts,
-                self.n_random_jumps, self.coefficient_order, self.axis_parallel_bias,
-                self.oblique_rows_per_feature, self.split_mode, random_state,
-                heartbeat if progress_callback is not None else None, self.stagnation_step)
+                X, y, sample_weight, len(self.classes_), settings, random_state,
+                heartbeat if progress_callback is not None else None)
             splitter = limit_terms(splitter, X, y, sample_weight, len(self.classes_),
                                    self.max_terms, self.impurity, refit=splitter)
             try:

@@ -48,8 +48,9 @@ predicting.  Growing stops as in J48 (pure node, fewer than ``2 · min_samples_l
 no valid test); the tree is then collapsed as J48 does and pruned by C4.5's error-based
 pruning with confidence ``CF``.
 """
+import collections
 import functools
-import numbers
+from numbers import Integral, Real
 import warnings
 
 import numpy as np
@@ -58,14 +59,15 @@ from scipy.special import gammaln
 
 from ..base import ObliqueTreeClassifierMixin
 from ..tree.impurity import entropy
-from .linear_svm import linear_svm
+from .linear_svm import RANKING_TOLERANCE, TOLERANCE, DualStart, linear_svm
 from ..preprocessing import Standardisation
 from ..tree.pruning import collapse, error_based_prune
 from ..tree.sparse import effective_max_terms, eliminate_terms
 from ..tree.splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                            pairwise_pairs, pairwise_votes)
 from ..tree.structure import GrowthWarning, grow_tree
-from ..validation import store_parameters
+from ..parameters import (BOOLEAN, INDICES, MAX_DEPTH, MAX_TERMS, MIN_SAMPLES_LEAF, SEED,
+                          Interval, Options, Parameter)
 from .xmeans import XMeans
 
 _TINY = float(np.finfo(float).tiny)
@@ -256,7 +258,7 @@ class ODTSVMSplitter:
         * ``"subset"``: ``log2(m + 1) + log2 C(m, a)`` -- the subset's size, then which
           subset of that size (the two-part code of a subset; Quinlan & Rivest 1989);
         * ``"indices"``: ``a · log2 m`` -- every attribute's index on its own (``m`` here
-          all attributes, nominal ones too, as before issue 27)."""
+          all attributes, nominal ones too)."""
         a = np.arange(m + 1, dtype=float)
         if self.estimator.svm_cost == "indices":
             return a * self.log2_attributes
@@ -473,32 +475,45 @@ class ODTSVMSplitter:
 
         pairwise = self.pairwise(present.size)
         hopeless = self.hopeless_svm_tests(y, weights)
-        if hopeless(1):
+        # max_terms of at least the node's attributes limits nothing: the dense SVM split
+        max_terms = effective_max_terms(self.estimator.max_terms, Z.shape[1])
+        if hopeless(1, max_terms):
             return None
 
-        def fit_one(columns, rows):
-            classes, coef, intercept = linear_svm(Z[np.ix_(rows, columns)], y[rows],
-                                                  weights[rows], self.estimator.C, seed)
+        # The elimination refits each SVM on fewer and fewer attributes, each refit from
+        # the dual variables of the last (a warm start); a dense fit starts cold
+        dual_starts = None if max_terms is None else collections.defaultdict(DualStart)
+
+        def fit_one(columns, rows, tolerance, key=None):
+            Z_rows, y_rows, weight_rows = rows
+            classes, coef, intercept = linear_svm(
+                Z_rows[:, columns], y_rows, weight_rows, self.estimator.C, seed,
+                tolerance=tolerance,
+                dual_start=None if dual_starts is None else dual_starts[key])
             normals = np.zeros((coef.shape[0], Z.shape[1]))
             normals[:, columns] = coef
             return classes, normals, intercept
 
-        def fit_svm(columns, give_up=None):
-            if not pairwise:
-                svm = fit_one(columns, np.arange(len(y)))
-                return None if give_up is not None and give_up(svm[1]) else svm
-            # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the
-            # rows of its two classes; the SVM's value is positive for b, so the sign is
-            # turned: v ≥ 0 is a vote for a (the pairwise_vote kind's convention).  Every
-            # pair's SVM is its own solver run (seeded alike), so they are fitted
-            # smallest first: ``give_up`` may end the node's SVM before the largest.
+        # WEKA's SMO: one binary SVM per pair of classes (a, b), a < b, each on the rows
+        # of its two classes (taken once: the elimination refits them)
+        if pairwise:
             class_rows = [np.flatnonzero(y == c) for c in present]
             pair_rows = [np.sort(np.concatenate((class_rows[a], class_rows[b])))
                          for a, b in pairwise_pairs(present.size)]
+            pair_data = [(Z[rows], y[rows], weights[rows]) for rows in pair_rows]
+
+        def fit_svm(columns, give_up=None, tolerance=TOLERANCE):
+            if not pairwise:
+                svm = fit_one(columns, (Z, y, weights), tolerance)
+                return None if give_up is not None and give_up(svm[1]) else svm
+            # The SVM's value is positive for b, so the sign is turned: v ≥ 0 is a vote
+            # for a (the pairwise_vote kind's convention).  Every pair's SVM is its own
+            # solver run (seeded alike), so they are fitted smallest first: ``give_up``
+            # may end the node's SVM before the largest.
             normals = np.zeros((len(pair_rows), Z.shape[1]))
             biases = np.zeros(len(pair_rows))
             for pair in sorted(range(len(pair_rows)), key=lambda p: len(pair_rows[p])):
-                _, normal, bias = fit_one(columns, pair_rows[pair])
+                _, normal, bias = fit_one(columns, pair_data[pair], tolerance, pair)
                 normals[pair], biases[pair] = -normal[0], -bias[0]
                 if give_up is not None and give_up(normals[pair]):
                     return None
@@ -511,23 +526,25 @@ class ODTSVMSplitter:
             used[:] |= np.any(standardisation.raw_weights(normals) != 0, axis=0)
             return hopeless(np.count_nonzero(used))
 
-        # max_terms of at least the node's attributes limits nothing: the dense SVM split
-        max_terms = effective_max_terms(self.estimator.max_terms, Z.shape[1])
         give_up = too_many_attributes if max_terms is None else None
-        svm = fit_svm(np.arange(Z.shape[1]), give_up)
+        svm = fit_svm(np.arange(Z.shape[1]), give_up,
+                      TOLERANCE if max_terms is None else RANKING_TOLERANCE)
         if svm is None:
             return None
         svm_classes, normals, biases = svm
         if max_terms is not None:
             # Backward elimination from the SVM's hyperplanes, the SVM retrained on the
-            # attributes left after every removal (as SVM-RFE, Guyon et al. 2002)
+            # attributes left after every removal (as SVM-RFE, Guyon et al. 2002); the
+            # SVMs that only rank the next removals solved to liblinear's tolerance, the
+            # split kept to LinearSVC's
             sparse = eliminate_terms(
                 Z, normals, biases, y, weights, self.n_classes, max_terms,
                 "information_gain",
                 None if normals.shape[0] == 1 else
                 (lambda v: pairwise_votes(v, present.size)) if pairwise else
                 (lambda v: np.argmax(v, axis=1)),
-                refit=lambda columns: fit_svm(columns)[1:])
+                refit=lambda columns, kept: fit_svm(
+                    columns, tolerance=TOLERANCE if kept else RANKING_TOLERANCE)[1:])
             if sparse is None:
                 return None
             normals, biases = sparse
@@ -541,25 +558,35 @@ class ODTSVMSplitter:
         return raw, raw_bias, svm_classes, norms
 
     def hopeless_svm_tests(self, y, weights):
-        """A function of a number of attributes ``a``: True when no SVM split using ``a``
-        or more attributes can be a valid test at the node of rows ``y, weights``, and so
-        neither can the clustering split on its hyperplanes (Section II-C-3).
+        """A function of a number of attributes ``a`` (and ``at_most``, None or a number):
+        True when no SVM split using ``a`` or more attributes (and at most ``at_most``)
+        can be a valid test at the node of rows ``y, weights``, and so neither can the
+        clustering split on its hyperplanes (Section II-C-3).
 
         A test's information gain is at most the node's class entropy ``H`` (the
         remainder of :func:`gain_and_split_info` is a sum of non-negative terms), and the
         SVM split's MDL cost is its code length (:meth:`attribute_code_lengths`) over
         ``N`` -- the clustering split's more -- so with a cost of at least ``H`` for every
         number of attributes from ``a`` on (the SVM's attributes only grow while it is
-        fitted) the corrected gain is not positive and :meth:`score` rejects both.  The
-        comparison keeps a margin of 10⁻⁹ of ``H`` (and 10⁻¹² absolute) for the rounding
-        of class totals summed in another order.  Never True without the MDL penalty."""
+        fitted) the corrected gain is not positive and :meth:`score` rejects both.  A
+        sparse split (``max_terms``) has at most ``max_terms`` attributes, whatever the
+        SVMs of its elimination use: ``at_most`` (issue 28: the many small nodes of a
+        sparse tree, where one attribute costs more than the node's entropy, skip the
+        elimination).  The comparison keeps a margin of 10⁻⁹ of ``H`` (and 10⁻¹²
+        absolute) for the rounding of class totals summed in another order.  Never True
+        without the MDL penalty."""
         if not self.estimator.mdl_penalty:
-            return lambda attributes: False
+            return lambda attributes, at_most=None: False
         n = float(weights.sum())
         bound = float(entropy(np.bincount(y, weights, self.n_classes))) * (1 + 1e-9) + 1e-12
         # the least cost of a or more attributes
         least = np.minimum.accumulate(self.svm_bits[::-1])[::-1] / n
-        return lambda attributes: least[min(attributes, least.size - 1)] >= bound
+
+        def hopeless(attributes, at_most=None):
+            if at_most is None:
+                return least[min(attributes, least.size - 1)] >= bound
+            return self.svm_bits[attributes:at_most + 1].min() / n >= bound
+        return hopeless
 
     def svm_tests(self, X, y, weights, n, raw, raw_bias, svm_classes, norms):
         """The SVM split (Fig. 2, 2.3-2.4) and the SVM clustering split (Section II-C-2)."""
@@ -627,46 +654,46 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
 
     Parameters
     ----------
-    C : float, default 1.0
+    C
         Penalty of the linear SVM (WEKA's SMO default, which the paper used).  It
         multiplies every row's weight; the weights are first rescaled to sum to the
         number of rows of positive weight (``fit``), so ``C`` means the same for weights
         of any scale, as do the MDL cost per row and C4.5's error counts.
-    clustering_split : bool, default True
+    clustering_split
         Also try the SVM clustering split (Section II-C-2).
-    max_clusters : int, default 4
+    max_clusters
         Most clusters X-means may choose for a clustering split (at least 2); 4 is the
         default of WEKA's XMeans (``maxNumClusters``), the paper's tool, which does not
         say otherwise.
-    mdl_penalty : bool, default True
+    mdl_penalty
         Subtract the MDL coding cost of a test from its gain (module docstring).
-    axis_parallel_tests : bool, default True
+    axis_parallel_tests
         Keep J48's single-attribute threshold tests among the candidates.
-    min_samples_leaf : int, default 2
+    min_samples_leaf
         C4.5's minimum number of rows in at least two branches of a test.
-    confidence : float or None, default 0.25
+    confidence
         C4.5's pruning confidence ``CF``; None grows without pruning.  The estimate is
         C4.5's: its normal deviate interpolated in C4.5's table (``z = 0.6925`` for
         ``CF = 0.25``; J48 computes the exact quantile, 0.6745;
         :func:`~orangecontrib.oblique.core.tree.pruning.added_errors`).
-    collapse : bool, default True
+    collapse
         J48's collapse before pruning (also without pruning, as J48): a subtree that
         misclassifies no less training weight than its root as a leaf becomes a leaf
         (:func:`~orangecontrib.oblique.core.tree.pruning.collapse`).
-    subtree_raising : bool, default True
+    subtree_raising
         C4.5's subtree raising in error-based pruning (a node may be replaced by its
         largest branch; :func:`~orangecontrib.oblique.core.tree.pruning.error_based_prune`).
         On by default: the paper's J48-SVM-ODT is "a slight modification of the J48
         class" that changes only the model selection, and J48 raises subtrees unless
         told not to (``-S``); the paper says nothing to the contrary.
-    test_selection : {"gain", "gain_ratio"}, default "gain"
+    test_selection
         How the test of a node is chosen among the valid candidates.  ``"gain"``: the
         paper's rule, the highest MDL-corrected information gain (Fig. 2, step 2.5, "the
         test … leading to the highest impurity decrease"; Section IV: the model selector
         keeps the split that "brings most gain").  ``"gain_ratio"``: J48's rule, the
         highest gain ratio among the tests of at least average gain, which penalises the
         multiway SVM and clustering tests by their split information.
-    multiclass : {"pairwise", "one_vs_rest"}, default "pairwise"
+    multiclass
         The SVM split of a node with K > 2 classes.  ``"pairwise"``: WEKA's SMO, which
         the paper used: K(K−1)/2 binary SVMs, one per pair of classes, each on the rows of
         its two classes; a row goes to the class that wins most pairwise votes (ties: the
@@ -676,26 +703,26 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         :data:`MAX_PAIRWISE_CLASSES` (50) classes gets the one-vs-rest split instead: its
         K(K−1)/2 SVMs would grow as K².  ``"one_vs_rest"``: K one-vs-rest SVMs, a row
         going to the class of largest decision value (the ``argmax`` kind).
-    categorical_features : array-like of int or bool, optional
+    categorical_features
         Columns holding nominal attributes as integer codes ``0 .. V−1`` (``V`` from the
         training rows: a larger code in new rows is an unknown value); they get nominal
         tests (``nominal_tests``) and are left out of the SVM.
-    nominal_tests : {"multiway", "binary"}, default "multiway"
+    nominal_tests
         A nominal attribute's test.  ``"multiway"``: C4.5's and J48's, one branch per
         value (the ``nominal`` split kind), without an MDL correction -- the paper's
         J48-SVM-ODT only changes J48's model selection (Section IV) and equals J48 on
         every all-nominal set of its Table I.  ``"binary"``: ``x_k = a`` against the rest
         for the best value ``a``, corrected by ``log2 m / N`` bits a row (the reading of
         the pseudocode, Fig. 2, step 2.1).
-    svm_cost : {"subset", "indices"}, default "subset"
+    svm_cost
         The MDL cost of the attributes an SVM (or clustering) split uses, ``a`` of the
         ``m`` continuous ones: ``"subset"``, the two-part code of a subset,
         ``log2(m + 1) + log2 C(m, a)`` bits; ``"indices"``, ``a · log2 m`` bits (``m``
         all attributes), every index coded on its own (module docstring).
-    max_depth : int or None, default None
-    random_state : int, RandomState or None
+    max_depth
+    random_state
         For the SVM solver and X-means.
-    max_terms : int or None, default None
+    max_terms
         At most this many attributes with a non-zero weight in any split (all of a
         multi-class split's hyperplanes together), found by backward elimination from
         the SVM's hyperplanes (after CART's linear-combination splits, Breiman et al.
@@ -709,33 +736,25 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     #: NaN in ``X`` is a missing value, handled as C4.5 handles it (fractional rows)
     accepts_missing_values = True
 
-    def __init__(self, C=1.0, clustering_split=True, max_clusters=4, mdl_penalty=True,
-                 axis_parallel_tests=True, min_samples_leaf=2, confidence=0.25,
-                 categorical_features=None, max_depth=None, random_state=None,
-                 max_terms=None, subtree_raising=True, test_selection="gain",
-                 multiclass="pairwise", nominal_tests="multiway", svm_cost="subset",
-                 collapse=True):
-        store_parameters(self, locals())
-
-    def _validate_parameters(self):
-        super()._validate_parameters()
-        if not isinstance(self.C, numbers.Real) or not self.C > 0:
-            raise ValueError(f"C must be a positive number, got {self.C!r}")
-        if not isinstance(self.max_clusters, numbers.Integral) or self.max_clusters < 2:
-            raise ValueError(f"max_clusters must be an integer of at least 2, "
-                             f"got {self.max_clusters!r}")
-        if not isinstance(self.min_samples_leaf, numbers.Integral) or self.min_samples_leaf < 1:
-            raise ValueError(f"min_samples_leaf must be a positive integer, "
-                             f"got {self.min_samples_leaf!r}")
-        if self.confidence is not None and (not isinstance(self.confidence, numbers.Real)
-                                            or not 0 < self.confidence <= 1):
-            raise ValueError(f"confidence must be in (0, 1] or None, got {self.confidence!r}")
-        for name, allowed in (("test_selection", TEST_SELECTIONS),
-                              ("multiclass", MULTICLASS), ("nominal_tests", NOMINAL_TESTS),
-                              ("svm_cost", SVM_COSTS)):
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"{name} must be one of {allowed}, "
-                                 f"got {getattr(self, name)!r}")
+    _parameter_constraints = {
+        "C": Parameter(1.0, Interval(Real, 0, None, closed="neither")),
+        "clustering_split": Parameter(True, BOOLEAN),
+        "max_clusters": Parameter(4, Interval(Integral, 2, None)),
+        "mdl_penalty": Parameter(True, BOOLEAN),
+        "axis_parallel_tests": Parameter(True, BOOLEAN),
+        "min_samples_leaf": MIN_SAMPLES_LEAF.replace(default=2),
+        "confidence": Parameter(0.25, Interval(Real, 0, 1, closed="right"), None),
+        "categorical_features": Parameter(None, INDICES, None),
+        "max_depth": MAX_DEPTH,
+        "random_state": SEED,
+        "max_terms": MAX_TERMS,
+        "subtree_raising": Parameter(True, BOOLEAN),
+        "test_selection": Parameter("gain", Options(*TEST_SELECTIONS)),
+        "multiclass": Parameter("pairwise", Options(*MULTICLASS)),
+        "nominal_tests": Parameter("multiway", Options(*NOMINAL_TESTS)),
+        "svm_cost": Parameter("subset", Options(*SVM_COSTS)),
+        "collapse": Parameter(True, BOOLEAN),
+    }
 
     def _categorical_columns(self, X):
         if self.categorical_features is None:

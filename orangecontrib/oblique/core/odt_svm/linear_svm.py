@@ -24,12 +24,25 @@ row at a bound whose gradient is beyond the previous pass's extreme projected gr
 (eq. 15-16); once the shrunk problem meets the tolerance, every row is visited again.
 
 Rows of weight 0 have ``C_i = 0``: their ``α_i`` stays 0 and they are never visited.
+
+A fit may start from given dual variables (a warm start, as liblinear's dual solvers can):
+any ``0 ≤ α_i ≤ C_i`` is a feasible point of the dual, ``w = Σ_i y_i α_i x_i`` and ``b`` are
+computed from it, and the same passes run from there to the same tolerance.  ODT-SVM's
+backward elimination (:mod:`.sparse`) refits a node's SVM on fewer and fewer of its
+attributes, each refit from the dual variables of the last (:class:`DualStart`).
 """
 import numpy as np
 from numba import njit
 
 #: LinearSVC's stopping tolerance and iteration limit (passes over the rows).
 TOLERANCE, MAX_ITER = 1e-4, 2000
+
+#: liblinear's own default stopping tolerance of its dual solvers (``-e 0.1`` for
+#: L2R_L1LOSS_SVC_DUAL; Fan, Chang, Hsieh, Wang & Lin, "LIBLINEAR: A Library for Large
+#: Linear Classification", JMLR 2008, and liblinear's README), for the SVMs that only rank
+#: the attributes of a backward elimination (:mod:`.sparse`); the SVM of a split that is
+#: kept is solved to :data:`TOLERANCE`.
+RANKING_TOLERANCE = 0.1
 
 #: Mixed into a seed to make the generator's state (it must not be 0).
 _SEED_MIX = np.uint64(0x9E3779B97F4A7C15)
@@ -51,13 +64,14 @@ def _random_below(state, bound):
 
 
 @njit(cache=True, nogil=True)
-def hinge_svm_dual(X, signs, upper_bounds, tolerance, max_iter, state):
+def hinge_svm_dual(X, signs, upper_bounds, tolerance, max_iter, state, start):
     """Dual coordinate descent for one binary hinge-loss SVM with a regularised bias
     (the module docstring; Hsieh et al. 2008, Algorithm 1 with shrinking).
 
     ``X`` (n, d) float64, ``signs`` (n,) of ±1.0, ``upper_bounds`` (n,) the ``C_i``,
     ``state`` a uint64 array of one non-zero element, the random generator (advanced,
-    :func:`_random_below`).  Returns ``(w, b, alpha, passes)``."""
+    :func:`_random_below`), ``start`` (n,) the dual variables to start from (zeros: a
+    cold start; clipped to ``[0, C_i]``).  Returns ``(w, b, alpha, passes)``."""
     n, d = X.shape
     w = np.zeros(d)
     bias = 0.0
@@ -73,6 +87,12 @@ def hinge_svm_dual(X, signs, upper_bounds, tolerance, max_iter, state):
         if upper_bounds[i] > 0:
             order[n_rows] = i
             n_rows += 1
+            alpha[i] = min(max(start[i], 0.0), upper_bounds[i])
+            if alpha[i] != 0.0:                 # w = Σ y_i α_i x_i, b = Σ y_i α_i
+                step = alpha[i] * signs[i]
+                for j in range(d):
+                    w[j] += step * X[i, j]
+                bias += step
     active = n_rows
     largest_old, smallest_old = np.inf, -np.inf
     passes = 0
@@ -129,9 +149,10 @@ def hinge_svm_dual(X, signs, upper_bounds, tolerance, max_iter, state):
 
 
 @njit(cache=True, nogil=True)
-def _one_vs_rest(X, codes, n_classes, upper_bounds, tolerance, max_iter, seed):
+def _one_vs_rest(X, codes, n_classes, upper_bounds, tolerance, max_iter, seed, alphas):
     """One hinge SVM for two classes (class 1 positive), else one per class against the
-    rest (class k positive), all drawing from one generator seeded by ``seed``:
+    rest (class k positive), all drawing from one generator seeded by ``seed``, SVM ``k``
+    starting from the dual variables ``alphas[k]`` and leaving its solution's there:
     ``(coef, intercept, passes)`` with the most passes of any of them.  ``seed`` is an
     integer in ``[0, 2⁶³)``."""
     state = np.full(1, np.uint64(seed) ^ _SEED_MIX)
@@ -144,24 +165,50 @@ def _one_vs_rest(X, codes, n_classes, upper_bounds, tolerance, max_iter, seed):
         positive = 1 if n_classes == 2 else k
         for i in range(len(codes)):
             signs[i] = 1.0 if codes[i] == positive else -1.0
-        w, bias, _, passes = hinge_svm_dual(X, signs, upper_bounds, tolerance, max_iter,
-                                            state)
+        w, bias, alpha, passes = hinge_svm_dual(X, signs, upper_bounds, tolerance,
+                                                max_iter, state, alphas[k])
         coef[k] = w
         intercept[k] = bias
+        alphas[k] = alpha
         most = max(most, passes)
     return coef, intercept, most
 
 
-def linear_svm(X, y, sample_weight, C, seed, tolerance=TOLERANCE, max_iter=MAX_ITER):
+class DualStart:
+    """Where a fit of :func:`linear_svm` starts and what it leaves for the next fit on the
+    same rows and classes (a warm start; the module docstring): ``alphas``, one row of
+    dual variables per binary SVM (None: a cold start), and ``n_iter``, the passes over
+    the rows the last fit took (the most of its binary SVMs, as LinearSVC's ``n_iter_``)."""
+
+    def __init__(self):
+        self.alphas = None
+        self.n_iter = 0
+
+
+def linear_svm(X, y, sample_weight, C, seed, tolerance=TOLERANCE, max_iter=MAX_ITER,
+               dual_start=None):
     """``LinearSVC(C=C, loss="hinge", dual=True, tol=tolerance, max_iter=max_iter)`` fitted
     on ``X, y, sample_weight`` (finite, at least two classes, weights ≥ 0): ``(classes,
     coef, intercept)`` as LinearSVC's ``classes_``, ``coef_`` and ``intercept_`` -- the same
     problem solved to the same tolerance, not bit for bit the same numbers.  ``seed`` (an
     integer ≥ 0) makes the row orders, so a fit is repeatable.  A fit that reaches
-    ``max_iter`` passes is kept, as LinearSVC keeps it."""
-    classes, codes = np.unique(y, return_inverse=True)
-    coef, intercept, _ = _one_vs_rest(
-        np.ascontiguousarray(X, dtype=np.float64), codes.astype(np.intp).ravel(),
+    ``max_iter`` passes is kept, as LinearSVC keeps it.  ``dual_start``, a
+    :class:`DualStart`, starts the fit from its dual variables (those of a fit on the same
+    rows and classes, on any columns) and keeps the new fit's there."""
+    classes = np.unique(y)
+    codes = np.searchsorted(classes, np.ravel(y))         # (np.unique's return_inverse)
+    alphas = np.zeros((1 if len(classes) == 2 else len(classes), len(codes)))
+    if dual_start is not None and dual_start.alphas is not None:
+        if dual_start.alphas.shape != alphas.shape:
+            raise ValueError(f"dual_start holds the dual variables of "
+                             f"{dual_start.alphas.shape[0]} SVMs of "
+                             f"{dual_start.alphas.shape[1]} rows, not {alphas.shape[0]} "
+                             f"of {alphas.shape[1]}")
+        alphas[:] = dual_start.alphas
+    coef, intercept, passes = _one_vs_rest(
+        np.ascontiguousarray(X, dtype=np.float64), codes.astype(np.intp),
         len(classes), float(C) * np.ascontiguousarray(sample_weight, dtype=np.float64),
-        float(tolerance), int(max_iter), int(seed))
+        float(tolerance), int(max_iter), int(seed), alphas)
+    if dual_start is not None:
+        dual_start.alphas, dual_start.n_iter = alphas, int(passes)
     return classes, coef, intercept

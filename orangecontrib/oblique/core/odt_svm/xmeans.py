@@ -90,7 +90,7 @@ columns (``tol = 1e-4``, ``KMeans``' default); the rows are then labelled by the
 centres.  The random numbers are drawn in Python from the estimator's generator, so a seed
 makes a fit reproducible.
 """
-import numbers
+from numbers import Integral
 
 import numpy as np
 from numba import njit
@@ -98,7 +98,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array, check_is_fitted
 
-from ..validation import store_parameters
+from ..parameters import SEED, DeclaredParameters, Derived, Interval, Parameter
 
 #: :class:`XMeans` floors the pooled variance at this fraction of the training data's mean
 #: per-coordinate variance, so a model whose clusters are sets of coincident points (the
@@ -522,31 +522,28 @@ def kmeans(X, n_clusters, n_init=1, max_iter=100, tol=KMEANS_TOLERANCE, random_s
     return centers, labels, float(inertia)
 
 
-def _is_integer(value):
-    """``isinstance(value, numbers.Integral)``, a plain int first (ODT-SVM refits one
-    :class:`XMeans` at every node: the abstract class's check costs more than a fit's
-    arithmetic)."""
-    return type(value) is int or isinstance(value, numbers.Integral)
+#: ``max_clusters`` is at least ``min_clusters``.
+MIN_CLUSTERS = Derived("min_clusters", lambda params: params["min_clusters"])
 
 
-class XMeans(ClusterMixin, BaseEstimator):
+class XMeans(DeclaredParameters, ClusterMixin, BaseEstimator):
     """X-means: k-means that chooses the number of clusters by BIC (Pelleg & Moore 2000).
 
     See the module docstring for the model, the score and the search.
 
     Parameters
     ----------
-    min_clusters : int, default=2
+    min_clusters
         Smallest number of clusters; the search starts here.  If the data have fewer
         distinct rows, the result has one cluster per distinct row (at least 1) instead.
-    max_clusters : int, default=8
+    max_clusters
         Largest number of clusters; never exceeded (nor is the number of distinct rows).
-    n_init : int, default=3
+    n_init
         k-means++ seedings of the first k-means run (at ``min_clusters``).  Later runs start
         from the current centres and are run once.
-    max_iter : int, default=100
+    max_iter
         Iteration limit of every k-means run.
-    random_state : int, RandomState instance or None, default=None
+    random_state
         Seeds k-means++: the fit draws its uniform numbers from it at once, so an int makes
         the result reproducible.
 
@@ -567,18 +564,13 @@ class XMeans(ClusterMixin, BaseEstimator):
     (signed distances to one hyperplane).
     """
 
-    def __init__(self, min_clusters=2, max_clusters=8, n_init=3, max_iter=100,
-                 random_state=None):
-        store_parameters(self, locals())
-
-    def _validate_parameters(self):
-        for name in ("min_clusters", "n_init", "max_iter"):
-            value = getattr(self, name)
-            if not _is_integer(value) or value < 1:
-                raise ValueError(f"{name} must be a positive integer, got {value!r}")
-        if not _is_integer(self.max_clusters) or self.max_clusters < self.min_clusters:
-            raise ValueError(f"max_clusters must be an integer of at least min_clusters "
-                             f"({self.min_clusters}), got {self.max_clusters!r}")
+    _parameter_constraints = {
+        "min_clusters": Parameter(2, Interval(Integral, 1, None)),
+        "max_clusters": Parameter(8, Interval(Integral, MIN_CLUSTERS, None)),
+        "n_init": Parameter(3, Interval(Integral, 1, None)),
+        "max_iter": Parameter(100, Interval(Integral, 1, None)),
+        "random_state": SEED,
+    }
 
     def fit(self, X, y=None):
         """Cluster ``X``, choosing the number of clusters in ``[min_clusters, max_clusters]``.
@@ -618,7 +610,7 @@ class XMeans(ClusterMixin, BaseEstimator):
 
     def _cluster(self, X):
         """``(centres, min_variance)`` of :meth:`fit` for a validated 2-D ``X``."""
-        self._validate_parameters()
+        self._validate_params()
         min_clusters, n_init = int(self.min_clusters), int(self.n_init)
         if min_clusters > 1:
             draws = check_random_state(self.random_state).random_sample(

@@ -16,7 +16,7 @@ TOTALS_BLOCK = 256
 def compact_class_counts(tree):
     """Keep :attr:`value` and :attr:`proba` (and ``grow_value``) as scipy CSR
     matrices when the tree has at least :data:`MANY_CLASSES` classes and they take
-    less than a quarter of their dense size so (issue 30, item 5).  A node that no
+    less than a quarter of their dense size so.  A node that no
     training row reached predicts its parent's distribution: its row of ``proba`` is
     left empty and ``proba_source`` names the ancestor whose row it is (a one-vs-rest
     split of 2,000 classes has hundreds of such children).  A forest tree of 8,400

@@ -302,23 +302,328 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
     (:func:`~.impurity.node_constants`).  A node's many searches call :func:`line_step`.
     """
     classes, weights = row_classes(indicators)
-    return line_step(current, direction, classes, weights, total, code, parent_entropy,
-                     rank, *line_workspace(current.shape[0], total.shape[0]))
+    node = (classes, weights, total, code, parent_entropy, rank)
+    return line_step(current, direction, node, line_workspace(current.shape[0], total.shape[0]))
+
+
+# ----- line searches over many classes -----
+#
+# A candidate's impurity sums over the node's K classes, so scoring every candidate of a
+# line search costs O(n · K): at the root of 6,000 rows of 2,000 classes, 12 million
+# terms, for every coefficient, pass and restart.  When the class counts are whole
+# numbers (whole weights; :func:`_bounds_apply`), :func:`_bounded_sweep` follows the sums
+# the measures need as one row after another changes side, each in O(1) or O(log n).
+# Gini's Σ L_k², the sum of variances' Σ rank·L_k and Σ rank²·L_k and the minorities'
+# largest class (a tree of maxima) are exact integers in floats, so the impurity is the
+# very number :func:`line_step` computes scoring the candidate in full.  Twoing's
+# Σ_k |L_k/|TL| − R_k/|TR|| changes in every term when a row crosses; it is
+# ``2G / (|TL| |TR|)`` with ``G = Σ_k max(N L_k − |TL| T_k, 0)``, a sum over the classes
+# with ``L_k / T_k ≥ |TL| / N``: every value a class's ``L_k / T_k`` takes in the sweep is
+# sorted once, and a Fenwick tree over them keeps ``Σ L_k`` and ``Σ T_k`` of the present
+# values, so ``G`` is an exact integer in O(log n).  The full scoring rounds it (at most
+# ~2K units in the last place of the sum), so the sweep keeps a bound on each candidate's
+# impurity, and :func:`line_step` scores in full only the candidates whose bound reaches
+# the lowest: the same choice, of the same first candidate on ties, in O(n log n + K ·
+# (few)) instead of O(n · K).  Information gain likewise, from
+# Σ_k L_k log2 L_k + R_k log2 R_k kept as rows cross, with a bound of its rounding.
+
+#: From this many classes at a node on, a line search uses :func:`_bounded_sweep`.
+BOUNDED_SWEEP_CLASSES = 32
+#: Class counts are exact whole numbers, and their products too, up to this total.
+_EXACT_TOTAL = float(1 << 26)
+_UNIT = 2.0 ** -53   # the unit roundoff of float64
+_LARGEST = float(np.finfo(float).max)
 
 
 @njit(cache=True, nogil=True)
-def line_step(current, direction, classes, weights, total, code, parent_entropy, rank,
-              classes_and_order, crossings_and_weights, counts,
-              sort_keys, digit_counts):
-    """:func:`best_step` from the rows' ``classes`` and ``weights`` (:func:`row_classes`),
-    in a :func:`line_workspace`.
+def _bounds_apply(weights, total, code):
+    """Whether :func:`_bounded_sweep` finds the very candidate of scoring them all: many
+    classes, whole non-negative weights and a total of at most :data:`_EXACT_TOTAL` (the
+    sum of variances: ``K² · total``)."""
+    K = total.shape[0]
+    if K < BOUNDED_SWEEP_CLASSES:
+        return False
+    n_all = 0.0
+    for k in range(K):
+        n_all += total[k]
+    if not n_all <= _EXACT_TOTAL or (code == 5 and not K * K * n_all <= _EXACT_TOTAL ** 2):
+        return False
+    for j in range(weights.shape[0]):
+        weight = weights[j]
+        if not (weight >= 0 and weight == math.floor(weight)):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _x_log2_x(x):
+    """``x · log2(x)``, 0 for 0."""
+    return x * np.log2(x) if x > 0 else 0.0
+
+
+@njit(cache=True, nogil=True)
+def _fenwick_add(tree_left, tree_total, position, left, total):
+    """Add ``left`` and ``total`` at ``position`` (0-based) of two Fenwick trees."""
+    i = position + 1
+    size = tree_left.shape[0]
+    while i < size:
+        tree_left[i] += left
+        tree_total[i] += total
+        i += i & -i
+
+
+@njit(cache=True, nogil=True)
+def _fenwick_prefix(tree_left, tree_total, count):
+    """The sums of the first ``count`` positions of two Fenwick trees."""
+    left, total = 0.0, 0.0
+    i = count
+    while i > 0:
+        left += tree_left[i]
+        total += tree_total[i]
+        i -= i & -i
+    return left, total
+
+
+@njit(cache=True, nogil=True)
+def _set_largest(tree, K, k, value):
+    """Set leaf ``k`` of a tree of maxima over K leaves (``tree[1]`` the largest)."""
+    i = K + k
+    tree[i] = value
+    i >>= 1
+    while i >= 1:
+        tree[i] = max(tree[2 * i], tree[2 * i + 1])
+        i >>= 1
+
+
+@njit(cache=True, nogil=True)
+def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, code,
+                   parent_entropy, rank, lower, strict=True):
+    """:func:`line_step`'s sweep over the sorted crossings with whole class counts
+    (:func:`_bounds_apply`), each candidate in O(log n) (see the comment above).
+    ``cumulative`` holds the sweep's start and is advanced to its end.
+
+    A candidate lies between two consecutive crossings ``u`` with a number strictly
+    between them (``strict``) or, as for the thresholds of
+    :func:`~.impurity.best_axis_parallel`, between two distinct ones.  Returns ``(score,
+    position, step, threshold)``: for Gini, the minorities and the sum of variances the
+    chosen candidate; for twoing and information gain ``position`` -1 (twoing, when
+    every candidate has an empty side: the first candidate, as :func:`line_step` chooses
+    it).  ``lower[i]`` is a lower bound of candidate ``i``'s impurity (the impurity
+    itself but for twoing and information gain), ``threshold`` the lowest upper bound
+    (information gain, when no candidate surely gains: the largest float, so that the
+    candidates that may gain are scored in full)."""
+    K = total.shape[0]
+    left, right = np.empty(K), np.empty(K)
+    n_left, n_right = 0.0, 0.0
+    filled_left, filled_right = 0, 0     # classes with rows on the side
+    for k in range(K):
+        on_left = max(total[k] - cumulative[k], 0.0)
+        on_right = max(total[k] - on_left, 0.0)
+        left[k], right[k] = on_left, on_right
+        n_left += on_left
+        n_right += on_right
+        filled_left += int(on_left > 0)
+        filled_right += int(on_right > 0)
+    squares_left, squares_right = 0.0, 0.0     # Gini
+    first_left, second_left, first_right, second_right = 0.0, 0.0, 0.0, 0.0
+    largest = np.zeros((2, 2))
+    # information gain: Σ_k L_k log2 L_k + R_k log2 R_k, and a bound of its rounding
+    entropy_sum, entropy_error = 0.0, 0.0
+    if code == 1:
+        for k in range(K):
+            entropy_sum += _x_log2_x(left[k]) + _x_log2_x(right[k])
+        entropy_error = 4.0 * (K + 4) * _UNIT * entropy_sum
+    elif code == 2:
+        for k in range(K):
+            squares_left += left[k] * left[k]
+            squares_right += right[k] * right[k]
+    elif code == 3 or code == 4:
+        largest = np.zeros((2, 2 * K))    # trees of maxima, left and right
+        for k in range(K):
+            largest[0, K + k], largest[1, K + k] = left[k], right[k]
+        for i in range(K - 1, 0, -1):
+            largest[0, i] = max(largest[0, 2 * i], largest[0, 2 * i + 1])
+            largest[1, i] = max(largest[1, 2 * i], largest[1, 2 * i + 1])
+    elif code == 5:
+        for k in range(K):
+            first_left += rank[k] * left[k]
+            second_left += rank[k] * rank[k] * left[k]
+            first_right += rank[k] * right[k]
+            second_right += rank[k] * rank[k] * right[k]
+    # twoing: every state (L_k, T_k) of every class in the sweep, sorted by L_k / T_k
+    n_steps = max(n_moving - 1, 0)
+    state = np.zeros(1, dtype=np.int64)
+    rank_of = np.zeros(1, dtype=np.int64)
+    sorted_keys = np.zeros(1)
+    tree_left, tree_total = np.zeros(1), np.zeros(1)
+    state_left, state_total = np.zeros(1), np.zeros(1)
+    if code == 0:
+        n_states = K + n_steps
+        state = np.empty(K, dtype=np.int64)       # each class's present state
+        moves = np.zeros(K, dtype=np.int64)
+        for i in range(n_steps):
+            moves[moving_class[order[i]]] += 1
+        start = 0
+        for k in range(K):
+            state[k] = start
+            start += moves[k] + 1
+        state_left, state_total = np.empty(n_states), np.empty(n_states)
+        keys = np.empty(n_states)
+        running = cumulative.copy()
+        for k in range(K):
+            state_left[state[k]], state_total[state[k]] = left[k], left[k] + right[k]
+        following_state = state.copy()
+        for i in range(n_steps):
+            o = order[i]
+            c = moving_class[o]
+            running[c] += signed[o]
+            on_left = max(total[c] - running[c], 0.0)
+            following_state[c] += 1
+            state_left[following_state[c]] = on_left
+            state_total[following_state[c]] = on_left + max(total[c] - on_left, 0.0)
+        for s in range(n_states):
+            keys[s] = state_left[s] / state_total[s] if state_total[s] > 0 else 0.0
+        by_key = np.empty(n_states, dtype=np.int64)
+        sorted_keys = np.empty(n_states)
+        sort_crossings(keys, sorted_keys, by_key, n_states,
+                       np.empty((2, n_states), dtype=np.uint64),
+                       np.empty((_RADIX_PASSES, _RADIX_BUCKETS), dtype=np.int64))
+        # equal keys share a position (classes of equal size give few distinct keys)
+        rank_of = np.empty(n_states, dtype=np.int64)
+        n_keys = 0
+        for r in range(n_states):
+            if r == 0 or sorted_keys[r] != sorted_keys[n_keys - 1]:
+                sorted_keys[n_keys] = sorted_keys[r]
+                n_keys += 1
+            rank_of[by_key[r]] = n_keys - 1
+        sorted_keys = sorted_keys[:n_keys]
+        tree_left, tree_total = np.zeros(n_keys + 1), np.zeros(n_keys + 1)
+        for k in range(K):
+            _fenwick_add(tree_left, tree_total, rank_of[state[k]], left[k],
+                         left[k] + right[k])
+    # bounds of twoing's rounding in the full scoring (see the comment above)
+    difference_error = 8.0 * (K + 4) * _UNIT
+    best_score, best_position, best_step = np.inf, -1, np.nan
+    threshold = np.inf
+    first_candidate, first_step = -1, np.nan
+    following = u[0] if n_moving > 0 else 0.0
+    for i in range(n_steps):
+        o = order[i]
+        c = moving_class[o]
+        cumulative[c] += signed[o]
+        on_left = max(total[c] - cumulative[c], 0.0)
+        on_right = max(total[c] - on_left, 0.0)
+        was_left, was_right = left[c], right[c]
+        left[c], right[c] = on_left, on_right
+        n_left += on_left - was_left
+        n_right += on_right - was_right
+        filled_left += int(on_left > 0) - int(was_left > 0)
+        filled_right += int(on_right > 0) - int(was_right > 0)
+        if code == 0:
+            _fenwick_add(tree_left, tree_total, rank_of[state[c]], -was_left,
+                         -(was_left + was_right))
+            state[c] += 1
+            _fenwick_add(tree_left, tree_total, rank_of[state[c]], on_left,
+                         on_left + on_right)
+        elif code == 1:
+            added = _x_log2_x(on_left) + _x_log2_x(on_right)
+            removed = _x_log2_x(was_left) + _x_log2_x(was_right)
+            entropy_sum += added - removed
+            entropy_error += 4 * _UNIT * (added + removed) + 2 * _UNIT * abs(entropy_sum)
+        elif code == 2:
+            squares_left += on_left * on_left - was_left * was_left
+            squares_right += on_right * on_right - was_right * was_right
+        elif code == 3 or code == 4:
+            _set_largest(largest[0], K, c, on_left)
+            _set_largest(largest[1], K, c, on_right)
+        elif code == 5:
+            first_left += rank[c] * (on_left - was_left)
+            second_left += rank[c] * rank[c] * (on_left - was_left)
+            first_right += rank[c] * (on_right - was_right)
+            second_right += rank[c] * rank[c] * (on_right - was_right)
+        here, following = following, u[i + 1]
+        middle = (here + following) / 2
+        if not (here < middle < following if strict else here < following):
+            continue  # no candidate between these crossings
+        if first_candidate < 0:
+            first_candidate, first_step = i, middle
+        if filled_left == 0 or filled_right == 0:
+            score = np.inf  # an empty side separates nothing
+        elif filled_left <= 1 and filled_right <= 1:
+            score = 0.0  # both sides homogeneous
+        elif code == 0:
+            n_all = n_left + n_right
+            below = np.searchsorted(sorted_keys, n_left / n_all)
+            sum_left, sum_total = _fenwick_prefix(tree_left, tree_total, below)
+            gap = n_left * sum_total - n_all * sum_left       # G, exact
+            difference = 2.0 * gap / (n_left * n_right)
+            low = max(difference - difference_error, 0.0)
+            high = difference + difference_error
+            share = (n_left / n_all) * (n_right / n_all)
+            value_low = share * low * low / 4 * (1 - 32 * _UNIT)
+            value_high = share * high * high / 4 * (1 + 32 * _UNIT)
+            lower[i] = (1.0 / max(value_high, _TINY)) * (1 - 8 * _UNIT)
+            threshold = min(threshold, (1.0 / max(value_low, _TINY)) * (1 + 8 * _UNIT))
+            continue
+        elif code == 1:
+            # parent − (|TL| H_L + |TR| H_R) / N, with
+            # |TL| H_L = |TL| log2 |TL| − Σ L_k log2 L_k;
+            # the full formula's sides' entropies are off by at most ~(K + 4) units of
+            # H + 2 (rounded shares, logarithms and the sum), H ≤ log2 N
+            n_all = n_left + n_right
+            sides = _x_log2_x(n_left) + _x_log2_x(n_right)
+            weighted = (sides - entropy_sum) / n_all
+            gain = parent_entropy - weighted
+            error = (4.0 * (K + 8) * _UNIT * (np.log2(n_all) + 4)
+                     + (entropy_error + 4 * _UNIT * (sides + abs(entropy_sum))) / n_all
+                     + 4 * _UNIT * (abs(parent_entropy) + abs(weighted)))
+            gain_high, gain_low = gain + error, gain - error
+            lower[i] = ((1.0 / max(gain_high, _TINY)) * (1 - 4 * _UNIT)
+                        if gain_high > 1e-12 else np.inf)
+            if gain_low > 1e-12:
+                threshold = min(threshold, (1.0 / max(gain_low, _TINY)) * (1 + 4 * _UNIT))
+            continue
+        elif code == 2:  # Gini
+            score = ((n_left - squares_left / max(n_left, _TINY))
+                     + (n_right - squares_right / max(n_right, _TINY))) / (
+                         n_left + n_right)
+        elif code == 3:  # max minority
+            score = max(n_left - largest[0, 1], n_right - largest[1, 1])
+        elif code == 4:  # sum minority
+            score = (n_left - largest[0, 1]) + (n_right - largest[1, 1])
+        else:  # sum of variances
+            variance = 0.0 + second_left - first_left * first_left / max(n_left, _TINY)
+            variance = variance + second_right - first_right * first_right / max(
+                n_right, _TINY)
+            score = max(variance, 0.0)
+        lower[i] = score
+        threshold = min(threshold, score)
+        if code > 1 and (best_position < 0 or score < best_score):
+            best_score, best_position, best_step = score, i, middle
+    if code == 0 and not threshold < np.inf and first_candidate >= 0:
+        return np.inf, first_candidate, first_step, threshold
+    if code == 1 and not threshold < np.inf:
+        threshold = _LARGEST   # no candidate surely gains: score those that may
+    return best_score, best_position, best_step, threshold
+
+
+@njit(cache=True, nogil=True)
+def line_step(current, direction, node, workspace, bounded=True):
+    """:func:`best_step` at a node: ``node`` is ``(classes, weights, total, code,
+    parent_entropy, rank)``, the rows' classes and weights (:func:`row_classes`), the
+    class totals, the measure's code and the node's constants; ``workspace`` a
+    :func:`line_workspace`.
 
     Row ``j`` changes side at ``U_j = −current_j / direction_j`` (Eq. 2); rows with
     ``direction_j = 0`` never move.  The crossings are sorted once; every midpoint between
     consecutive distinct crossings (strictly between them: not for two neighbouring
     numbers) is a candidate, its class counts the running sums of
     the rows passed (a row with a negative direction moves left, so it counts with its
-    weight negated).  The first candidate of the lowest impurity wins."""
+    weight negated).  The first candidate of the lowest impurity wins.  ``bounded``: at
+    a node of many classes with whole counts, score in full only the candidates that can
+    win (:func:`_bounded_sweep`; the same result)."""
+    classes, weights, total, code, parent_entropy, rank = node
+    classes_and_order, crossings_and_weights, counts, sort_keys, digit_counts = workspace
     K, n = total.shape[0], current.shape[0]
     moving_class, order = classes_and_order[0], classes_and_order[1]
     crossings, signed = crossings_and_weights[0], crossings_and_weights[1]
@@ -350,6 +655,18 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
     # (d < 0 rows after): the cumulative signed counts, started at this constant term
     for k in range(K):
         cumulative[k] = negative_sum[k] + fixed_right[k] if any_negative else fixed_right[k]
+    if bounded and _bounds_apply(weights, total, code):
+        lower = crossings   # free once sorted: the candidates' lower bounds
+        best_score, best_position, best_step, threshold = _bounded_sweep(
+            n_moving, order, moving_class, signed, u, cumulative, total, code,
+            parent_entropy, rank, lower)
+        if best_position >= 0 or not threshold < np.inf:
+            return best_score, best_step   # found, or no candidate separates anything
+        for k in range(K):   # the sweep again, scoring only the candidates that can win
+            cumulative[k] = (negative_sum[k] + fixed_right[k] if any_negative
+                             else fixed_right[k])
+    else:
+        lower, threshold = crossings, np.inf
     best_score, best_position, best_step = np.inf, -1, np.nan
     following = u[0]
     for i in range(n_moving - 1):
@@ -359,6 +676,8 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
         middle = (here + following) / 2
         if not here < middle < following:
             continue  # no number strictly between these crossings: no candidate
+        if threshold < np.inf and best_position >= 0 and lower[i] > threshold:
+            continue  # its impurity is surely above the lowest
         n_left, n_right = 0.0, 0.0
         largest_left, largest_right = -np.inf, -np.inf
         for k in range(K):
@@ -405,10 +724,9 @@ def line_step(current, direction, classes, weights, total, code, parent_entropy,
 
 
 @njit(cache=True, nogil=True)
-def side_impurity(values, classes, weights, total, code, parent_entropy, rank,
-                  classes_and_order, crossings_and_weights, counts,
-                  sort_keys, digit_counts):
-    """The impurity of the split ``values >= 0`` (right) by measure ``code``.
+def side_impurity(values, node, workspace):
+    """The impurity of the split ``values >= 0`` (right) by the measure of ``node`` (a
+    :func:`line_step`'s node and workspace).
 
     It is the one candidate of a :func:`line_step` from ``-1`` (rows left of the split)
     and ``+1`` (right) along ``+1``: all crossings are at ``±1``, so the only candidate is
@@ -417,18 +735,13 @@ def side_impurity(values, classes, weights, total, code, parent_entropy, rank,
     sides = np.empty(n)
     for j in range(n):
         sides[j] = -1.0 if values[j] < 0 else 1.0
-    score, _ = line_step(sides, np.ones(n), classes, weights, total, code, parent_entropy,
-                         rank, classes_and_order, crossings_and_weights, counts,
-                         sort_keys, digit_counts)
+    score, _ = line_step(sides, np.ones(n), node, workspace, False)
     return score
 
 
 @njit(cache=True, nogil=True)
-def sequential_local_search(Z, columns, classes, weights, total, code, parent_entropy,
-                            rank, classes_and_order, crossings_and_weights, counts,
-                            sort_keys, digit_counts,
-                            hyperplane, values, current, n_random_jumps, stagnation_step,
-                            max_passes, draws, start):
+def sequential_local_search(Z, columns, node, workspace, hyperplane, values, current,
+                            search, draws, start):
     """One restart of OC1's hill climbing with the sequential coefficient order: the
     deterministic perturbation of Figure 2 (every coefficient but the bias, in order, by
     :func:`line_step` along its column of ``Z``; an equal impurity -- a stagnant
@@ -442,19 +755,18 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
     The random numbers (uniform in [0, 1)) are ``draws[start:]``: a stagnant move takes
     one, a jump's direction ``d + 1`` (as ``-1 + 2 u``); when they run out the search
     stops and returns position ``-1`` (the caller draws more and starts again).
-    ``columns`` is ``Z.T`` contiguous; ``classes`` and ``weights`` the rows'
-    (:func:`row_classes`); ``classes_and_order`` .. ``digit_counts`` the node's
-    :func:`line_workspace`; a ``current`` impurity of NaN is computed here
-    (:func:`side_impurity`)."""
+    ``columns`` is ``Z.T`` contiguous; ``node`` and ``workspace`` are :func:`line_step`'s;
+    ``search`` is ``(n_random_jumps, stagnation_step, max_passes, bounded)``: J, the fall
+    of ``P_move``, the most perturbation passes and :func:`line_step`'s ``bounded``; a
+    ``current`` impurity of NaN is computed here (:func:`side_impurity`)."""
+    n_random_jumps, stagnation_step, max_passes, bounded = search
     n, n_coefficients = Z.shape
     last = n_coefficients - 1
     used = start
     change = np.empty(n)
     direction = np.empty(n_coefficients)
     if math.isnan(current):
-        current = side_impurity(values, classes, weights, total, code, parent_entropy,
-                                rank, classes_and_order, crossings_and_weights, counts,
-                                sort_keys, digit_counts)
+        current = side_impurity(values, node, workspace)
     while True:
         # deterministic perturbation (Figure 2)
         p_move = 1.0
@@ -462,10 +774,7 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
             moved = False
             for m in range(last):
                 column = columns[m]
-                new, step = line_step(values, column, classes, weights, total, code,
-                                      parent_entropy, rank, classes_and_order,
-                                      crossings_and_weights, counts, sort_keys,
-                                      digit_counts)
+                new, step = line_step(values, column, node, workspace, bounded)
                 if not math.isfinite(new):
                     continue
                 if improves(new, current):
@@ -496,9 +805,7 @@ def sequential_local_search(Z, columns, classes, weights, total, code, parent_en
                 direction[m] = -1.0 + 2.0 * draws[used + m]
             used += n_coefficients
             np.dot(Z, direction, change)
-            new, step = line_step(values, change, classes, weights, total, code,
-                                  parent_entropy, rank, classes_and_order,
-                                  crossings_and_weights, counts, sort_keys, digit_counts)
+            new, step = line_step(values, change, node, workspace, bounded)
             if improves(new, current):
                 for m in range(n_coefficients):
                     hyperplane[m] += step * direction[m]
