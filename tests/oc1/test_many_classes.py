@@ -1,6 +1,6 @@
-"""OC1 with many classes (issue 30, item 5): a line search over many classes with whole
+"""OC1 with many classes: a line search over many classes with whole
 class counts scores in full only the candidates that can win
-(:func:`~.kernels._bounded_sweep`), and the best axis-parallel split likewise; the
+(:func:`~.line_search._bounded_sweep`), and the best axis-parallel split likewise; the
 choices are those of scoring every candidate, bit for bit, and the work no longer grows
 as rows × classes."""
 import numpy as np

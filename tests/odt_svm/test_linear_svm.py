@@ -203,7 +203,7 @@ def test_prints_nothing(capfd):
 
 
 def test_a_warm_start_from_the_solution_is_the_solution():
-    """Issue 28: a fit started from the dual variables of a fit on the same rows is a
+    """A fit started from the dual variables of a fit on the same rows is a
     feasible point of the same dual; from the optimum itself one pass meets the
     tolerance and the hyperplane stays."""
     _, X, y, weights, C = PROBLEMS[1]

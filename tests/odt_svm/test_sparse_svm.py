@@ -96,7 +96,7 @@ def test_two_attribute_svm_split_is_close_to_the_best_pair_on_breast_cancer():
 
 
 class TestRankingAndKeptSplits:
-    """Issue 28: the refits that only rank the next removals may be searched less exactly
+    """The refits that only rank the next removals may be searched less exactly
     (ODT-SVM: liblinear's tolerance); the split kept is searched as the algorithm's own."""
 
     @staticmethod
@@ -166,7 +166,7 @@ def test_odt_svm_kept_split_is_solved_to_linear_svc_tolerance():
 
 
 def test_nodes_where_a_split_of_max_terms_attributes_cannot_win_fit_no_svm(monkeypatch):
-    """Issue 28: a split of at most ``max_terms`` attributes costs at least the MDL code
+    """A split of at most ``max_terms`` attributes costs at least the MDL code
     of its cheapest number of attributes up to ``max_terms`` (not of any number: the
     SVMs of the elimination may use them all); where that is above the node's entropy
     (small nodes of a sparse tree) neither SVM split can be a valid test, and the node's
@@ -205,7 +205,7 @@ def test_nodes_where_a_split_of_max_terms_attributes_cannot_win_fit_no_svm(monke
 
 
 def test_the_elimination_refits_each_svm_from_the_last_one_in_fewer_passes(monkeypatch):
-    """Issue 28: every refit of the elimination starts from the dual variables of the
+    """Every refit of the elimination starts from the dual variables of the
     node's previous SVM (a warm start); the SVMs of the elimination take fewer passes
     over the rows than the same fits started cold."""
     from orangecontrib.oblique.core.odt_svm import classifier as odt_svm

@@ -111,7 +111,7 @@ class TestElimination:
 
 
 def test_removal_scores_are_the_best_thresholds_without_each_term():
-    """Issue 28: the removal of every term scored by OC1's compiled line search along −1
+    """The removal of every term scored by OC1's compiled line search along −1
     is the best threshold of the hyperplane without that term, as a sort of every
     candidate finds it (:func:`impurity.best_threshold`)."""
     from orangecontrib.oblique.core.tree.impurity import best_threshold, class_indicators

@@ -121,6 +121,17 @@ def _predicted_codes(member, X):
     return np.asarray(member.predict(X), dtype=np.intp)
 
 
+def member_distribution(member, X, n_classes):
+    """A member's class distribution over the ensemble's ``n_classes`` classes (a member
+    trained on class codes; without ``predict_proba``, a one-hot of its prediction)."""
+    proba = np.zeros((len(X), n_classes))
+    if hasattr(member, "predict_proba"):
+        proba[:, np.asarray(member.classes_, dtype=np.intp)] = member.predict_proba(X)
+    else:
+        proba[np.arange(len(X)), _predicted_codes(member, X)] = 1.0
+    return proba
+
+
 class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimatorMixin,
                               BaseEstimator):
     """Hedge(β) ensemble of classifiers, updatable online (ODT-SVM paper, Sections V–VI).
@@ -233,7 +244,6 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         "random_state": SEED,
         "n_jobs": N_JOBS,
     }
-
 
     # ----- fitting -----
 
@@ -450,15 +460,6 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
 
     # ----- prediction -----
 
-    def _member_proba(self, member, X):
-        """The member's class distribution over the ensemble's ``classes_``."""
-        proba = np.zeros((len(X), len(self.classes_)))
-        if hasattr(member, "predict_proba"):
-            proba[:, np.asarray(member.classes_, dtype=np.intp)] = member.predict_proba(X)
-        else:
-            proba[np.arange(len(X)), _predicted_codes(member, X)] = 1.0
-        return proba
-
     def predict_proba(self, X):
         """Weighted average of the members' class distributions (Section V-A).
 
@@ -480,7 +481,7 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         weights = self.weights_ / self.weights_.sum()
         proba = np.zeros((X.shape[0], len(self.classes_)))
         for weight, member in zip(weights, self.estimators_):
-            proba += weight * self._member_proba(member, X)
+            proba += weight * member_distribution(member, X, len(self.classes_))
         return proba
 
     def predict(self, X):

@@ -570,7 +570,7 @@ class ODTSVMSplitter:
         number of attributes from ``a`` on (the SVM's attributes only grow while it is
         fitted) the corrected gain is not positive and :meth:`score` rejects both.  A
         sparse split (``max_terms``) has at most ``max_terms`` attributes, whatever the
-        SVMs of its elimination use: ``at_most`` (issue 28: the many small nodes of a
+        SVMs of its elimination use: ``at_most`` (so the many small nodes of a
         sparse tree, where one attribute costs more than the node's entropy, skip the
         elimination).  The comparison keeps a margin of 10⁻⁹ of ``H`` (and 10⁻¹²
         absolute) for the rounding of class totals summed in another order.  Never True
@@ -605,48 +605,59 @@ class ODTSVMSplitter:
 
     def clustering_test(self, X, y, weights, n, weights_by_distance, bias_by_distance,
                         svm_bits):
-        """X-means on the rows' signed distances to the SVM hyperplane(s); one child per
-        cluster (Section II-C-2)."""
-        if weights_by_distance.shape[0] > weights_by_distance.shape[1]:
-            # More hyperplanes than attributes (many classes): the rows' distances
-            # ``W x + b`` lie in ``b`` + the span of W's columns, of at most as many
-            # dimensions as attributes.  Cluster their coordinates in an orthonormal basis
-            # of that span (an isometry of the rows: the same clusters, as below), not
-            # K(K−1)/2 or K redundant coordinates (2,000 classes: 2,000 instead of 5).
-            _, singular, vt = np.linalg.svd(weights_by_distance.T, full_matrices=False)
-            basis = vt[singular > 1e-12 * max(singular[0], _TINY)]
-            if not len(basis):
-                return None
-            weights_by_distance = basis @ weights_by_distance
-            bias_by_distance = basis @ bias_by_distance
-        complete = np.isfinite(X[:, self.continuous]).all(axis=1)
-        # (a nominal column's NaN, of weight 0, must not make a distance NaN)
-        rows_X = X if np.isfinite(X).all() else np.where(np.isfinite(X), X, 0.0)[complete]
-        distances = rows_X @ weights_by_distance.T + bias_by_distance
-        if distances.shape[1] >= len(distances):
-            # More hyperplanes than rows (pairwise SVMs of many classes at a small node):
-            # the rows' distances span at most n − 1 dimensions.  Cluster their coordinates
-            # in that subspace (an isometry of the rows: the same clusters) -- the split
-            # maps to those coordinates, and a row outside the subspace is as far from
-            # every centre's subspace point, so it goes to the same nearest centre.
-            mean = distances.mean(axis=0)
-            _, singular, vt = np.linalg.svd(distances - mean, full_matrices=False)
-            basis = vt[singular > 1e-12 * max(singular[0], _TINY)]
-            if not len(basis):
-                return None
-            weights_by_distance = basis @ weights_by_distance
-            bias_by_distance = basis @ (bias_by_distance - mean)
-            distances = rows_X @ weights_by_distance.T + bias_by_distance
-        max_clusters = self.estimator.max_clusters
-        centres = self.xmeans.fit_centres(distances)     # fit's cluster_centers_
-        if centres.shape[0] < 2:
+        """The SVM clustering split (:func:`svm_clustering_split`) scored with its MDL cost:
+        the SVM's attributes, the number of clusters and the centres' coordinates."""
+        split = svm_clustering_split(X, self.continuous, weights_by_distance,
+                                     bias_by_distance, self.xmeans)
+        if split is None:
             return None
-        centres = centres[np.lexsort(centres.T[::-1])]    # readable order: by coordinate
-        k, dimensions = centres.shape
-        split = Split(NEAREST_CENTRE, weights_by_distance, bias_by_distance, centres=centres)
-        bits = (svm_bits + np.log2(max(max_clusters - 1, 1))
+        k, dimensions = split.centres.shape
+        bits = (svm_bits + np.log2(max(self.estimator.max_clusters - 1, 1))
                 + k * dimensions * 0.5 * np.log2(max(n, 2)))
         return self.score(split, split.route_with_missing(X), y, weights, n, bits)
+
+
+def svm_clustering_split(X, continuous, weights_by_distance, bias_by_distance, xmeans):
+    """The SVM clustering split (Section II-C-2): ``xmeans`` (an :class:`XMeans`) on the
+    rows' signed distances ``weights_by_distance · x + bias_by_distance`` to the SVM
+    hyperplane(s), one child per cluster, its centres in a readable order; None when it
+    finds fewer than two clusters.  Rows of an unknown ``continuous`` attribute are left
+    out of the clustering."""
+    if weights_by_distance.shape[0] > weights_by_distance.shape[1]:
+        # More hyperplanes than attributes (many classes): the rows' distances
+        # ``W x + b`` lie in ``b`` + the span of W's columns, of at most as many
+        # dimensions as attributes.  Cluster their coordinates in an orthonormal basis
+        # of that span (an isometry of the rows: the same clusters, as below), not
+        # K(K−1)/2 or K redundant coordinates (2,000 classes: 2,000 instead of 5).
+        _, singular, vt = np.linalg.svd(weights_by_distance.T, full_matrices=False)
+        basis = vt[singular > 1e-12 * max(singular[0], _TINY)]
+        if not len(basis):
+            return None
+        weights_by_distance = basis @ weights_by_distance
+        bias_by_distance = basis @ bias_by_distance
+    complete = np.isfinite(X[:, continuous]).all(axis=1)
+    # (a nominal column's NaN, of weight 0, must not make a distance NaN)
+    rows_X = X if np.isfinite(X).all() else np.where(np.isfinite(X), X, 0.0)[complete]
+    distances = rows_X @ weights_by_distance.T + bias_by_distance
+    if distances.shape[1] >= len(distances):
+        # More hyperplanes than rows (pairwise SVMs of many classes at a small node):
+        # the rows' distances span at most n − 1 dimensions.  Cluster their coordinates
+        # in that subspace (an isometry of the rows: the same clusters) -- the split
+        # maps to those coordinates, and a row outside the subspace is as far from
+        # every centre's subspace point, so it goes to the same nearest centre.
+        mean = distances.mean(axis=0)
+        _, singular, vt = np.linalg.svd(distances - mean, full_matrices=False)
+        basis = vt[singular > 1e-12 * max(singular[0], _TINY)]
+        if not len(basis):
+            return None
+        weights_by_distance = basis @ weights_by_distance
+        bias_by_distance = basis @ (bias_by_distance - mean)
+        distances = rows_X @ weights_by_distance.T + bias_by_distance
+    centres = xmeans.fit_centres(distances)     # fit's cluster_centers_
+    if centres.shape[0] < 2:
+        return None
+    centres = centres[np.lexsort(centres.T[::-1])]    # readable order: by coordinate
+    return Split(NEAREST_CENTRE, weights_by_distance, bias_by_distance, centres=centres)
 
 
 class ODTSVMClassifier(ObliqueTreeClassifierMixin):

@@ -27,7 +27,7 @@ A node then trains its SVM (all its pairwise SVMs) once more per round.  The SVM
 rank the next removals (``kept`` False) are solved to liblinear's own default tolerance
 (0.1; Fan et al. 2008), the split kept to LinearSVC's (10⁻⁴), and every refit starts from
 the dual variables of the node's previous SVM (a warm start, :class:`.linear_svm.DualStart`;
-the attributes removed are the least useful, so the previous solution is near): issue 28,
+the attributes removed are the least useful, so the previous solution is near): so
 a breast cancer fit at ``max_terms=3`` makes 6,000 passes over its nodes' rows instead of
 101,000.  (The warm start alone, to LinearSVC's tolerance, saved only 4 %.)
 
