@@ -228,6 +228,9 @@ def _count_given_weights(tree, X, y, sample_weight, unit):
     recounted (integer weights give integer counts), the counts of the growing rows of a
     tree pruned on held-out rows (``grow_value``) are rescaled.  The predicted
     distributions (``tree.proba``) do not change."""
-    tree.value = tree.recounted(X, y, sample_weight).value
+    value = tree.recounted(X, y, sample_weight).value
+    # (many classes: in the form the tree keeps them, as its proba)
+    tree.value = (sparse.csr_matrix(value) if sparse.issparse(tree.proba)
+                  and not sparse.issparse(value) else value)
     if getattr(tree, "grow_value", None) is not None:
         tree.grow_value = tree.grow_value * unit
