@@ -47,7 +47,8 @@ def assert_same_model(compact, dense, X):
     assert isinstance(dense.tree_.value, np.ndarray)
     new = np.random.default_rng(5).normal(size=(400, X.shape[1]))
     for rows in (X, new):
-        np.testing.assert_array_equal(compact.predict_proba(rows), dense.predict_proba(rows))
+        np.testing.assert_array_equal(compact.predict_proba(rows),
+                                      dense.predict_proba(rows))
         np.testing.assert_array_equal(compact.apply(rows), dense.apply(rows))
     assert compact.export_text() == dense.export_text()
     nodes = np.arange(compact.tree_.node_count)
