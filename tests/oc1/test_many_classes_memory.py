@@ -4,6 +4,8 @@
 held-out rows, C4.5's collapse and error-based pruning): a fit's memory no longer grows
 as nodes × classes (OC1 of 2,000 classes: a traced peak of 690 MB before, 89 MB now).
 The trees, predictions and texts are those of dense counts."""
+import pickle
+
 import numpy as np
 import pytest
 from scipy import sparse
@@ -76,6 +78,8 @@ def test_oc1_of_many_classes_grows_and_prunes_compact_counts_as_dense_ones(
     dense = OC1Classifier(random_state=0).fit(X, y, sample_weight=weights)
     assert_same_model(compact, dense, X)
     np.testing.assert_array_equal(tree.grow_value.toarray(), dense.tree_.grow_value)
+    restored = pickle.loads(pickle.dumps(compact))
+    np.testing.assert_array_equal(restored.predict_proba(X), dense.predict_proba(X))
 
 
 def test_gdt_of_many_classes_grows_compact_counts_as_dense_ones(monkeypatch):
