@@ -385,7 +385,9 @@ class DisplayTree:
         """The display tree of an ``ObliqueTreeModel`` (over its kept training rows,
         ``model.instances``, if it has them)."""
         estimator = model.estimator
-        return cls(estimator.tree_, estimator.classes_, model.domain,
+        # the counts of a tree of many classes, kept sparse, as arrays for the views
+        tree = estimator.tree_.with_dense_class_counts()
+        return cls(tree, estimator.classes_, model.domain,
                    getattr(estimator, "feature_importances_", None), model.instances)
 
     def branch_texts(self, per_sd=False):

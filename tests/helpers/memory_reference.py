@@ -46,8 +46,9 @@ def record(model, X):
     tree = model.tree_
     splits = [split for split in tree.splits if split is not None]
     path = model.decision_path(X).tocsr()
+    counts = tree.with_dense_class_counts()  # (many classes: kept sparse)
     return {
-        "parent": tree.parent, "value": tree.value, "proba": tree.proba,
+        "parent": tree.parent, "value": counts.value, "proba": counts.proba,
         "weights": np.concatenate([split.weights.ravel() for split in splits]),
         "bias": np.concatenate([np.ravel(split.bias) for split in splits]),
         "apply": model.apply(X), "predict_proba": model.predict_proba(X),

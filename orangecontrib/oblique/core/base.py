@@ -5,6 +5,7 @@ A subclass implements ``_build_tree(X, y, sample_weight, random_state)`` and ret
 prediction, ``apply``, ``decision_path`` and text export live here.
 """
 import numpy as np
+from scipy import sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
@@ -112,8 +113,14 @@ class ObliqueTreeClassifierMixin(DeclaredParameters, ClassifierMixin, BaseEstima
         grown = prune_with_holdout(grown, X[prune_rows], y[prune_rows],
                                    sample_weight[prune_rows], self.se_rule)
         tree = grown.recounted(X, y, sample_weight)
+        if sparse.issparse(tree.value) != sparse.issparse(grown.value):
+            # many classes: both counts in the form the growing rows' took
+            tree.value = (sparse.csr_matrix(tree.value) if sparse.issparse(grown.value)
+                          else tree.value.toarray())
         # predictions from the growing rows (the same node ids); their counts are kept
         tree.proba, tree.grow_value = grown.proba, grown.value
+        if sparse.issparse(grown.proba):  # the nodes whose rows of proba are their source's
+            tree.proba_source = getattr(grown, "proba_source", None)
         return tree
 
     def _validated(self, X):
@@ -221,6 +228,9 @@ def _count_given_weights(tree, X, y, sample_weight, unit):
     recounted (integer weights give integer counts), the counts of the growing rows of a
     tree pruned on held-out rows (``grow_value``) are rescaled.  The predicted
     distributions (``tree.proba``) do not change."""
-    tree.value = tree.recounted(X, y, sample_weight).value
+    value = tree.recounted(X, y, sample_weight).value
+    # (many classes: in the form the tree keeps them, as its proba)
+    tree.value = (sparse.csr_matrix(value) if sparse.issparse(tree.proba)
+                  and not sparse.issparse(value) else value)
     if getattr(tree, "grow_value", None) is not None:
         tree.grow_value = tree.grow_value * unit

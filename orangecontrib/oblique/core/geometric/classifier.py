@@ -17,7 +17,7 @@ from . import kernels
 from ..base import ObliqueTreeClassifierMixin
 from ..preprocessing import Standardisation
 from ..tree.sparse import limit_terms
-from ..tree.structure import Split, grow_tree
+from ..tree.structure import MANY_CLASSES, Split, grow_tree
 from ..parameters import (BOOLEAN, MAX_DEPTH, MAX_TERMS, MIN_SAMPLES_LEAF, MIN_SAMPLES_SPLIT,
                           PRUNING_PORTION, SE_RULE, SEED, Interval, Options, Parameter)
 
@@ -234,7 +234,8 @@ class GeometricTreeClassifier(ObliqueTreeClassifierMixin):
 
         return grow_tree(X, y, sample_weight, len(self.classes_), propose_split,
                          should_stop, self.max_depth, self.min_samples_split,
-                         progress_callback)
+                         progress_callback,
+                         compact_counts=len(self.classes_) >= MANY_CLASSES)
 
 
 def _leaf_size_rule(propose_split, X, min_samples_leaf):

@@ -22,7 +22,7 @@ from ..base import ObliqueTreeClassifierMixin
 from ..tree.impurity import MEASURES, best_axis_parallel, class_indicators, node_constants
 from ..preprocessing import Standardisation
 from ..tree.sparse import expand_split, limit_terms
-from ..tree.structure import Split, grow_tree
+from ..tree.structure import MANY_CLASSES, Split, grow_tree
 from ..parameters import (MAX_DEPTH, MAX_TERMS, MIN_SAMPLES_SPLIT, PRUNING_PORTION, SE_RULE,
                           SEED, Interval, Options, Parameter)
 
@@ -458,7 +458,8 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
             try:
                 return grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
                                  self.max_depth, self.min_samples_split,
-                                 report if progress_callback is not None else None)
+                                 report if progress_callback is not None else None,
+                                 compact_counts=len(self.classes_) >= MANY_CLASSES)
             finally:
                 search.give_back_draws()
 

@@ -93,3 +93,44 @@ def with_dense_class_counts(tree):
     if getattr(tree, "grow_value", None) is not None:
         tree.grow_value = tree.grow_value.toarray()
     return tree
+
+
+def node_totals(value):
+    """Every node's total class count (a row sum of ``value``, dense or CSR), added as
+    over its dense row (the same rounding), a block of nodes at a time."""
+    if not sparse.issparse(value):
+        return value.sum(axis=1)
+    return np.concatenate([
+        value[start:start + TOTALS_BLOCK].toarray().sum(axis=1)
+        for start in range(0, value.shape[0], TOTALS_BLOCK)] or [np.zeros(0)])
+
+
+def node_largest(value):
+    """Every node's largest class count (counts are non-negative: 0 for a node
+    without rows), of ``value`` dense or CSR."""
+    if not sparse.issparse(value):
+        return value.max(axis=1)
+    return np.asarray(value.max(axis=1).toarray(), dtype=float).reshape(-1)
+
+
+def predicted_classes(tree):
+    """The class every node predicts, ``argmax`` of its row of :attr:`proba` (the first
+    of equal ones), of counts dense or sparse (a node without stored probabilities
+    reads its ``proba_source``)."""
+    proba = tree.proba
+    if not sparse.issparse(proba):
+        return np.argmax(proba, axis=1)
+    proba = sparse.csr_matrix(proba)
+    proba.sort_indices()
+    lengths = np.diff(proba.indptr)
+    stored = np.flatnonzero(lengths)
+    row_of = np.repeat(np.arange(proba.shape[0]), lengths)
+    largest = np.zeros(proba.shape[0])
+    largest[stored] = np.maximum.reduceat(proba.data, proba.indptr[:-1][stored])
+    first = np.full(proba.shape[0], proba.shape[1], dtype=np.intp)
+    at_max = proba.data == largest[row_of]
+    np.minimum.at(first, row_of[at_max], proba.indices[at_max])
+    # a node of no stored probability (all zero, or read from its source)
+    first[first == proba.shape[1]] = 0
+    source = getattr(tree, "proba_source", None)
+    return first if source is None else first[source]

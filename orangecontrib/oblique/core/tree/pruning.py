@@ -21,9 +21,11 @@ import numbers
 import sys
 
 import numpy as np
+from scipy import sparse
 from sklearn.utils import check_random_state
 
 from ..preprocessing import stratified_sample
+from .class_counts import node_largest, node_totals, predicted_classes
 from .structure import ObliqueTree
 
 #: C4.5's table of confidence levels and normal deviates (``Val`` and ``Dev`` in C4.5's
@@ -69,10 +71,10 @@ def _weakest_links(tree):
         ``collapse_step <= k``.
     """
     n_nodes = tree.node_count
-    totals = tree.value.sum(axis=1)
+    totals = node_totals(tree.value)  # (dense or sparse counts)
     root_weight = max(totals[0], np.finfo(float).tiny)
     # Risk R(t) in units of training weight; divided by the root's weight only for alpha.
-    risk = totals - tree.value.max(axis=1)
+    risk = totals - node_largest(tree.value)
     is_leaf = tree.is_leaf
     n_leaves = _accumulate_up(tree, is_leaf.astype(float))
     subtree_risk = _accumulate_up(tree, np.where(is_leaf, risk, 0.0))
@@ -207,11 +209,7 @@ def prune_with_holdout(tree, X, y, sample_weight=None, se_rule=0.0):
     n_steps = len(alphas)
     # Held-out weight of every class at every node of the full tree; a node predicts
     # argmax(proba), the same in every tree of the sequence that contains it.
-    by_class = np.zeros((tree.node_count, tree.n_classes))
-    np.add.at(by_class, (tree.apply(X), y), weights)
-    by_class = _accumulate_up(tree, by_class)
-    predicted = np.argmax(tree.proba, axis=1)
-    wrong = by_class.sum(axis=1) - by_class[np.arange(tree.node_count), predicted]
+    wrong = _held_out_errors(tree, X, y, weights)
 
     # A node is a leaf of T_k for first_leaf <= k < removed: from the step it is collapsed
     # (or from the start for an original leaf) until an ancestor is collapsed.
@@ -235,6 +233,25 @@ def prune_with_holdout(tree, X, y, sample_weight=None, se_rule=0.0):
     # The trees shrink along the sequence: the last acceptable one is the smallest.
     chosen = np.flatnonzero(error <= e_min + se_rule * standard_error + 1e-12)[-1]
     return _collapsed(tree, np.flatnonzero((collapse_step >= 0) & (collapse_step <= chosen)))
+
+
+def _held_out_errors(tree, X, y, weights):
+    """The held-out weight every node of ``tree`` misclassifies (the rows of ``X``
+    passing through it whose class is not its prediction, argmax of its ``proba``; the
+    same in every tree of the sequence that contains the node).  Dense counts: from the
+    held-out weight of every class at every node; counts kept sparse (many classes,
+    :func:`.class_counts.compact_class_counts`): from every row's path, memory O(rows ×
+    depth + nodes) instead of nodes × classes."""
+    predicted = predicted_classes(tree)
+    if not sparse.issparse(tree.value):
+        by_class = np.zeros((tree.node_count, tree.n_classes))
+        np.add.at(by_class, (tree.apply(X), y), weights)
+        by_class = _accumulate_up(tree, by_class)
+        return by_class.sum(axis=1) - by_class[np.arange(tree.node_count), predicted]
+    paths = tree.decision_path(X).tocsr()
+    row_of = np.repeat(np.arange(len(y)), np.diff(paths.indptr))
+    missed = (y[row_of] != predicted[paths.indices]) * weights[row_of]
+    return np.bincount(paths.indices, missed, tree.node_count)
 
 
 def holdout_split(y, portion=0.1, random_state=None):
@@ -375,7 +392,7 @@ def collapse(tree):
     node's are its weight less its majority class's, a subtree's the sum of its leaves'.
 
     Returns a new tree, or ``tree`` itself when nothing collapses."""
-    errors = tree.value.sum(axis=1) - tree.value.max(axis=1)
+    errors = node_totals(tree.value) - node_largest(tree.value)
     subtree_errors = _accumulate_up(tree, np.where(tree.is_leaf, errors, 0.0))
     leaves, stack = [], [0]
     while stack:
@@ -426,8 +443,8 @@ def error_based_prune(tree, confidence=0.25, subtree_raising=False, X=None, y=No
                                                                            dtype=float)
         return _raise_subtrees(tree, confidence, np.asarray(X, dtype=float),
                                np.asarray(y, dtype=np.intp), weights)
-    totals = tree.value.sum(axis=1)
-    errors = totals - tree.value.max(axis=1)
+    totals = node_totals(tree.value)
+    errors = totals - node_largest(tree.value)
     leaf_estimate = errors + added_errors(totals, errors, confidence)
     estimate = leaf_estimate.copy()
     from_children = np.zeros(tree.node_count)

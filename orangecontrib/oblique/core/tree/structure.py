@@ -293,8 +293,10 @@ class ObliqueTree:
         n_classes = self.n_classes if n_classes is None else n_classes
         y = np.asarray(y, dtype=np.intp)
         sample_weight = np.asarray(sample_weight, dtype=float)
-        value = np.zeros((self.node_count, n_classes))
         n_node_samples = np.zeros(self.node_count, dtype=np.intp)
+        if sparse.issparse(self.value) and not self.routes_by_weight:
+            return self._recounted_sparse(X, y, sample_weight, n_classes, n_node_samples)
+        value = np.zeros((self.node_count, n_classes))
         if self.routes_by_weight:
             # C4.5's fractional rows; a split's shares become those of the known rows
             # now reaching it (J48 redistributes a raised subtree's rows so)
@@ -326,6 +328,25 @@ class ObliqueTree:
             value[node] = np.bincount(y[rows], weights=sample_weight[rows],
                                       minlength=n_classes)
             n_node_samples[node] = rows.size
+        return ObliqueTree(self.n_features, n_classes, self.splits, self.children,
+                           self.parent, value, n_node_samples)
+
+    def _recounted_sparse(self, X, y, sample_weight, n_classes, n_node_samples):
+        """:meth:`recounted` of a tree whose counts are kept sparse (many classes): every
+        node's counts of its classes present only (the same sums, row by row in
+        ascending order), never nodes × classes numbers."""
+        present = [np.zeros(0, dtype=np.intp)] * self.node_count
+        counts = [np.zeros(0)] * self.node_count
+        for node, rows in self._walk(X):
+            classes, codes = np.unique(y[rows], return_inverse=True)
+            present[node] = classes
+            counts[node] = np.bincount(codes.ravel(), weights=sample_weight[rows],
+                                       minlength=classes.size)
+            n_node_samples[node] = rows.size
+        indptr = np.zeros(self.node_count + 1, dtype=np.intp)
+        indptr[1:] = np.cumsum([classes.size for classes in present])
+        value = sparse.csr_matrix((np.concatenate(counts), np.concatenate(present), indptr),
+                                  shape=(self.node_count, n_classes))
         return ObliqueTree(self.n_features, n_classes, self.splits, self.children,
                            self.parent, value, n_node_samples)
 
