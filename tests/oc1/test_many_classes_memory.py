@@ -17,14 +17,8 @@ from orangecontrib.oblique.core.tree.class_counts import MANY_CLASSES
 from orangecontrib.oblique.core.tree.pruning import (collapse, error_based_prune,
                                                      prune_with_holdout)
 
+from tests.helpers.many_classes import counts_bytes, many_classes
 from tests.helpers.memory_reference import MB, traced_peak
-
-
-def many_classes(n_classes=300, per_class=3, n_features=5, seed=0):
-    rng = np.random.default_rng(seed)
-    y = np.repeat(np.arange(n_classes), per_class)
-    rng.shuffle(y)
-    return rng.normal(size=(y.size, n_features)), y
 
 
 def separated_classes(n_classes=300, per_class=5, n_features=5, seed=0):
@@ -34,14 +28,6 @@ def separated_classes(n_classes=300, per_class=5, n_features=5, seed=0):
     rng.shuffle(y)
     centres = 3 * rng.normal(size=(n_classes, n_features))
     return centres[y] + rng.normal(scale=0.5, size=(y.size, n_features)), y
-
-
-def counts_bytes(tree):
-    def size(matrix):
-        if sparse.issparse(matrix):
-            return matrix.data.nbytes + matrix.indices.nbytes + matrix.indptr.nbytes
-        return matrix.nbytes
-    return size(tree.value) + size(tree.proba)
 
 
 def assert_same_model(compact, dense, X):

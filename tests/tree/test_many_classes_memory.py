@@ -11,20 +11,7 @@ from scipy import sparse
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         ObliqueForestClassifier)
 
-
-def many_classes(n_classes=300, per_class=3, n_features=4, seed=0):
-    rng = np.random.default_rng(seed)
-    y = np.repeat(np.arange(n_classes), per_class)
-    rng.shuffle(y)
-    return rng.normal(size=(y.size, n_features)), y
-
-
-def counts_bytes(tree):
-    def size(matrix):
-        if sparse.issparse(matrix):
-            return matrix.data.nbytes + matrix.indices.nbytes + matrix.indptr.nbytes
-        return matrix.nbytes
-    return size(tree.value) + size(tree.proba)
+from tests.helpers.many_classes import counts_bytes, many_classes
 
 
 def dense_bytes(tree):
@@ -39,7 +26,7 @@ def dense_bytes(tree):
                                     random_state=0),
 ], ids=["forest", "forest-of-gdt", "hedge-of-gdt"])
 def test_members_of_many_classes_keep_their_counts_small(make):
-    X, y = many_classes()
+    X, y = many_classes(n_features=4)
     ensemble = make().fit(X, y)
     for member in ensemble.estimators_:
         tree = member.tree_
@@ -48,7 +35,7 @@ def test_members_of_many_classes_keep_their_counts_small(make):
 
 
 def test_compact_counts_predict_print_and_weigh_as_the_dense_ones():
-    X, y = many_classes()
+    X, y = many_classes(n_features=4)
     forest = ObliqueForestClassifier(n_estimators=3, random_state=0).fit(X, y)
     dense = copy.copy(forest)
     dense.estimators_ = []
@@ -77,7 +64,7 @@ def test_compact_counts_predict_print_and_weigh_as_the_dense_ones():
 
 def test_trees_of_few_classes_keep_dense_counts():
     from orangecontrib.oblique.core.tree.structure import MANY_CLASSES
-    X, y = many_classes(n_classes=MANY_CLASSES - 1, per_class=6)
+    X, y = many_classes(n_features=4, n_classes=MANY_CLASSES - 1, per_class=6)
     forest = ObliqueForestClassifier(n_estimators=2, random_state=0).fit(X, y)
     for member in forest.estimators_:
         assert isinstance(member.tree_.value, np.ndarray)
@@ -88,7 +75,7 @@ def test_orange_member_tree_of_many_classes():
     from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 
     from orangecontrib.oblique import ObliqueForestLearner
-    X, y = many_classes(n_classes=120, per_class=4)
+    X, y = many_classes(n_features=4, n_classes=120, per_class=4)
     domain = Domain([ContinuousVariable(f"a{j}") for j in range(X.shape[1])],
                     DiscreteVariable("c", values=[f"k{i}" for i in range(120)]))
     data = Table.from_numpy(domain, X, y)
