@@ -136,18 +136,23 @@ def deep_tree():
             f"{'the same tree' if same else 'MISMATCH'}")
 
 
+def two_thousand_classes():
+    """6,000 random rows × 5 of 2,000 classes, 3 rows each."""
+    import numpy as np
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(2000), 3)
+    rng.shuffle(y)
+    return rng.normal(size=(y.size, 5)), y
+
+
 def many_classes():
     """An Oblique Forest of 2,000 classes (6,000 rows × 5): its trees' class counts."""
     import time
 
-    import numpy as np
     from scipy import sparse
 
     from orangecontrib.oblique.core import ObliqueForestClassifier
-    rng = np.random.default_rng(0)
-    y = np.repeat(np.arange(2000), 3)
-    rng.shuffle(y)
-    X = rng.normal(size=(y.size, 5))
+    X, y = two_thousand_classes()
     start = time.perf_counter()
     forest = ObliqueForestClassifier(n_estimators=3, random_state=0).fit(X, y)
     seconds = time.perf_counter() - start
@@ -168,13 +173,9 @@ def many_classes_oc1():
     import time
     import tracemalloc
 
-    import numpy as np
 
     from orangecontrib.oblique.core import OC1Classifier
-    rng = np.random.default_rng(0)
-    y = np.repeat(np.arange(2000), 3)
-    rng.shuffle(y)
-    X = rng.normal(size=(y.size, 5))
+    X, y = two_thousand_classes()
     OC1Classifier(random_state=0).fit(X[:60], y[:60] % 3)   # compiled kernels loaded
     tracemalloc.start()
     start = time.process_time()

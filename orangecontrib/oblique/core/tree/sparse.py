@@ -44,7 +44,6 @@ attributes a round was tried and rejected: on breast cancer it kept pairs and tr
 lower information gain (the test ``test_two_attribute_svm_split_is_close_to_the_best_pair``).
 ``max_terms = None`` keeps every paper's dense split.
 """
-import numbers
 
 import numpy as np
 
@@ -52,25 +51,8 @@ from . import line_search
 from .impurity import best_threshold, class_indicators, impurity, node_constants
 from ..preprocessing import Standardisation
 
-__all__ = ["check_max_terms", "effective_max_terms", "eliminate_terms", "removal_scores",
-           "sparse_split",
+__all__ = ["effective_max_terms", "eliminate_terms", "removal_scores", "sparse_split",
            "limit_terms", "expand_split", "split_impurity", "removals_per_round"]
-
-
-def check_max_terms(max_terms, n_features=None):
-    """Raise ValueError unless ``max_terms`` is None or a positive integer.
-
-    A ``max_terms`` of at least the number of features limits nothing: every split keeps
-    all the attributes its algorithm gives it, as with None (the Orange learners clip it
-    to the attributes of the table, so a setting that suits one table fits any other).
-    ``n_features`` is accepted for the callers' convenience and does not bound it."""
-    if max_terms is None:
-        return
-    if isinstance(max_terms, (bool, np.bool_)) or not isinstance(max_terms, numbers.Integral):
-        raise ValueError(f"max_terms must be a positive integer or None, got {max_terms!r}")
-    if max_terms < 1:
-        raise ValueError(f"max_terms must be at least 1 (or None for dense splits), "
-                         f"got {max_terms!r}")
 
 
 def effective_max_terms(max_terms, n_features):
