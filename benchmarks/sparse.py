@@ -12,7 +12,8 @@ folds' trees.
 The widgets' default for "Attributes per split" follows a rule written down before this
 benchmark was run: **the smallest k of 1, 2, 3, 5 whose mean accuracy over these
 sets is within 0.5 point of dense; if none is, the widget keeps all attributes (as in the
-paper).**  The script prints the k each learner's rule gives.
+paper).**  The script prints the k each learner's rule gives; the widgets' defaults
+follow it on ``--repeats 5`` (doc/readable-splits.md).
 
 Run ``python benchmarks/sparse.py`` (all three learners) or ``--learners GDT,ODT-SVM``;
 ``--oc1-restarts`` sets OC1's restarts (default 20, the paper's and the learner's);

@@ -195,6 +195,36 @@ class TestWidgetPages(unittest.TestCase):
                                 self.assertIn(fragment, text, f"{name}: {group}.{attr}")
 
 
+class TestAttributesPerSplitDefaults(unittest.TestCase):
+    """The default of "Attributes per split" is the same in each learner widget, on its
+    page and in the rule's table of Readable splits."""
+    #: learner of the rule's table: (widget, page)
+    LEARNERS = {"GDT": (OWGeometricTree, "widgets/geometric-tree.md"),
+                "OC1": (OWOC1, "widgets/oc1.md"),
+                "ODT-SVM": (OWODTSVM, "widgets/odt-svm.md")}
+
+    @staticmethod
+    def words(default):
+        return f"at most {default}" if default is not None else "all attributes"
+
+    def test_widgets_pages_and_rule_agree(self):
+        with open(os.path.join(DOC, "readable-splits.md"), encoding="utf-8") as file:
+            rules = dict(re.findall(r"^\| (GDT|OC1|ODT-SVM) \|(?: [\d.]+ \|){5} ([^|]+?) \|$",
+                                    file.read(), re.MULTILINE))
+        self.assertEqual(set(rules), set(self.LEARNERS))
+        for name, (widget, page) in self.LEARNERS.items():
+            with self.subTest(name):
+                default = (widget.max_terms.default if widget.limit_terms.default
+                           else None)
+                self.assertEqual(rules[name], self.words(default))
+                with open(os.path.join(DOC, page), encoding="utf-8") as file:
+                    row = next(line for line in file
+                               if line.startswith("| **Attributes per split"))
+                cell = row.rstrip().rstrip("|").rsplit("|", 1)[1].strip()
+                self.assertTrue(cell.startswith(
+                    f"checked, {default}" if default is not None else "unchecked"), cell)
+
+
 class TestWidgetHelp(unittest.TestCase):
     """F1 on each widget opens its page of the built documentation."""
 

@@ -227,6 +227,15 @@ class TestODTSVMMidFit(MidFitChecks, base.WidgetTest):
     widget_class = OWODTSVM
     long_fit_data = staticmethod(partial(large_table, 4000, 8))
 
+    def setUp(self):
+        super().setUp()
+        # splits of at most 3 attributes: a node fits its SVM once per attribute removed,
+        # a fit long enough to change things during it (the dense default fits this
+        # oblique concept with one SVM, in a fraction of a second)
+        self.widget.controls.limit_terms.setChecked(True)
+        self.widget.controls.max_terms.setValue(3)
+        self.sent.clear()
+
     def change_setting(self):
         self.widget.controls.clustering_split.click()
         self.widget.controls.min_samples_leaf.setValue(5)

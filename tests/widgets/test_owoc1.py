@@ -26,7 +26,7 @@ class TestOWOC1(LearnerWidgetChecks, base.WidgetTest):
         "Pruning": "on 10 % held-out instances, 0.0-SE rule",
         "Maximal depth": "50",
         "Replicable training": "Yes (seed 0)",
-        "Attributes per split": "at most 5",
+        "Attributes per split": "at most 3",
     }
     REPORTED_CHANGES = {
         "Maximal depth": "unlimited",

@@ -25,7 +25,7 @@ class TestOWODTSVM(LearnerWidgetChecks, base.WidgetTest):
         "Maximal depth": "unlimited",
         "Pruning": "confidence 0.25",
         "Replicable training": "Yes (seed 0)",
-        "Attributes per split": "at most 5",
+        "Attributes per split": "all (as in the paper)",
     }
     REPORTED_CHANGES = {
         "SVM clustering splits": "No",

@@ -77,6 +77,14 @@ class TestSettingsMigration(base.WidgetTest):
                  axis_parallel_tests=False, mdl_penalty=False, min_samples_leaf=3,
                  confidence=0.1, max_depth=None, random_state=None))
 
+    def test_version_3_workflows_keep_their_attributes_per_split(self):
+        """Version 3 limited OC1's and ODT-SVM's splits to 5 attributes by default; a
+        workflow saved then keeps its 5, whatever the default of today."""
+        stored = dict(limit_terms=True, max_terms=5)
+        for widget_class in (OWOC1, OWODTSVM):
+            with self.subTest(widget_class.__name__):
+                self.assertEqual(self.learner_params(widget_class, stored, 3)["max_terms"], 5)
+
     def test_hedge_ensemble_version_1(self):
         settings = dict(n_estimators=4, sample_percent=70, beta=0.5, replicable=True,
                         seed=9)
