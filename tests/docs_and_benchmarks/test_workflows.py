@@ -6,9 +6,12 @@ with the widget registry that Orange Canvas discovers from the installed entry p
 widgets and Test and Score work in background threads, so the test waits until every
 widget is idle — and the outcome is checked in the widgets themselves.
 """
+import ast
+import importlib
 import os
 import time
 import unittest
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
@@ -105,6 +108,22 @@ class TestExampleWorkflows(GuiTest):
         self.assertEqual(sorted(f for f in os.listdir(TUTORIALS) if f.endswith(".ows")),
                          ["ensembles.ows", "oblique-forest.ows",
                           "oblique-vs-axis-parallel.ows", "reading-an-oblique-tree.ows"])
+
+    def test_add_on_widgets_are_stored_in_their_current_settings_version(self):
+        """An example opens with the defaults of today (doc/make_workflows.py writes the
+        widgets' settings versions; an older one would be migrated as an old workflow)."""
+        for filename in sorted(f for f in os.listdir(TUTORIALS) if f.endswith(".ows")):
+            root = ElementTree.parse(os.path.join(TUTORIALS, filename)).getroot()
+            properties = {element.get("node_id"): element.text
+                          for element in root.iter("properties")}
+            for node in root.iter("node"):
+                module, _, name = node.get("qualified_name").rpartition(".")
+                if not module.startswith("orangecontrib.oblique."):
+                    continue
+                widget_class = getattr(importlib.import_module(module), name)
+                with self.subTest(filename, widget=name):
+                    stored = ast.literal_eval(properties[node.get("id")])
+                    self.assertEqual(stored["__version__"], widget_class.settings_version)
 
     def test_oblique_vs_axis_parallel(self):
         scheme = self.load("oblique-vs-axis-parallel.ows")
