@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from ..parameters import Interval, Options, check_value
+from ..tree.line_search import sum_of_squares
 from ..tree.splits import DIGITS, MAX_DIGITS, Split, round_significant
 
 __all__ = ["SparseProjectionSplitter", "n_projections", "mean_nonzeros", "varying_features",
@@ -125,15 +126,6 @@ def varying_features(X, rows):
             elif x > high[j]:
                 high[j] = x
     return np.flatnonzero(high > low)
-
-
-@njit(cache=True, nogil=True)
-def _sum_of_squares(counts):
-    """``Σ_c counts[c]²``, added from the first class on."""
-    total = 0.0
-    for c in range(counts.shape[0]):
-        total += counts[c] * counts[c]
-    return total
 
 
 def projection_matrix(features, cells, negative, unit, n_columns):
@@ -228,7 +220,7 @@ def search_projections(X, rows, features, cells, negative, unit, n_columns, code
     node_weight = 0.0
     for i in range(n):
         node_weight += weights[i]
-    total_squares = _sum_of_squares(total)
+    total_squares = sum_of_squares(total)
     total_classes = n_classes
     left = np.empty(n_classes)
     left_rows = np.empty(n_classes, dtype=np.intp)
