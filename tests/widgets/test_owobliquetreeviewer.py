@@ -187,12 +187,14 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
     def test_path_values(self):
         self.send_signal(self.widget.Inputs.tree, self.hand)
         steps = self.widget.view_tree.row_path(self.hand_data, 2)
-        self.assertEqual(steps[0][0], 0)
-        self.assertEqual(steps[0][1],
+        self.assertEqual(steps[0].node, 0)
+        self.assertEqual(steps[0].condition,
                          "0.82·petal length + 0.57·petal width + 0.1·sepal width ≥ 3.1")
-        self.assertEqual(steps[0][2], "0.82·petal length + 0.57·petal width + 0.1·sepal "
-                                      "width = 4.52, at least 3.1 → right")
-        self.assertEqual(steps[-1][0], 2)
+        self.assertEqual(steps[0].words,
+                         "0.82·petal length + 0.57·petal width + 0.1·sepal width = 4.52 "
+                         "(with petal length = 4, petal width = 2, sepal width = 1), "
+                         "at least 3.1 → right")
+        self.assertEqual(steps[-1].node, 2)
 
     def test_domain_mismatch(self):
         self.send_signal(self.widget.Inputs.tree, self.oc1)

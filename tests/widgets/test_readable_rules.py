@@ -100,7 +100,7 @@ class TestTreeOrder(HeartViewerTest):
                 text for node in range(widget.view_tree.node_count)
                 for text in widget.node_texts(node)]
             for row in range(0, len(self.heart), 37):
-                texts += [c + " " + v for _, c, v in widget.view_tree.row_path(
+                texts += [s.condition + " " + s.words for s in widget.view_tree.row_path(
                     self.heart, row)]
             texts += [n.attr.name for n in self.model._nodes() if n.attr is not None]
             for text in texts:
@@ -272,7 +272,7 @@ class TestShortening(HeartViewerTest):
         self.assertTrue(first.startswith(f"Root: {lhs} = "), first)
         self.assertIn("+ 2 more", first)
         self.assertRegex(first, r", (at least|less than) \S+ → (left|right)$")
-        self.assertEqual(first, f"Root: {steps[0][2]}")
+        self.assertEqual(first, f"Root: {steps[0].words}")
         kid = w.view_tree.children[0][1]
         _, _, tooltip = w.node_texts(kid)
         self.assertTrue(tooltip.startswith(f"Branch: {w.view_tree.condition(kid, 1)}"))

@@ -374,9 +374,10 @@ class OWObliqueTreeViewer(OWWidget):
         lines, traced = [], []
         if row >= 0 and self.view_tree is not None and self.data is not None:
             steps = self.view_tree.row_path(self.data, row, self.max_terms)
-            traced = [node for node, _, _ in steps]
+            traced = [step.node for step in steps]
             lines = viewertexts.path_lines(self.view_tree, self.counts, row, steps,
-                                           self.max_terms)
+                                           self.max_terms,
+                                           self.view_tree.row_distribution(self.data, row))
         self.path_panel.show_path(lines)
         self._note_revealed(self.scene.trace(traced))
         if traced:

@@ -204,7 +204,7 @@ class NodeItem(QGraphicsItem):
             self._paint_bars(painter, QRectF(PAD, y, inner, BAR_CHART_HEIGHT))
             y += BAR_CHART_HEIGHT + 3
         painter.setPen(QColor("#404040"))
-        count = f"{self.n} rows" + (f"   ▸ {self.collapsed}" if self.collapsed else "")
+        count = f"{format_number(self.n)} row{'' if self.n == 1 else 's'}" + (f"   ▸ {self.collapsed}" if self.collapsed else "")
         painter.drawText(QRectF(PAD, y, inner, 14), Qt.AlignLeft | Qt.AlignVCenter, count)
         y += 14
         self._paint_distribution(painter, QRectF(PAD, y, inner, DIST_BAR_HEIGHT - 2))
@@ -414,22 +414,20 @@ class TreeScene(QGraphicsScene):
         tree = self.tree
         kids = [() if self._hidden_below(node) else tree.children[node]
                 for node in range(tree.node_count)]
-        if reveal:
-            for node, child in zip(self.traced, self.traced[1:]):
-                if not kids[node]:
-                    kids[node] = (child,)
+        if reveal:  # a traced path may divide (a missing value sent down every branch)
+            for child in self.traced[1:]:
+                parent = tree.parent[child]
+                if child not in kids[parent]:
+                    kids[parent] = tuple(c for c in tree.children[parent]
+                                         if c in kids[parent] or c == child)
         return kids
 
     def _revealed(self):
         """The traced nodes that the user's settings would hide."""
         if self.tree is None or not self.traced:
             return set()
-        hidden, shown = set(), True
-        for node in self.traced:
-            if not shown:
-                hidden.add(node)
-            shown = shown and not self._hidden_below(node)
-        return hidden
+        return {node for node in self.traced
+                if any(self._hidden_below(above) for above in self.tree.path(node)[:-1])}
 
     def _node_height(self, title, text, has_bars, metrics):
         key = (text, title != "", has_bars, self.node_width)

@@ -11,7 +11,7 @@ from html import escape
 
 import numpy as np
 
-from orangecontrib.oblique.core.tree.rules import format_number
+from orangecontrib.oblique.core.tree.rules import format_number, format_significant
 
 
 def plural(count):
@@ -28,10 +28,11 @@ def node_value(tree, counts, node):
 
 
 def node_n(tree, counts, node):
-    """Number of rows shown for ``node``: from ``counts``, else the model's."""
+    """Number of rows shown for ``node``: from ``counts``, else the model's (a row
+    divided among branches by a missing value counted with its share there)."""
     if counts is not None:
-        return int(counts.n[node])
-    return int(round(tree.train_value[node].sum()))
+        return float(counts.n[node])
+    return float(tree.train_value[node].sum())
 
 
 def node_texts(tree, counts, node, max_terms):
@@ -53,7 +54,8 @@ def node_texts(tree, counts, node, max_terms):
         title, text, tooltip = "", short, short
     distribution = ", ".join(f"{name}: {format_number(count)}"
                              for name, count in zip(tree.class_values, value))
-    tooltip = f"{tooltip}\n\n{node_n(tree, counts, node)} rows — {distribution}"
+    n = node_n(tree, counts, node)
+    tooltip = f"{tooltip}\n\n{format_number(n)} row{plural(n)} — {distribution}"
     if node:
         branch = tree.condition(node, max_terms)
         tooltip = f"Branch: {branch}\n\n{tooltip}"
@@ -171,17 +173,29 @@ def node_name(tree, node):
     return "Leaf" if tree.is_leaf(node) else f"Node at depth {tree.depth[node]}"
 
 
-def path_lines(tree, counts, row, steps, max_terms):
+def path_lines(tree, counts, row, steps, max_terms, distribution=None):
     """The path of ``row`` (an index from 0) in words, one line per node: "Row 5:",
     "Root: <what its test finds> → left", …, "Leaf: predicts <class> (<share>)".
-    ``steps`` are the tree's :meth:`~TreeAdapter.row_path` of the row."""
+    ``steps`` are the tree's :meth:`~TreeAdapter.row_path` of the row.  A path that a
+    missing value divides among branches says each node's share of the row and ends with
+    the model's prediction, the leaves' mix (``distribution``, over the classes)."""
     lines = [f"Row {row + 1}:"]
-    for node, _, words in steps:
-        if words == "leaf":
-            title, text, _ = node_texts(tree, counts, node, max_terms)
-            lines.append(f"{node_name(tree, node)}: predicts {title} ({text})")
+    divided = any(step.share < 1 for step in steps)
+    for step in steps:
+        name = node_name(tree, step.node)
+        if divided and step.node:
+            name += f" ({format_significant(100 * step.share, 3)} % of the row)"
+        if step.words == "leaf":
+            title, text, _ = node_texts(tree, counts, step.node, max_terms)
+            lines.append(f"{name}: predicts {title} ({text})")
         else:
-            lines.append(f"{node_name(tree, node)}: {words}")
+            lines.append(f"{name}: {step.words}")
+    if divided and distribution is not None:
+        mix = ", ".join(f"{value} {format_significant(100 * p, 3)} %"
+                        for value, p in zip(tree.class_values, distribution))
+        leaves = sum(step.words == "leaf" for step in steps)
+        lines.append(f"Prediction: the mix of the {leaves} leaves reached, by the row's "
+                     f"shares: {mix}")
     return lines
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .rules import (DIGITS, MAX_SCORES_LISTED, Vocabulary, affine_text, format_number,
-                    format_significant, printable_name)
+                    format_significant, printable_name, shown_terms)
 
 
 @dataclass(frozen=True)
@@ -123,11 +123,16 @@ class Condition:
         (this condition's), in plain words, e.g. ``age = 54, less than 55.5 → left``."""
         raise NotImplementedError
 
-    def _arrow(self, conditions, position, names):
-        """`` → left`` / `` → right`` of a binary test, else `` → `` the branch's name."""
+    def branch_word(self, conditions, position, names):
+        """How a path names branch ``position`` of the split whose branches are
+        ``conditions``: ``left`` / ``right`` of a binary test, else the branch's name."""
         if len(conditions) == 2:
-            return " → " + ("left", "right")[position]
-        return " → " + self.branch_name(names)
+            return ("left", "right")[position]
+        return conditions[position].branch_name(names)
+
+    def _arrow(self, conditions, position, names):
+        """`` → `` and the :meth:`branch_word` of branch ``position``."""
+        return " → " + self.branch_word(conditions, position, names)
 
 
 @dataclass(frozen=True)
@@ -161,14 +166,17 @@ class Compare(Condition):
     def path_step(self, split, x, position, names, order=None, max_terms=None):
         vocabulary = Vocabulary.of(names)
         terms = self.quantity.terms
-        if len(terms) == 1 and terms[0].weight == 1:
-            lhs, value = vocabulary.features[terms[0].feature], x[terms[0].feature]
-        else:
-            lhs = affine_text(self.quantity, vocabulary, self.digits, order, max_terms)
-            value = split.values(np.nan_to_num(x)[None, :])[0][0] - split.bias[0]
         arrow = self._arrow(split.conditions(), position, vocabulary)
-        return (f"{lhs} = {format_number(value)}, {OPERATOR_WORDS[self.operator]} "
-                f"{format_significant(self.threshold, self.digits)}{arrow}")
+        threshold = (f"{OPERATOR_WORDS[self.operator]} "
+                     f"{format_significant(self.threshold, self.digits)}{arrow}")
+        if len(terms) == 1 and terms[0].weight == 1:
+            j = terms[0].feature
+            return f"{vocabulary.features[j]} = {vocabulary.value_of(j, x[j])}, {threshold}"
+        lhs = affine_text(self.quantity, vocabulary, self.digits, order, max_terms)
+        value = split.values(np.nan_to_num(x)[None, :])[0][0] - split.bias[0]
+        shown, _ = shown_terms(self.quantity, order, max_terms)
+        return (f"{lhs} = {format_number(value)} (with {vocabulary.values_of(shown, x)}), "
+                f"{threshold}")
 
 
 @dataclass(frozen=True)
@@ -212,18 +220,25 @@ class Equal(Condition):
                 else self.quantity_text(names))
         return text, text
 
+    def branch_name(self, names):
+        """A branch of C4.5's test of a nominal attribute stands for its value."""
+        return self.value_name(names)
+
     def path_step(self, split, x, position, names, order=None, max_terms=None):
         vocabulary = Vocabulary.of(names)
         conditions = split.conditions()
         arrow = self._arrow(conditions, position, vocabulary)
-        feature, j = vocabulary.features[self.feature], self.feature
-        tested = conditions[0].value_name(vocabulary)
+        feature = vocabulary.features[self.feature]
+        actual = vocabulary.value_of(self.feature, x[self.feature])
         if self.operator == "=":
-            return f"{feature} is {tested}{arrow}"
-        values = vocabulary.values[j] if vocabulary.values else None
-        actual = (values[int(x[j])] if values is not None and float(x[j]).is_integer()
-                  and 0 <= x[j] < len(values) else format_number(x[j]))
-        return f"{feature} is {actual}, not {tested}{arrow}"
+            return f"{feature} is {actual}{arrow}"
+        return f"{feature} is {actual}, not {conditions[0].value_name(vocabulary)}{arrow}"
+
+    def branch_word(self, conditions, position, names):
+        # C4.5's test, one branch per value: the branch is named by its value
+        if all(condition.operator == "=" for condition in conditions):
+            return conditions[position].branch_name(names)
+        return super().branch_word(conditions, position, names)
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,22 @@ class Vocabulary:
     def of(cls, names):
         return names if isinstance(names, Vocabulary) else cls(list(names))
 
+    def value_of(self, feature, value):
+        """A row's ``value`` of ``feature`` in words: a nominal value's name, a number,
+        or ``missing`` (NaN, ±inf)."""
+        value = float(value)
+        if not np.isfinite(value):
+            return "missing"
+        names = self.values[feature] if self.values else None
+        if names is not None and value.is_integer() and 0 <= value < len(names):
+            return names[int(value)]
+        return format_number(value)
+
+    def values_of(self, features, x):
+        """``a = 63, sex = male``: the row ``x``'s values of ``features``."""
+        return ", ".join(f"{self.features[j]} = {self.value_of(j, x[j])}"
+                         for j in features)
+
 
 def term_texts(affine, names, digits=DIGITS, order=None, max_terms=None):
     """The terms of ``affine`` as pieces ``["0.5·a", "− 2·b", "+ c"]`` and the number of
@@ -148,11 +164,7 @@ def term_texts(affine, names, digits=DIGITS, order=None, max_terms=None):
     name."""
     names = Vocabulary.of(names).features
     weight = {term.feature: term.weight for term in affine.terms}
-    if order is None:
-        order = sorted(weight)
-    used = [int(j) for j in order if weight.get(int(j), 0) != 0]
-    # never "+ 1 more": a single term left out is shown instead
-    shown = used if max_terms is None or len(used) <= max_terms + 1 else used[:max_terms]
+    shown, omitted = shown_terms(affine, order, max_terms)
     pieces = []
     for j in shown:
         magnitude = format_significant(abs(weight[j]), digits)
@@ -161,7 +173,19 @@ def term_texts(affine, names, digits=DIGITS, order=None, max_terms=None):
             pieces.append(term if weight[j] > 0 else f"−{term}")
         else:
             pieces.append(f"+ {term}" if weight[j] > 0 else f"− {term}")
-    return pieces, len(used) - len(shown)
+    return pieces, omitted
+
+
+def shown_terms(affine, order=None, max_terms=None):
+    """(features of the terms of ``affine`` that a text shows, in the order shown; the
+    number left out): see :func:`term_texts`."""
+    weight = {term.feature: term.weight for term in affine.terms}
+    if order is None:
+        order = sorted(weight)
+    used = [int(j) for j in order if weight.get(int(j), 0) != 0]
+    # never "+ 1 more": a single term left out is shown instead
+    shown = used if max_terms is None or len(used) <= max_terms + 1 else used[:max_terms]
+    return shown, len(used) - len(shown)
 
 
 def affine_text(affine, names, digits=DIGITS, order=None, max_terms=None):
