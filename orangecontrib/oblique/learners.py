@@ -61,7 +61,8 @@ _SPARSE_TABLE_ADVICE = ("select fewer attributes (e.g. the best ones with Rank, 
 
 
 class ObliqueNode(Orange.tree.Node):
-    """A node of :class:`ObliqueTreeModel`, mirroring node ``node_id`` of the core tree.
+    """A node of :class:`ObliqueTreeModel`: node ``node_id`` of its display tree
+    (:class:`~orangecontrib.oblique.presentation.DisplayTree`), as the viewer numbers it.
 
     Besides Orange's ``attr`` (a :class:`SplitLabel`), ``value`` (class counts over all
     values of the class variable), ``children``, ``parent``, ``subset`` and
@@ -164,15 +165,23 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         ``classes_`` (the class value indices seen in training).
     """
 
-    def __init__(self, data, estimator):
+    def __init__(self, data, estimator, X=None):
         self.estimator = estimator
         # TreeModel's own constructor compiles its nodes for its own prediction; this
         # model predicts through ``tree_``: the model and the nodes are set up here
         Orange.tree.TreeModelInterface.__init__(self, data.domain)
         self.instances = data
-        display = DisplayTree.of_model(self)
-        self._counts, self._proba = display.value, display.proba
-        self.root = self._build_nodes(data, display)
+        if X is None:
+            X = _dense(data.X)
+        known = ~np.isnan(np.asarray(data.Y, dtype=float).reshape(-1))
+        # the one display tree, of the rows the estimator was fitted on: the Orange
+        # nodes below and the Oblique Tree Viewer show it
+        self.display = display = DisplayTree(
+            # the counts of a tree of many classes, kept sparse, as arrays for the views
+            estimator.tree_.with_dense_class_counts(), estimator.classes_, data.domain,
+            getattr(estimator, "feature_importances_", None), X[known])
+        self._counts, self._proba = display.core_value, display.core_proba
+        self.root = self._build_nodes(X, display)
         self._link_parents()
 
     @property
@@ -180,22 +189,21 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         """The fitted :class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`."""
         return self.estimator.tree_
 
-    def _build_nodes(self, data, display):
-        """Orange's nodes of the :class:`DisplayTree` ``display``; node ``i`` mirrors
-        core node ``i`` and its ``subset`` holds the rows of ``data`` that reach it."""
-        tree = self.tree_
-        reached, _ = tree.route(_dense(data.X))
-        nodes = []
-        for node_id in range(tree.node_count):
-            node = ObliqueNode(node_id, display.label(node_id), self._counts[node_id])
-            node.subset = reached[node_id]
-            nodes.append(node)
+    @staticmethod
+    def _build_nodes(X, display):
+        """Orange's nodes of the :class:`DisplayTree` ``display``, numbered as it numbers
+        them; a node's ``subset`` holds the rows of ``X`` that reach it."""
+        reached, _, _ = display.route(X)
+        nodes = [ObliqueNode(node, display.label(node), display.value[node])
+                 for node in range(display.node_count)]
+        for node, rows in zip(nodes, reached):
+            node.subset = rows
         for node_id, node in enumerate(nodes):
-            node.children = [nodes[child] if display.kept[child] else None
-                             for child in tree.children[node_id]]
-        for core, condition, label in zip(display.core_ids, *display.branch_texts()):
-            if core:  # the root has no branch
-                nodes[core].condition, nodes[core].description = condition, label
+            node.children = [None if child is None else nodes[child]
+                             for child in display.branches(node_id)]
+        for node, condition, label in zip(nodes[1:], *(texts[1:] for texts in
+                                                       display.branch_texts())):
+            node.condition, node.description = condition, label
         return nodes[0]
 
     # ----- pickling and copying at any depth -----
@@ -284,7 +292,7 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         return sum(1 for node in self._nodes() if not any(node.children))
 
     def depth(self):
-        return max(int(self.tree_.node_depth[node.node_id]) for node in self._nodes())
+        return max(DisplayTree.of_model(self).depth)
 
     def print_tree(self, node=None, level=0):
         values = self.domain.class_var.values
@@ -482,8 +490,9 @@ class _FitProgressMixin:
 
 
 def _training_rows(learner, data):
-    """``(X, y, weights, messages)``: the rows with a known class, after the checks every
-    learner of this module makes (clear errors for data it cannot learn from), and the
+    """``(X, known, y, weights, messages)``: every row, dense, which of them have a known
+    class, and the classes and weights of those, after the checks every learner of this
+    module makes (clear errors for data it cannot learn from), and the
     :class:`FitMessage` tuple for the model (those of the preprocessing, then the rows left
     out)."""
     reason = learner.incompatibility_reason(data.domain)
@@ -504,7 +513,7 @@ def _training_rows(learner, data):
             f"value and were left out of the fit.", stacklevel=3))
     weights = data.W[known] if data.has_weights() else None
     # a preprocessing run twice (Orange retries one that raises TypeError) reports once
-    return X[known], y[known].astype(int), weights, tuple(dict.fromkeys(messages))
+    return X, known, y[known].astype(int), weights, tuple(dict.fromkeys(messages))
 
 
 def _fit_with_messages(estimator, X, y, weights, messages):
@@ -662,10 +671,10 @@ class ObliqueTreeLearner(_EstimatorParameters, _FitProgressMixin,
         """The :class:`ObliqueTreeModel` of the core estimator fitted on the rows of
         ``data`` with a known class; its ``fit_messages`` (:class:`FitMessage`) tell what
         was done to the data."""
-        X, y, weights, messages = _training_rows(self, data)
+        X, known, y, weights, messages = _training_rows(self, data)
         estimator = self.create_estimator(data.domain)
-        messages = _fit_with_messages(estimator, X, y, weights, messages)
-        model = ObliqueTreeModel(data, estimator)
+        messages = _fit_with_messages(estimator, X[known], y, weights, messages)
+        model = ObliqueTreeModel(data, estimator, X)
         model.fit_messages = messages
         return model
 
@@ -875,9 +884,9 @@ class HedgeEnsembleLearner(_EstimatorParameters, _FitProgressMixin,
                                        **params)
 
     def fit_storage(self, data):
-        X, y, weights, messages = _training_rows(self, data)
+        X, known, y, weights, messages = _training_rows(self, data)
         ensemble = self.create_estimator(data.domain)
-        messages = _fit_with_messages(ensemble, X, y, weights, messages)
+        messages = _fit_with_messages(ensemble, X[known], y, weights, messages)
         return HedgeEnsembleModel(data.domain, ensemble, messages)
 
 
@@ -933,7 +942,7 @@ class ObliqueForestLearner(_EstimatorParameters, _FitProgressMixin,
         return ObliqueForestClassifier(**{name: getattr(self, name) for name in self.params})
 
     def fit_storage(self, data):
-        X, y, weights, messages = _training_rows(self, data)
+        X, known, y, weights, messages = _training_rows(self, data)
         forest = self.create_estimator(data.domain)
-        messages = _fit_with_messages(forest, X, y, weights, messages)
+        messages = _fit_with_messages(forest, X[known], y, weights, messages)
         return ObliqueForestModel(data.domain, forest, messages)

@@ -125,6 +125,12 @@ class SplitPresenter:
         self.rows = None if rows is None else np.asarray(rows, dtype=float)
         self._standardised = {}
 
+    def without_cache(self):
+        """A copy without the standardised splits made so far (for pickling)."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__, _standardised={})
+        return copy
+
     def _tree_order(self, importances):
         """Feature indices by importance in the tree, ties by name; None without usable
         importances."""
@@ -299,14 +305,17 @@ class SplitPresenter:
 class DisplayTree:
     """The one display tree of a fitted model: what the Orange model's nodes
     (:class:`~orangecontrib.oblique.learners.ObliqueTreeModel`) and the Oblique Tree
-    Viewer show, built once here for both.
+    Viewer show, built once, when the model is made, from the rows it was fitted on.
 
     It pads the core tree's class counts and distributions to every value of the class
     variable, keeps the nodes that a training row with a class reached (a branch no such
-    row took has no node, ``None`` among its parent's children, as in Orange's own trees),
-    and gives the texts of every kept branch through one :class:`SplitPresenter` over
-    the training rows' means and deviations.  Kept nodes are numbered ``0 .. n-1`` in the
-    order of their core ids (the display ids; node 0 is the root).
+    row took has no node, ``None`` among its parent's branches, as in Orange's own
+    trees), and gives the texts of every kept branch through one :class:`SplitPresenter`
+    over the training rows' means and deviations.  Kept nodes are numbered ``0 .. n-1``
+    in the order of their core ids (node 0 is the root): the one numbering of the
+    Orange model's nodes and of the viewer.  Rows are routed here as the model routes
+    them (:meth:`route`, :meth:`path`), in that numbering; only :meth:`core_node` names
+    a node of the core tree, for the geometry of its splits.
 
     Parameters
     ----------
@@ -318,103 +327,183 @@ class DisplayTree:
         The (preprocessed) domain of the tree's columns.
     importances : array of float, optional
         The estimator's ``feature_importances_``: the order of every split's terms.
-    table : Orange.data.Table, optional
-        The training rows (any domain that transforms to ``domain``): their rows with a
-        class give the attributes' means and deviations (without them: 0 and 1, and no
-        texts over standardised attributes).
+    rows : ndarray, optional
+        The training rows with a class, dense, in ``domain``: the attributes' means and
+        deviations (without them: 0 and 1, and no texts over standardised attributes).
 
     Attributes
     ----------
     texts : SplitPresenter
-    value, proba : ndarray (node_count, n_values)
-        Class counts and predicted distribution of every core node, over all values.
-    kept : ndarray of bool
-        Whether each core node is shown.
-    core_ids : ndarray of int
-        The core id of every display node.
-    shown : ndarray of int
-        The display node of every core node: itself if kept, else the node where a row
-        that takes the dropped branch stops (the parent of that branch).
-    parent, children : lists of the display nodes
+    parent, children : lists of the nodes (``children`` in branch order, kept ones)
+    depth : list of int
+    value : ndarray (node_count, n_values)
+        Class counts of every node, over all values of the class variable.
+    core_value, core_proba : ndarray (core node_count, n_values)
+        The same for every core node, and its predicted distribution: the model's
+        prediction reads them at the core node where a row stops.
     rows : ndarray or None
-        The training rows with a class, in ``domain``.
     """
 
-    def __init__(self, tree, classes, domain, importances=None, table=None):
+    def __init__(self, tree, classes, domain, importances=None, rows=None):
         self.tree = tree
         class_values = list(domain.class_var.values)
         classes = np.asarray(classes).astype(int)
-        self.value = np.zeros((tree.node_count, len(class_values)))
-        self.value[:, classes] = tree.value
-        self.proba = np.zeros((tree.node_count, len(class_values)))
-        self.proba[:, classes] = tree.proba
-        self.rows = _rows_with_class(table, domain)
+        self.core_value = np.zeros((tree.node_count, len(class_values)))
+        self.core_value[:, classes] = tree.value
+        self.core_proba = np.zeros((tree.node_count, len(class_values)))
+        self.core_proba[:, classes] = tree.proba
+        self.classes = classes
+        self.rows = None if rows is None or not len(rows) else np.asarray(rows, dtype=float)
         std, mean = np.ones(tree.n_features), np.zeros(tree.n_features)
         if self.rows is not None:
             std = np.nan_to_num(np.nanstd(self.rows, axis=0), nan=1.0)
             mean = np.nan_to_num(np.nanmean(self.rows, axis=0))
         self.texts = SplitPresenter(domain.attributes, std, class_values, classes,
                                     importances, mean, self.rows)
-        self.kept = np.zeros(tree.node_count, dtype=bool)
-        self.kept[0] = True
+        kept = np.zeros(tree.node_count, dtype=bool)
+        kept[0] = True
         stack = [0]
         while stack:
             node = stack.pop()
             for child in tree.children[node]:
-                self.kept[child] = self.value[child].sum() > 0
-                if self.kept[child]:
+                kept[child] = self.core_value[child].sum() > 0
+                if kept[child]:
                     stack.append(child)
-        self.core_ids = np.flatnonzero(self.kept)
-        self.index = np.full(tree.node_count, -1, dtype=int)
-        self.index[self.core_ids] = np.arange(self.core_ids.size)
-        self.shown = self.index.copy()
+        self._kept = kept
+        self._core = np.flatnonzero(kept)
+        self._index = np.full(tree.node_count, -1, dtype=int)
+        self._index[self._core] = np.arange(self._core.size)
+        # the node of every core node: itself if kept, else the node where a row that
+        # takes the dropped branch stops (the parent of that branch)
+        self._shown = self._index.copy()
         stack = [0]
         while stack:
             node = stack.pop()
             for child in tree.children[node]:
-                if not self.kept[child]:
-                    self.shown[child] = self.shown[node]
+                if not kept[child]:
+                    self._shown[child] = self._shown[node]
                 stack.append(child)
-        self.parent = [int(self.index[tree.parent[core]]) if core else -1
-                       for core in self.core_ids]
-        self.children = [[int(self.index[c]) for c in tree.children[core] if self.kept[c]]
-                         for core in self.core_ids]
+        self.parent = [int(self._index[tree.parent[core]]) if core else -1
+                       for core in self._core]
+        self.children = [[int(self._index[c]) for c in tree.children[core] if kept[c]]
+                         for core in self._core]
+        self.depth = [int(tree.node_depth[core]) for core in self._core]
+        self.value = self.core_value[self._core]
 
     @classmethod
     def of_model(cls, model):
-        """The display tree of an ``ObliqueTreeModel`` (over its kept training rows,
-        ``model.instances``, if it has them)."""
+        """The display tree of an ``ObliqueTreeModel``: the one it made when fitted; a
+        model saved before models kept theirs gets one over its kept training rows,
+        ``model.instances``, if it has them."""
+        display = model.__dict__.get("display")
+        if display is not None:
+            return display
         estimator = model.estimator
         # the counts of a tree of many classes, kept sparse, as arrays for the views
         tree = estimator.tree_.with_dense_class_counts()
         return cls(tree, estimator.classes_, model.domain,
-                   getattr(estimator, "feature_importances_", None), model.instances)
+                   getattr(estimator, "feature_importances_", None),
+                   _rows_with_class(model.instances, model.domain))
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["texts"] = self.texts.without_cache()
+        return state
+
+    @property
+    def node_count(self):
+        return len(self.parent)
+
+    def core_node(self, node):
+        """The core tree's id of ``node``, for the geometry of the core tree's splits."""
+        return int(self._core[node])
+
+    def split(self, node):
+        """The :class:`~orangecontrib.oblique.core.tree.splits.Split` of ``node`` (None
+        for a leaf)."""
+        return self.tree.splits[self._core[node]]
+
+    def position(self, node):
+        """The branch of its parent's split that leads to ``node`` (branches no training
+        row took counted too)."""
+        parent = self._core[self.parent[node]]
+        return self.tree.children[parent].index(self._core[node])
+
+    def branches(self, node):
+        """The node of every branch of the split of ``node``, in branch order (None for a
+        branch no training row took)."""
+        return [int(self._index[c]) if self._kept[c] else None
+                for c in self.tree.children[self._core[node]]]
+
+    def route(self, X):
+        """``(reached, stop, shares)`` of the rows of ``X`` (dense, in the domain) as the
+        model routes them: ``reached[node]`` the rows that reach ``node``; ``stop`` the
+        node where each row stops (a leaf, a node whose test needs a missing value, the
+        parent of a branch no training row took, or the node where a missing value sends
+        the row down every branch); ``shares[node]`` the share of each of its rows there
+        (None when every row goes down one branch of every split, whole, as without
+        C4.5's shares or without a missing value)."""
+        X = np.asarray(X, dtype=float)
+        if np.isfinite(X).all() or not self.tree.routes_by_weight:
+            reached, stop = self.tree.route(X)
+            return [reached[core] for core in self._core], self._shown[stop], None
+        reached = [np.empty(0, dtype=np.intp)] * self._core.size
+        shares = [np.empty(0)] * self._core.size
+        for core, rows, weights, _ in self.tree.weighted_walk(X):
+            if self._kept[core]:
+                reached[self._index[core]], shares[self._index[core]] = rows, weights
+        return reached, self._shown[self.tree.apply(X)], shares
+
+    def path(self, x):
+        """The nodes that the model's prediction of the row ``x`` reads, parents before
+        children: ``(node, share, child, divided)`` -- the share of the row that reaches
+        ``node``; the child it goes to (None at a leaf, where it stops, or where it is
+        ``divided`` among every branch by the shares of C4.5)."""
+        steps = []
+        for core, _, weights, ends in self.tree.weighted_walk(x[None, :]):
+            if not self._kept[core]:
+                continue  # a branch no training row took: the row stops at its parent
+            split, child, divided = self.tree.splits[core], None, False
+            if split is not None:
+                position = int(split.route_with_missing(x[None, :])[0])
+                if position >= 0 and self._kept[self.tree.children[core][position]]:
+                    child = int(self._index[self.tree.children[core][position]])
+                divided = position < 0 and not ends[0]
+            steps.append((int(self._index[core]), float(weights[0]), child, divided))
+        return steps
 
     def branch_texts(self, per_sd=False):
-        """(complete condition, edge label) of the branch to every display node (``""``
-        for the root), over standardised attributes with ``per_sd``."""
-        conditions, edge_labels = [""] * self.core_ids.size, [""] * self.core_ids.size
-        for core in self.core_ids:
-            split = self.tree.splits[core]
+        """(complete condition, edge label) of the branch to every node (``""`` for the
+        root), over standardised attributes with ``per_sd``; rendered once (the Orange
+        model's nodes and the viewer read the same lists: copy before changing them)."""
+        cache = self.__dict__.setdefault("_branch_texts", {})
+        if per_sd not in cache:
+            cache[per_sd] = self._render_branch_texts(per_sd)
+        conditions, edge_labels = cache[per_sd]
+        return list(conditions), list(edge_labels)
+
+    def _render_branch_texts(self, per_sd):
+        conditions, edge_labels = [""] * self.node_count, [""] * self.node_count
+        for node in range(self.node_count):
+            split = self.split(node)
             if split is None:
                 continue
-            for child, condition, label in zip(self.tree.children[core],
+            for child, condition, label in zip(self.branches(node),
                                                self.texts.conditions(split, None, per_sd),
                                                self.texts.edge_labels(split, per_sd)):
-                if self.kept[child]:
-                    conditions[self.index[child]] = condition
-                    edge_labels[self.index[child]] = label
+                if child is not None:
+                    conditions[child], edge_labels[child] = condition, label
         return conditions, edge_labels
 
-    def label(self, core):
-        """The :class:`SplitLabel` of core node ``core`` (None for a leaf)."""
-        split = self.tree.splits[core]
+    def label(self, node):
+        """The :class:`SplitLabel` of ``node`` (None for a leaf)."""
+        split = self.split(node)
         return None if split is None else self.texts.label(split)
 
     @property
     def predicted(self):
-        """The class value (index) predicted at every display node."""
-        return np.argmax(self.proba, axis=1)[self.core_ids]
+        """The class value (index) predicted at every node."""
+        return np.argmax(self.core_proba, axis=1)[self._core]
 
 
 def _rows_with_class(table, domain):

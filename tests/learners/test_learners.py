@@ -98,15 +98,17 @@ class ModelChecks:
                 self.assertIsNotNone(node.attr)
                 self.assertTrue(node.attr.name)
                 np.testing.assert_allclose(sum(c.value for c in kids), node.value)
-                below = np.sort(np.concatenate([c.subset for c in kids]))
-                split = tree.splits[node.node_id]
+                every = np.concatenate([c.subset for c in kids])
+                below, times = np.unique(every, return_counts=True)
+                split = model.display.split(node.node_id)
                 X = model.data_to_model_domain(data).X
-                # the rest stop at the node: a missing value in the split's features
-                # (C4.5's fractional rows: their weight goes down every branch)
+                # the rest stop at the node: a missing value in the split's features;
+                # with C4.5's fractional rows such a row goes down every branch
                 stopped = np.setdiff1d(node.subset, below)
                 np.testing.assert_array_equal(np.union1d(below, stopped), node.subset)
                 self.assertEqual(len(below) + len(stopped), len(node.subset))
-                self.assertTrue(np.isnan(X[np.ix_(stopped, split.features_used)])
+                shared = np.concatenate([stopped, below[times > 1]]).astype(int)
+                self.assertTrue(np.isnan(X[np.ix_(shared, split.features_used)])
                                 .any(axis=1).all())
                 for kid in kids:
                     self.assertIs(kid.parent, node)
@@ -170,13 +172,15 @@ class TestGeometricTreeLearner(ModelChecks, unittest.TestCase):
         # a leaf's subset is exactly the rows (class known or not) that the tree routes there
         leaf_of_row = model.tree_.apply(model.data_to_model_domain(data).X)
         for leaf in leaves:
-            np.testing.assert_array_equal(leaf.subset, np.flatnonzero(leaf_of_row == leaf.node_id))
+            np.testing.assert_array_equal(leaf.subset, np.flatnonzero(
+                leaf_of_row == model.display.core_node(leaf.node_id)))
 
     def test_subsets_follow_decision_path(self):
         model = GeometricTreeLearner()(self.iris)
         path = model.tree_.decision_path(self.iris.X).toarray()
         for node in all_nodes(model):
-            np.testing.assert_array_equal(node.subset, np.flatnonzero(path[:, node.node_id]))
+            np.testing.assert_array_equal(node.subset, np.flatnonzero(
+                path[:, model.display.core_node(node.node_id)]))
 
     def test_clear_errors(self):
         learner = GeometricTreeLearner()
@@ -238,9 +242,9 @@ class TestGeometricTreeLearner(ModelChecks, unittest.TestCase):
         model = GeometricTreeLearner()(self.heart)
         tree = model.tree_
         names = [a.name for a in model.domain.attributes]
-        deepest = max(all_nodes(model), key=lambda n: tree.node_depth[n.node_id])
+        deepest = max(all_nodes(model), key=lambda n: model.display.depth[n.node_id])
         rules = model.rule(deepest)
-        path = tree.path(deepest.node_id)
+        path = tree.path(model.display.core_node(deepest.node_id))
         self.assertEqual(len(rules), len(path) - 1)
         self.assertGreaterEqual(len(rules), 3)
         for rule, parent, child in zip(rules, path, path[1:]):
@@ -359,7 +363,7 @@ class TestOC1Learner(ModelChecks, unittest.TestCase):
         model = OC1Learner(split_mode="axis_parallel", random_state=0)(self.heart)
         for node in all_nodes(model):
             if node.attr is not None:
-                self.assertEqual(model.tree_.splits[node.node_id].features_used.size, 1)
+                self.assertEqual(model.display.split(node.node_id).features_used.size, 1)
 
     def test_same_random_state_same_tree(self):
         def tree(seed):
@@ -552,7 +556,7 @@ class TestMultiwaySplits(unittest.TestCase):
 def splits_by_rule(model, rule):
     """The Orange nodes of ``model`` whose split follows ``rule``."""
     return [node for node in all_nodes(model)
-            if node.attr is not None and model.tree_.splits[node.node_id].kind.name == rule]
+            if node.attr is not None and model.display.split(node.node_id).kind.name == rule]
 
 
 class TestODTSVMLearner(ModelChecks, unittest.TestCase):
@@ -612,7 +616,7 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         nominal = splits_by_rule(model, NOMINAL)
         self.assertGreaterEqual(len(nominal), 3)
         for node in nominal:
-            split = tree.splits[node.node_id]
+            split = model.display.split(node.node_id)
             variable = model.domain.attributes[int(split.features_used[0])]
             self.assertTrue(variable.is_discrete)
             self.assertEqual(split.n_children, len(variable.values))
@@ -624,7 +628,7 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
                                      rf"^{variable.name} = {value} \(missing: .* %\)$")
         # hyperplanes and thresholds never use a nominal attribute
         for node in all_nodes(model):
-            split = tree.splits[node.node_id]
+            split = model.display.split(node.node_id)
             if split is not None and split.kind.name != NOMINAL:
                 used = [model.domain.attributes[j] for j in split.features_used]
                 self.assertTrue(all(v.is_continuous for v in used), node.attr.text)
@@ -667,7 +671,7 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         nominal = splits_by_rule(model, EQUALITY)
         self.assertTrue(nominal)
         for node in nominal:
-            split = model.tree_.splits[node.node_id]
+            split = model.display.split(node.node_id)
             variable = model.domain.attributes[int(split.features_used[0])]
             value = variable.values[int(-split.bias[0])]
             self.assertEqual([c.description for c in node.children if c is not None],
@@ -765,7 +769,7 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         clustered = splits_by_rule(model, NEAREST_CENTRE)
         self.assertTrue(clustered)
         for node in clustered:
-            k = model.tree_.splits[node.node_id].n_children
+            k = model.display.split(node.node_id).n_children
             descriptions = [c.description for c in node.children if c is not None]
             self.assertTrue(set(descriptions) <= {f"cluster {i + 1}" for i in range(k)})
             self.assertTrue(node.attr.name.replace("<br/>", " ").startswith(

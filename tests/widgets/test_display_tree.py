@@ -2,6 +2,7 @@
 from the same :class:`~orangecontrib.oblique.presentation.DisplayTree` (same nodes, texts,
 counts), and its texts over standardised attributes hold for training rows with missing
 values."""
+import pickle
 import unittest
 
 import numpy as np
@@ -29,40 +30,53 @@ class TestOneDisplayTree(unittest.TestCase):
         ]
 
     def test_model_and_viewer_show_the_nodes_of_one_display_tree(self):
+        """The model made its display tree once; the viewer's adapter is a view of that
+        very object, and the Orange nodes are numbered as the viewer numbers them."""
         for model in self.models:
-            display = DisplayTree.of_model(model)
+            display = model.display
             adapter = TreeAdapter.from_model(model)
+            self.assertIs(adapter.display, display)
+            self.assertIs(DisplayTree.of_model(model), display)
             nodes = model_nodes(model)
             conditions, edge_labels = display.branch_texts()
-            self.assertEqual(sorted(nodes), display.core_ids.tolist())
+            self.assertEqual(sorted(nodes), list(range(display.node_count)))
             self.assertEqual(adapter.node_count, len(nodes))
             self.assertEqual(adapter.conditions, conditions)
             self.assertEqual(adapter.edge_labels, edge_labels)
-            for shown, core in enumerate(display.core_ids):
-                node = nodes[core]
-                self.assertEqual(adapter.core_node(shown), core)
+            for shown in range(display.node_count):
+                node = nodes[shown]
                 np.testing.assert_array_equal(adapter.train_value[shown], node.value)
-                np.testing.assert_array_equal(display.value[core], node.value)
+                np.testing.assert_array_equal(display.value[shown], node.value)
                 self.assertEqual(adapter.conditions[shown], node.condition)
-                if core:
+                if shown:
                     self.assertEqual(adapter.edge_labels[shown], node.description)
                 kids = [child.node_id for child in node.children if child is not None]
-                self.assertEqual([adapter.core_node(c) for c in adapter.children[shown]],
-                                 kids)
-                label = display.label(core)
+                self.assertEqual(list(adapter.children[shown]), kids)
+                self.assertEqual([None if c is None else c.node_id for c in node.children],
+                                 display.branches(shown))
+                label = display.label(shown)
                 self.assertEqual(None if label is None else label.text,
                                  None if node.attr is None else node.attr.text)
 
+    def test_the_display_tree_is_made_once_and_pickled_with_the_model(self):
+        model = self.models[3]
+        model.instances = Table("heart_disease")[:5]  # as a learner widget replaces it
+        adapter = TreeAdapter.from_model(model)
+        self.assertIs(adapter.display, model.display)
+        self.assertEqual(len(adapter.display.rows), 303)  # the fit's rows, not instances
+        copy = pickle.loads(pickle.dumps(model))
+        self.assertEqual(TreeAdapter.from_model(copy).conditions, adapter.conditions)
+
     def test_a_branch_no_training_row_took_is_dropped_from_both(self):
         model = self.models[3]
-        display = DisplayTree.of_model(model)
-        dropped = np.flatnonzero(~display.kept)
-        self.assertTrue(dropped.size)  # C4.5's nominal tests: values no row at a node has
+        display = model.display
+        dropped = [(node, position) for node in range(display.node_count)
+                   for position, child in enumerate(display.branches(node))
+                   if child is None]
+        self.assertTrue(dropped)  # C4.5's nominal tests: values no row at a node has
         nodes = model_nodes(model)
-        for core in dropped:
-            self.assertNotIn(core, nodes)
-            parent = int(model.tree_.parent[core])
-            self.assertEqual(display.shown[core], display.shown[parent])
+        for node, position in dropped:
+            self.assertIsNone(nodes[node].children[position])
 
 
 class TestStandardisedTextsWithMissingValues(unittest.TestCase):
@@ -75,8 +89,8 @@ class TestStandardisedTextsWithMissingValues(unittest.TestCase):
         texts = adapter.texts
         rows = DisplayTree.of_model(model).rows
         self.assertTrue(np.isnan(rows).any())
-        for core in adapter.core_ids:
-            split = model.tree_.splits[core]
+        for node in range(adapter.node_count):
+            split = adapter.display.split(node)
             if split is None or not split.conditions()[0].has_units:
                 continue
             # the printed condition over z-scores routes every training row whose values

@@ -207,7 +207,14 @@ class TestPerStandardDeviation(HeartViewerTest):
         self.assertIn("one attribute at a time", str(w.Information.raw_units))
         self.assertNotIn("z(", w.rules_text())
         bare = GeometricTreeLearner(max_terms=3, random_state=0)(self.heart)
-        bare.instances = None  # the means and SDs are over the training rows
+        bare.instances = None
+        # the model keeps its display tree, with the rows it was fitted on
+        self.send_signal(w.Inputs.tree, bare)
+        self.assertFalse(w.Information.raw_units.is_shown())
+        self.assertIn("z(", w.node_texts(0)[1])
+        # a model saved before models kept their display tree, without its training
+        # rows: the means and SDs are over the training rows
+        del bare.display
         self.send_signal(w.Inputs.tree, bare)
         self.assertTrue(w.Information.raw_units.is_shown())
         self.assertIn("training rows", str(w.Information.raw_units))

@@ -94,8 +94,9 @@ def check_paths(tree, data, rows):
         if finite or not core.routes_by_weight:
             # one path: the nodes the model's decision_path passes (those shown)
             passed = core.decision_path(x[None, :]).indices
-            shown = [tree.core_node(step.node) for step in steps]
-            assert shown == [node for node in passed if tree.display.kept[node]]
+            core_of = [tree.display.core_node(n) for n in range(tree.node_count)]
+            shown = [core_of[step.node] for step in steps]
+            assert shown == [node for node in passed if node in core_of]
             assert all(step.share == 1 for step in steps)
         else:
             # divided by a missing value: the leaves' shares are the model's

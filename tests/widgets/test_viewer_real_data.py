@@ -112,11 +112,10 @@ class TestMultiwayNodeCount(ViewerTest):
         # no empty boxes; the same nodes as the Orange model, in its order
         self.assertTrue((tree.train_value.sum(axis=1) > 0).all())
         orange_nodes = list(model._nodes())
-        self.assertEqual(sorted(tree.core_node(n) for n in range(tree.node_count)),
+        self.assertEqual(list(range(tree.node_count)),
                          sorted(node.node_id for node in orange_nodes))
-        for node in orange_nodes:
-            mine = int(np.flatnonzero(tree.core_ids == node.node_id)[0])
-            np.testing.assert_array_equal(w.counts.reached[mine], node.subset)
+        for node in orange_nodes:  # numbered alike
+            np.testing.assert_array_equal(w.counts.reached[node.node_id], node.subset)
         # every training row stops at a drawn leaf
         self.assertTrue(np.isin(w.counts.stop, tree.leaves()).all())
         # no rounding noise in the boxes: no term prints as 0
@@ -132,14 +131,21 @@ class TestMultiwayNodeCount(ViewerTest):
         core = model.tree_
         empty = [c for c in range(core.node_count) if core.value[c].sum() == 0]
         self.assertTrue(empty)
-        for node in empty:  # a row routed there by the core tree stops at the parent
-            parent = tree.core_ids.tolist().index(core.parent[node])
-            self.assertEqual(tree._shown[node], parent)
-        # routing a row of the parent's region: the adapter's stop is a drawn node
-        X = data.X
+        # a row the core tree routes into an empty branch stops at that branch's parent
+        # (rows anywhere in the data's range: some take the branches no training row took)
+        rng = np.random.default_rng(0)
+        X = rng.uniform(np.nanmin(data.X, axis=0), np.nanmax(data.X, axis=0),
+                        (5000, data.X.shape[1]))
         _, core_stop = core.route(X)
         _, stop = tree.route(X)
-        np.testing.assert_array_equal(tree.core_ids[stop], core_stop)
+        into_empty = np.isin(core_stop, empty)
+        self.assertTrue(into_empty.any())
+        np.testing.assert_array_equal(
+            [tree.display.core_node(node) for node in stop[into_empty]],
+            core.parent[core_stop[into_empty]])
+        np.testing.assert_array_equal(
+            [tree.display.core_node(node) for node in stop[~into_empty]],
+            core_stop[~into_empty])
 
 
 class TestTracing(ViewerTest):
@@ -169,7 +175,8 @@ class TestTracing(ViewerTest):
         self.assertEqual(w.path_list.item(0).text(), f"Row {row + 1}:")
         self.assertTrue(w.path_list.item(1).text().startswith("Root: "))
         self.assertRegex(w.path_list.item(1).text(),
-                         r" = −?[\d.]+, (at least|less than) −?[\d.]+ → (left|right)$")
+                         r" = −?[\d.]+ \(with [^)]*\), (at least|less than) −?[\d.]+ → "
+                         r"(left|right)$")
         self.assertTrue(w.path_list.item(w.path_list.count() - 1).text().startswith(
             "Leaf: predicts "))
         # untraced: the settings' drawing again

@@ -241,7 +241,7 @@ class TreeAdapter:
     def fingerprint(self):
         """A short hash of the tree's structure and rule texts (in raw units, whatever
         the units shown)."""
-        return hashlib.sha1(self._identity.encode()).hexdigest()[:16]
+        return hashlib.sha1(self._identity.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
     # ----- texts (overridden by the adapters) -----
     #: whether the tree's texts can be given over standardised attributes
@@ -428,7 +428,9 @@ class TreeAdapter:
 
 
 class ObliqueTreeAdapter(TreeAdapter):
-    """Adapter of :class:`ObliqueTreeModel`: the core tree with the domain's names."""
+    """Adapter of :class:`ObliqueTreeModel`: a view of the model's own display tree
+    (:class:`~orangecontrib.oblique.presentation.DisplayTree`), in its numbering, which is
+    the Orange model's too."""
 
     raw_units_reason = ("the model does not keep its training rows, over which the means "
                         "and standard deviations are taken")
@@ -436,7 +438,7 @@ class ObliqueTreeAdapter(TreeAdapter):
     def __init__(self, model):
         #: the model's display tree, from which its own nodes were made too
         self.display = display = DisplayTree.of_model(model)
-        self.tree = model.tree_
+        self.tree = display.tree
         self.texts = display.texts
         self.vocabulary = self.texts.vocabulary
         self.std, self.mean = self.texts.std, self.texts.mean
@@ -444,25 +446,15 @@ class ObliqueTreeAdapter(TreeAdapter):
         #: deviations are taken (without them the texts stay in raw units)
         self.has_training_rows = display.rows is not None
         self.names = self.vocabulary.features
-        self.core_ids = display.core_ids
-        #: the viewer's node of every core node: itself if kept, else the parent of the
-        #: dropped branch above it (where a row that takes that branch stops)
-        self._shown = display.shown
         super().__init__(model, list(model.domain.class_var.values), display.parent,
                          display.children, *display.branch_texts(False),
-                         display.value[self.core_ids], display.predicted)
+                         display.value, display.predicted)
 
     def core_node(self, node):
-        return int(self.core_ids[node])
-
-    def _position(self, node):
-        """The branch position of ``node`` among all branches of its parent's split
-        (dropped empty branches included)."""
-        parent = self.core_ids[self.parent[node]]
-        return self.tree.children[parent].index(self.core_ids[node])
+        return self.display.core_node(node)
 
     def _split(self, node):
-        return self.tree.splits[self.core_ids[node]]
+        return self.display.split(node)
 
     @property
     def can_standardise(self):
@@ -477,8 +469,8 @@ class ObliqueTreeAdapter(TreeAdapter):
         nominal value) that a split weighs with a printed weight (not a nominal test, nor
         a threshold on one attribute); None if there is none."""
         weighed = set()
-        for core in self.core_ids:
-            split = self.tree.splits[core]
+        for node in range(self.node_count):
+            split = self._split(node)
             if split is None:
                 continue
             if split.conditions()[0].attribute is not None:
@@ -499,7 +491,7 @@ class ObliqueTreeAdapter(TreeAdapter):
         cache = self.__dict__.setdefault("_shortened_conditions", {})
         if key not in cache:
             cache[key] = self.texts.conditions(self._split(parent), max_terms, self.per_sd)
-        return cache[key][self._position(node)]
+        return cache[key][self.display.position(node)]
 
     def node_rule(self, node, max_terms=None):
         return self.texts.node_rule(self._split(node), max_terms, self.per_sd)
@@ -527,53 +519,34 @@ class ObliqueTreeAdapter(TreeAdapter):
         return self._split(node).conditions()[0].features
 
     def route(self, X):
-        return self.routed(X)[:2]
+        return self.display.route(X)[:2]
 
     def routed(self, X):
-        """As the model routes rows: a row with a missing value that a split needs stops
-        there, or, at a split with C4.5's shares, goes down every branch with its share
-        (its stop is then that node)."""
-        X = np.asarray(X, dtype=float)
-        if np.isfinite(X).all() or not self.tree.routes_by_weight:
-            reached, stop = self.tree.route(X)
-            return [reached[core] for core in self.core_ids], self._shown[stop], None
-        reached = [np.empty(0, dtype=np.intp)] * self.core_ids.size
-        shares = [np.empty(0)] * self.core_ids.size
-        for core, rows, weights, _ in self.tree.weighted_walk(X):
-            if self.display.kept[core]:
-                reached[self.display.index[core]], shares[self.display.index[core]] = \
-                    rows, weights
-        return reached, self._shown[self.tree.apply(X)], shares
+        return self.display.route(X)
 
     def path_steps(self, x, max_terms=None):
-        """The model's path of the row ``x``: every node its prediction reads, parents
-        before children; after a split that sends a row with a missing value down every
-        branch by weight (C4.5), all of them, each with the row's share there."""
+        """The model's path of the row ``x`` (:meth:`DisplayTree.path`): every node its
+        prediction reads, parents before children; after a split that sends a row with a
+        missing value down every branch by weight (C4.5), all of them, each with the
+        row's share there."""
         steps = []
-        for core, _, weights, ends in self.tree.weighted_walk(x[None, :]):
-            if not self.display.kept[core]:
-                continue  # a branch no training row took: its parent said so
-            node = int(self.display.index[core])
-            condition, split = "", self.tree.splits[core]
-            if split is None:
+        for node, share, child, divided in self.display.path(x):
+            condition = "" if child is None else self.condition(child, max_terms)
+            if self.is_leaf(node):
                 words = "leaf"
+            elif child is not None:
+                words = self.step_text(node, x, max_terms)
+            elif divided:
+                words = self.divided_words(node, x)
             else:
-                position = int(split.route_with_missing(x[None, :])[0])
-                child = self.tree.children[core][position] if position >= 0 else None
-                if child is not None and self.display.kept[child]:
-                    condition = self.condition(int(self.display.index[child]), max_terms)
-                    words = self.step_text(node, x, max_terms)
-                elif position >= 0 or ends[0]:
-                    words = self.stop_words(node, x, max_terms)
-                else:
-                    words = self.divided_words(node, x)
-            steps.append(PathStep(node, condition, words, float(weights[0])))
+                words = self.stop_words(node, x, max_terms)
+            steps.append(PathStep(node, condition, words, share))
         return steps
 
     def divided_words(self, node, x):
         """How a row with a missing value goes down every branch of ``node`` by the
-        shares of the node's training rows (C4.5): ``thal is missing: every branch with
-        its share of the training rows, normal 55.2 %, reversible defect 38.9 %``."""
+        shares of the node's training rows (C4.5): ``thal is missing: the row goes down
+        every branch with its share of the node's training rows, normal 55.2 %, …``."""
         split = self._split(node)
         missing = [j for j in self.features_of(node) if not np.isfinite(x[j])]
         conditions = split.conditions()
@@ -590,8 +563,7 @@ class ObliqueTreeAdapter(TreeAdapter):
         """The model's class distribution for ``row`` (over :attr:`class_values`)."""
         x = _dense(self.transform(data[row:row + 1]).X)
         proba = np.zeros(len(self.class_values))
-        proba[np.asarray(self.model.estimator.classes_).astype(int)] = \
-            self.tree.predict_proba(x)[0]
+        proba[self.display.classes] = self.tree.predict_proba(x)[0]
         return proba
 
 
