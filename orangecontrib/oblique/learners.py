@@ -25,6 +25,7 @@ import Orange.tree
 from Orange.data import DiscreteVariable, Domain, Table, Variable
 from Orange.preprocess.score import LearnerScorer
 from Orange.preprocess import Continuize, Impute, RemoveNaNColumns
+from Orange.preprocess.continuize import DomainContinuizer
 from Orange.preprocess.transformation import Indicator
 from Orange.util import dummy_callback, wrap_callback
 
@@ -184,7 +185,7 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         """Orange's nodes of the :class:`DisplayTree` ``display``; node ``i`` mirrors
         core node ``i`` and its ``subset`` holds the rows of ``data`` that reach it."""
         tree = self.tree_
-        reached, _ = tree.route(_dense(data.X))
+        reached, _ = tree.route(self._tree_rows(data.X))
         nodes = []
         for node_id in range(tree.node_count):
             node = ObliqueNode(node_id, display.label(node_id), self._counts[node_id])
@@ -266,12 +267,19 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         (:meth:`~orangecontrib.oblique.core.tree.structure.ObliqueTree.stop_weights`)."""
         _check_width(X, self.domain)
         return map_row_chunks(
-            lambda rows: np.asarray(self.tree_.stop_weights(_dense(rows)) @ per_node), X)
+            lambda rows: np.asarray(self.tree_.stop_weights(self._tree_rows(rows))
+                                    @ per_node), X)
 
     def _stops(self, X):
         """The node where each row stops (a sparse ``X`` densified in blocks of rows)."""
         _check_width(X, self.domain)
-        return map_row_chunks(lambda rows: self.tree_.apply(_dense(rows)), X)
+        return map_row_chunks(lambda rows: self.tree_.apply(self._tree_rows(rows)), X)
+
+    def _tree_rows(self, X):
+        """Rows of the model's domain as the tree takes them: dense, a nominal value no
+        training row had as a missing value
+        (:meth:`~orangecontrib.oblique.core.base.ObliqueTreeClassifierMixin.unseen_codes_as_missing`)."""
+        return self.estimator.unseen_codes_as_missing(_dense(X))
 
     def rule(self, node):
         """Conditions of every branch on the path from the root to ``node``, root first."""
@@ -371,16 +379,51 @@ class _Continuize(Continuize):
     columns), except that a two-valued attribute becomes *one* 0/1 column, its second value
     against its first (Orange's first-value-as-base treatment): a split then has one term
     ``0.4·gender=male`` for it, not two equal and opposite ones.  Attributes with more
-    values keep one column per value."""
+    values keep one column per value.  A code that is none of the attribute's values (a
+    table of the domain may hold one) gives NaN in its columns, as a missing value does
+    (:class:`_ValueIndicator`), and is then imputed as one."""
 
     def __call__(self, data):
-        encoded = super().__call__(data)
-        domain = encoded.domain
-        attributes = [variable for variable in domain.attributes
+        domain = DomainContinuizer(zero_based=self.zero_based,
+                                   multinomial_treatment=self.multinomial_treatment)(data)
+        attributes = [_with_value_indicator(variable) for variable in domain.attributes
                       if not _is_base_of_binary(variable)]
-        if len(attributes) == len(domain.attributes):
-            return encoded
         return data.transform(Domain(attributes, domain.class_vars, domain.metas))
+
+
+class _ValueIndicator(Indicator):
+    """Orange's :class:`~Orange.preprocess.transformation.Indicator` (1 where the
+    attribute has ``value``, 0 where it has another value, NaN where it is missing), with
+    NaN also where its code is none of the attribute's values (larger, negative, not
+    whole): a value the attribute does not have is a missing value.  (A table of another
+    domain whose attribute of the same name has more values reaches the model through
+    Orange's conversion by value names, which already makes such a value missing.)"""
+
+    InheritEq = True   # equal as Orange's indicators: same attribute and value
+
+    def transform(self, c):
+        if sp.issparse(c) and self.value != 0:
+            # Orange's transforms the stored values by this method; the zeros not stored
+            # are the first value
+            return super().transform(c)
+        if sp.issparse(c):
+            c = c.toarray().ravel()
+        indicator = super().transform(c)
+        values = np.arange(len(self.variable.values))
+        if np.isscalar(c):
+            return indicator if np.isnan(c) or c in values else np.nan
+        indicator[~np.isin(c, values) & ~np.isnan(c)] = np.nan
+        return indicator
+
+
+def _with_value_indicator(variable):
+    """``variable``, or, if it is an indicator column, the same column computed by
+    :class:`_ValueIndicator`."""
+    compute_value = variable.compute_value
+    if type(compute_value) is not Indicator:   # pylint: disable=unidiomatic-typecheck
+        return variable
+    return variable.copy(compute_value=_ValueIndicator(compute_value.variable,
+                                                       compute_value.value))
 
 
 def _is_base_of_binary(variable):
@@ -760,7 +803,8 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
         for weight, member in zip(ensemble.weights_ / ensemble.weights_.sum(),
                                   ensemble.estimators_):
             member_classes = classes[np.asarray(member.classes_, dtype=np.intp)]
-            proba[:, member_classes] += weight * member.tree_.predict_proba(X)
+            proba[:, member_classes] += weight * member.tree_.predict_proba(
+                member.unseen_codes_as_missing(X))
         return proba
 
     @property
