@@ -36,7 +36,8 @@ from .core.odt_svm.classifier import ODTSVMClassifier
 from .core.tree.rules import printable_name
 from .core.tree.structure import GrowthWarning
 from .core.parameters import InstanceOf, Parameter, constructor, with_declared_parameters
-from .core.validation import densified, dense_size_error, map_row_chunks
+from .core.validation import (densified, dense_size_error, map_row_chunks,
+                              unseen_codes_as_missing)
 from .presentation import DisplayTree, SplitLabel
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
@@ -277,9 +278,8 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
 
     def _tree_rows(self, X):
         """Rows of the model's domain as the tree takes them: dense, a nominal value no
-        training row had as a missing value
-        (:meth:`~orangecontrib.oblique.core.base.ObliqueTreeClassifierMixin.unseen_codes_as_missing`)."""
-        return self.estimator.unseen_codes_as_missing(_dense(X))
+        training row had as a missing value (:func:`_unseen_as_missing`)."""
+        return _unseen_as_missing(self.estimator, _dense(X))
 
     def rule(self, node):
         """Conditions of every branch on the path from the root to ``node``, root first."""
@@ -316,6 +316,14 @@ def _check_width(X, domain):
 
 def _dense(X):
     return X.toarray() if sp.issparse(X) else np.asarray(X, dtype=float)
+
+
+def _unseen_as_missing(estimator, X):
+    """The dense rows ``X`` with every nominal code that no training row of the fitted
+    ``estimator`` had as NaN (its ``seen_codes_``, ODT-SVM's nominal attributes; none for
+    the other trees and for models saved before), as the estimator's own prediction
+    takes them (:func:`~orangecontrib.oblique.core.validation.unseen_codes_as_missing`)."""
+    return unseen_codes_as_missing(X, getattr(estimator, "seen_codes_", None))
 
 
 def _check_sparse_size(data):
@@ -804,7 +812,7 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
                                   ensemble.estimators_):
             member_classes = classes[np.asarray(member.classes_, dtype=np.intp)]
             proba[:, member_classes] += weight * member.tree_.predict_proba(
-                member.unseen_codes_as_missing(X))
+                _unseen_as_missing(member, X))
         return proba
 
     @property

@@ -136,7 +136,8 @@ class ObliqueTreeClassifierMixin(DeclaredParameters, ClassifierMixin, BaseEstima
         row had (ODT-SVM's ``categorical_features``: a larger, negative or non-integer
         code) as NaN: such a value is a missing value, predicted exactly as NaN is.
         ``X`` itself when it has none (and for an estimator without nominal attributes).
-        Every prediction passes its rows through this; the Orange models call it too."""
+        Every prediction passes its rows through this (and the Orange models, through
+        :func:`~orangecontrib.oblique.core.validation.unseen_codes_as_missing`)."""
         return unseen_codes_as_missing(X, getattr(self, "seen_codes_", None))
 
     def _through_tree(self, method, X):
