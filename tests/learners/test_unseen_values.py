@@ -4,6 +4,9 @@ value ('violet'; Orange passes its table on unchanged, the domains being equal b
 so ODT-SVM's estimator gets code 3), and a table of the training domain whose codes are
 none of the attribute's values (larger, negative, not whole; the one-hot learners' indicator
 columns then gave all zeros, not the imputed missing value)."""
+import os
+import re
+
 import numpy as np
 import pytest
 
@@ -99,3 +102,19 @@ def test_known_values_are_predicted_as_before(model):
     expected = probabilities(model, rows(0, 0))
     expected[::2] = probabilities(model, rows(np.nan, 0))[::2]
     np.testing.assert_array_equal(probabilities(model, mixed), expected)
+
+
+@pytest.mark.parametrize("page", ["widgets/geometric-tree.md", "widgets/oc1.md",
+                                  "widgets/odt-svm.md", "widgets/hedge-ensemble.md",
+                                  "widgets/oblique-forest.md", "algorithms/odt-svm.md"])
+def test_every_learners_page_says_what_an_unseen_value_gets(page):
+    """What the tests above check is on the learners' pages: a sentence that says an
+    unknown value (the example's violet, a value the training data lacks, one that no
+    training row had) is a missing value."""
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "doc", page)
+    with open(path, encoding="utf-8") as file:
+        text = " ".join(re.sub(r"[*`]", "", file.read()).split())
+    sentences = re.split(r"(?<=[.:])\s", text)
+    assert any("as a missing value" in sentence or "is a missing value" in sentence
+               for sentence in sentences
+               if re.search(r"violet|data lacks|no training (row|instance) had", sentence)), page
