@@ -25,6 +25,7 @@ import Orange.tree
 from Orange.data import DiscreteVariable, Domain, Table, Variable
 from Orange.preprocess.score import LearnerScorer
 from Orange.preprocess import Continuize, Impute, RemoveNaNColumns
+from Orange.preprocess.continuize import DomainContinuizer
 from Orange.preprocess.transformation import Indicator
 from Orange.util import dummy_callback, wrap_callback
 
@@ -35,7 +36,8 @@ from .core.odt_svm.classifier import ODTSVMClassifier
 from .core.tree.rules import printable_name
 from .core.tree.structure import GrowthWarning
 from .core.parameters import InstanceOf, Parameter, constructor, with_declared_parameters
-from .core.validation import densified, dense_size_error, map_row_chunks
+from .core.validation import (densified, dense_size_error, map_row_chunks,
+                              unseen_codes_as_missing)
 from .presentation import DisplayTree, SplitLabel
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
@@ -189,11 +191,10 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         """The fitted :class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`."""
         return self.estimator.tree_
 
-    @staticmethod
-    def _build_nodes(X, display):
+    def _build_nodes(self, X, display):
         """Orange's nodes of the :class:`DisplayTree` ``display``, numbered as it numbers
         them; a node's ``subset`` holds the rows of ``X`` that reach it."""
-        reached, _, _ = display.route(X)
+        reached, _, _ = display.route(self._tree_rows(X))
         nodes = [ObliqueNode(node, display.label(node), display.value[node])
                  for node in range(display.node_count)]
         for node, rows in zip(nodes, reached):
@@ -274,12 +275,18 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         (:meth:`~orangecontrib.oblique.core.tree.structure.ObliqueTree.stop_weights`)."""
         _check_width(X, self.domain)
         return map_row_chunks(
-            lambda rows: np.asarray(self.tree_.stop_weights(_dense(rows)) @ per_node), X)
+            lambda rows: np.asarray(self.tree_.stop_weights(self._tree_rows(rows))
+                                    @ per_node), X)
 
     def _stops(self, X):
         """The node where each row stops (a sparse ``X`` densified in blocks of rows)."""
         _check_width(X, self.domain)
-        return map_row_chunks(lambda rows: self.tree_.apply(_dense(rows)), X)
+        return map_row_chunks(lambda rows: self.tree_.apply(self._tree_rows(rows)), X)
+
+    def _tree_rows(self, X):
+        """Rows of the model's domain as the tree takes them: dense, a nominal value no
+        training row had as a missing value (:func:`_unseen_as_missing`)."""
+        return _unseen_as_missing(self.estimator, _dense(X))
 
     def rule(self, node):
         """Conditions of every branch on the path from the root to ``node``, root first."""
@@ -316,6 +323,14 @@ def _check_width(X, domain):
 
 def _dense(X):
     return X.toarray() if sp.issparse(X) else np.asarray(X, dtype=float)
+
+
+def _unseen_as_missing(estimator, X):
+    """The dense rows ``X`` with every nominal code that no training row of the fitted
+    ``estimator`` had as NaN (its ``seen_codes_``, ODT-SVM's nominal attributes; none for
+    the other trees and for models saved before), as the estimator's own prediction
+    takes them (:func:`~orangecontrib.oblique.core.validation.unseen_codes_as_missing`)."""
+    return unseen_codes_as_missing(X, getattr(estimator, "seen_codes_", None))
 
 
 def _check_sparse_size(data):
@@ -379,16 +394,51 @@ class _Continuize(Continuize):
     columns), except that a two-valued attribute becomes *one* 0/1 column, its second value
     against its first (Orange's first-value-as-base treatment): a split then has one term
     ``0.4·gender=male`` for it, not two equal and opposite ones.  Attributes with more
-    values keep one column per value."""
+    values keep one column per value.  A code that is none of the attribute's values (a
+    table of the domain may hold one) gives NaN in its columns, as a missing value does
+    (:class:`_ValueIndicator`), and is then imputed as one."""
 
     def __call__(self, data):
-        encoded = super().__call__(data)
-        domain = encoded.domain
-        attributes = [variable for variable in domain.attributes
+        domain = DomainContinuizer(zero_based=self.zero_based,
+                                   multinomial_treatment=self.multinomial_treatment)(data)
+        attributes = [_with_value_indicator(variable) for variable in domain.attributes
                       if not _is_base_of_binary(variable)]
-        if len(attributes) == len(domain.attributes):
-            return encoded
         return data.transform(Domain(attributes, domain.class_vars, domain.metas))
+
+
+class _ValueIndicator(Indicator):
+    """Orange's :class:`~Orange.preprocess.transformation.Indicator` (1 where the
+    attribute has ``value``, 0 where it has another value, NaN where it is missing), with
+    NaN also where its code is none of the attribute's values (larger, negative, not
+    whole): a value the attribute does not have is a missing value.  (A table of another
+    domain whose attribute of the same name has more values reaches the model through
+    Orange's conversion by value names, which already makes such a value missing.)"""
+
+    InheritEq = True   # equal as Orange's indicators: same attribute and value
+
+    def transform(self, c):
+        if sp.issparse(c) and self.value != 0:
+            # Orange's transforms the stored values by this method; the zeros not stored
+            # are the first value
+            return super().transform(c)
+        if sp.issparse(c):
+            c = c.toarray().ravel()
+        indicator = super().transform(c)
+        values = np.arange(len(self.variable.values))
+        if np.isscalar(c):
+            return indicator if np.isnan(c) or c in values else np.nan
+        indicator[~np.isin(c, values) & ~np.isnan(c)] = np.nan
+        return indicator
+
+
+def _with_value_indicator(variable):
+    """``variable``, or, if it is an indicator column, the same column computed by
+    :class:`_ValueIndicator`."""
+    compute_value = variable.compute_value
+    if type(compute_value) is not Indicator:   # pylint: disable=unidiomatic-typecheck
+        return variable
+    return variable.copy(compute_value=_ValueIndicator(compute_value.variable,
+                                                       compute_value.value))
 
 
 def _is_base_of_binary(variable):
@@ -769,7 +819,8 @@ class HedgeEnsembleModel(_SplitSummaryMixin, Orange.classification.Model):
         for weight, member in zip(ensemble.weights_ / ensemble.weights_.sum(),
                                   ensemble.estimators_):
             member_classes = classes[np.asarray(member.classes_, dtype=np.intp)]
-            proba[:, member_classes] += weight * member.tree_.predict_proba(X)
+            proba[:, member_classes] += weight * member.tree_.predict_proba(
+                _unseen_as_missing(member, X))
         return proba
 
     @property

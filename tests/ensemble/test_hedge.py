@@ -564,3 +564,29 @@ def test_default_estimator_is_odt_svm():
     assert isinstance(ensemble.estimator_, ODTSVMClassifier)
     assert all(isinstance(member, ODTSVMClassifier) for member in ensemble.estimators_)
     assert np.mean(ensemble.predict(X) == y) > 0.8
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_a_nominal_code_unseen_in_training_is_predicted_as_a_missing_value(partial):
+    """Members of ODT-SVM with a nominal column (``categorical_features``, given on with
+    the base): a code no training row had, larger, negative or not whole, gets exactly
+    the ensemble's probabilities of NaN, fitted at once or by ``partial_fit``."""
+    from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
+    rng = np.random.default_rng(0)
+    X = np.column_stack([rng.normal(size=300), rng.integers(0, 3, 300)]).astype(float)
+    y = ((X[:, 0] > 0) ^ (X[:, 1] == 1) ^ (rng.random(300) < 0.1)).astype(int)
+    ensemble = HedgeEnsembleClassifier(
+        ODTSVMClassifier(random_state=0, categorical_features=[1]), n_estimators=3,
+        random_state=0)
+    if partial:
+        for start in range(0, 300, 100):
+            ensemble.partial_fit(X[start:start + 100], y[start:start + 100], classes=[0, 1])
+    else:
+        ensemble.fit(X, y)
+    rows = X[:50].copy()
+    rows[:, 1] = np.nan
+    expected = ensemble.predict_proba(rows)
+    assert not np.array_equal(expected, ensemble.predict_proba(X[:50]))
+    for code in (3.0, 5.0, -1.0, 0.5):
+        rows[:, 1] = code
+        np.testing.assert_array_equal(ensemble.predict_proba(rows), expected, err_msg=code)

@@ -211,25 +211,39 @@ class TestNominalAttributes:
         model = fit(X, y)
         assert any(np.any(split.weights[:, [1, 3]] != 0) for split in internal_splits(model))
 
-    def test_unseen_value_goes_to_the_other_branch(self):
+    def test_unseen_value_is_missing_at_an_equality_test(self):
+        """A code beyond the training values is an unknown value, not ``≠ a``: it goes
+        down both branches by their shares, as NaN does (tests/odt_svm/test_unseen_codes.py
+        has the rest)."""
         rng = np.random.default_rng(1)
         nominal = rng.integers(0, 3, 100)
         X = np.column_stack([nominal, rng.normal(size=100)])
         model = fit(X, nominal == 2, categorical_features=[0], nominal_tests="binary")
-        assert model.tree_.splits[0].kind.name == EQUALITY
-        np.testing.assert_array_equal(model.predict([[7, 0.0], [2, 0.0]]), [False, True])
+        root = model.tree_.splits[0]
+        assert root.kind.name == EQUALITY
+        np.testing.assert_array_equal(model.predict([[2, 0.0]]), [True])
+        np.testing.assert_array_equal(model.predict_proba([[7, 0.0]]),
+                                      model.predict_proba([[np.nan, 0.0]]))
+        expected = sum(share * model.tree_.proba[child]
+                       for share, child in zip(root.missing_shares, model.tree_.children[0]))
+        np.testing.assert_allclose(model.predict_proba([[7, 0.0]])[0], expected)
 
-    def test_unseen_value_stops_at_a_multiway_node(self):
+    def test_unseen_value_is_missing_at_a_multiway_node(self):
         """A code beyond the training values has no branch of C4.5's test: it is an
-        unknown value, predicted by the node's class distribution."""
+        unknown value, stopping there in ``apply`` and sent down every branch by its
+        share in ``predict_proba``, as NaN."""
         rng = np.random.default_rng(1)
         nominal = rng.integers(0, 3, 100)
         X = np.column_stack([nominal, rng.normal(size=100)])
         model = fit(X, nominal == 2, categorical_features=[0])
-        assert model.tree_.splits[0].kind.name == NOMINAL
+        root = model.tree_.splits[0]
+        assert root.kind.name == NOMINAL
         np.testing.assert_array_equal(model.apply([[7, 0.0]]), [0])
-        np.testing.assert_allclose(model.predict_proba([[7, 0.0]])[0],
-                                   model.tree_.proba[0])
+        expected = sum(share * model.tree_.proba[child]
+                       for share, child in zip(root.missing_shares, model.tree_.children[0]))
+        np.testing.assert_allclose(model.predict_proba([[7, 0.0]])[0], expected)
+        np.testing.assert_array_equal(model.predict_proba([[7, 0.0]]),
+                                      model.predict_proba([[np.nan, 0.0]]))
 
     @pytest.mark.parametrize("bad_value", [-1, 0.5, 1.25])
     def test_bad_codes(self, bad_value):

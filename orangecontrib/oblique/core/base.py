@@ -13,8 +13,8 @@ from sklearn.utils.validation import check_is_fitted
 from .tree.pruning import holdout_split, prune_with_holdout
 from .parameters import DeclaredParameters
 from .validation import (check_classification_labels, checked_sample_weight, map_row_chunks,
-                         normalised_sample_weight, validate_prediction_data,
-                         validate_training_data)
+                         normalised_sample_weight, unseen_codes_as_missing,
+                         validate_prediction_data, validate_training_data)
 
 
 #: Fewest held-out rows with which a tree is pruned (see ``_grow_and_prune``).
@@ -131,10 +131,26 @@ class ObliqueTreeClassifierMixin(DeclaredParameters, ClassifierMixin, BaseEstima
         check_is_fitted(self, "tree_")
         return validate_prediction_data(self, X)
 
+    def unseen_codes_as_missing(self, X):
+        """The dense rows ``X`` with every code of a nominal attribute that no training
+        row had (ODT-SVM's ``categorical_features``: a larger, negative or non-integer
+        code) as NaN: such a value is a missing value, predicted exactly as NaN is.
+        ``X`` itself when it has none (and for an estimator without nominal attributes).
+        Every prediction passes its rows through this (and the Orange models, through
+        :func:`~orangecontrib.oblique.core.validation.unseen_codes_as_missing`)."""
+        return unseen_codes_as_missing(X, getattr(self, "seen_codes_", None))
+
+    def _through_tree(self, method, X):
+        """The method named ``method`` of ``tree_`` on the rows of ``X`` validated for
+        prediction, with unseen nominal codes as missing values
+        (:meth:`unseen_codes_as_missing`), a sparse ``X`` in blocks of rows."""
+        X = self._validated(X)
+        method = getattr(self.tree_, method)
+        return map_row_chunks(lambda rows: method(self.unseen_codes_as_missing(rows)), X)
+
     def predict_proba(self, X):
         """Class probabilities: the class distribution of the leaf each row reaches."""
-        X = self._validated(X)
-        return map_row_chunks(self.tree_.predict_proba, X)
+        return self._through_tree("predict_proba", X)
 
     def predict(self, X):
         probabilities = self.predict_proba(X)
@@ -142,13 +158,11 @@ class ObliqueTreeClassifierMixin(DeclaredParameters, ClassifierMixin, BaseEstima
 
     def apply(self, X):
         """Leaf node id of every row."""
-        X = self._validated(X)
-        return map_row_chunks(self.tree_.apply, X)
+        return self._through_tree("apply", X)
 
     def decision_path(self, X):
         """Sparse (n_samples, node_count) indicator of the nodes each row passes."""
-        X = self._validated(X)
-        return map_row_chunks(self.tree_.decision_path, X)
+        return self._through_tree("decision_path", X)
 
     def get_depth(self):
         check_is_fitted(self, "tree_")

@@ -14,6 +14,8 @@ declarations: :mod:`~orangecontrib.oblique.core.parameters`.)
   ``feature_names_in_`` set and compared as scikit-learn's estimators do (its
   ``validate_data`` is public only from scikit-learn 1.6); :func:`checked_sample_weight`
   -- a fit's instance weights.
+* :func:`seen_codes` and :func:`unseen_codes_as_missing` -- nominal attributes given as
+  codes: a code that no training row had is a missing value (NaN) in prediction.
 """
 import functools
 import inspect
@@ -29,7 +31,8 @@ from sklearn.utils.multiclass import check_classification_targets
 __all__ = ["store_parameters", "normalised_sample_weight",
            "checked_sample_weight", "MAX_WEIGHT_RATIO", "MAX_DENSE_BYTES", "densified",
            "dense_size_error", "map_row_chunks", "check_classification_labels",
-           "validate_training_data", "validate_prediction_data"]
+           "validate_training_data", "validate_prediction_data", "seen_codes",
+           "unseen_codes_as_missing"]
 
 
 # ----- class labels and parameter names, at a small fit's cost -----
@@ -177,6 +180,31 @@ def validate_prediction_data(estimator, X):
                     estimator=estimator, input_name="X", **_finiteness(estimator))
     _check_n_features(estimator, X)
     return X
+
+
+def seen_codes(X, columns):
+    """Nominal column → the sorted codes that the rows of ``X`` have in it (missing values
+    aside), for the nominal ``columns``: what prediction then knows
+    (:func:`unseen_codes_as_missing`)."""
+    return {int(j): np.unique(X[np.isfinite(X[:, j]), j]) for j in columns}
+
+
+def unseen_codes_as_missing(X, codes):
+    """The dense rows ``X`` with every value of a nominal column that is not among its
+    ``codes`` (:func:`seen_codes`; a code no training row had: larger, negative,
+    non-integer) replaced by NaN, a missing value; ``X`` itself when it has none, else a
+    copy.  ``codes`` None or empty: ``X`` itself."""
+    if not codes:
+        return X
+    replaced = X
+    for column, known in codes.items():
+        values = X[:, column]
+        unseen = ~np.isin(values, known) & ~np.isnan(values)
+        if unseen.any():
+            if replaced is X:
+                replaced = np.array(X, dtype=np.float64)
+            replaced[unseen, column] = np.nan
+    return replaced
 
 
 def _finiteness(estimator):

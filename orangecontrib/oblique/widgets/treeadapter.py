@@ -330,7 +330,7 @@ class TreeAdapter:
     def recount(self, data):
         """:class:`Counts` of ``data`` (a Table in any compatible domain)."""
         data = self.transform(data)
-        X = _dense(data.X)
+        X = self.model_rows(data.X)
         y = None
         if data.domain.class_var is not None:
             y = np.asarray(data.Y, dtype=float).reshape(-1)
@@ -352,7 +352,11 @@ class TreeAdapter:
         parents before children: what the node's test finds for the row and where it
         goes, in the row's own values (:meth:`path_steps`)."""
         data = self.transform(data[row:row + 1])
-        return self.path_steps(_dense(data.X)[0], max_terms)
+        return self.path_steps(self.model_rows(data.X)[0], max_terms)
+
+    def model_rows(self, X):
+        """The rows ``X`` of the model's domain as the model reads them, dense."""
+        return _dense(X)
 
     def path_steps(self, x, max_terms=None):
         """The :class:`PathStep` of every node on the path of the row ``x`` (model's
@@ -452,6 +456,10 @@ class ObliqueTreeAdapter(TreeAdapter):
 
     def core_node(self, node):
         return self.display.core_node(node)
+
+    def model_rows(self, X):
+        # a nominal value no training row had is a missing value, as the model reads it
+        return self.model._tree_rows(X) if hasattr(self.model, "_tree_rows") else _dense(X)
 
     def _split(self, node):
         return self.display.split(node)
@@ -561,7 +569,7 @@ class ObliqueTreeAdapter(TreeAdapter):
 
     def row_distribution(self, data, row):
         """The model's class distribution for ``row`` (over :attr:`class_values`)."""
-        x = _dense(self.transform(data[row:row + 1]).X)
+        x = self.model_rows(self.transform(data[row:row + 1]).X)
         proba = np.zeros(len(self.class_values))
         proba[self.display.classes] = self.tree.predict_proba(x)[0]
         return proba

@@ -437,8 +437,9 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         check_is_fitted(self, "estimators_")
         X = validate_prediction_data(self, X)
         return map_row_chunks(
-            lambda rows: np.column_stack([tree.tree_.apply(rows)
-                                          for tree in self.estimators_]), X)
+            lambda rows: np.column_stack([
+                tree.tree_.apply(tree.unseen_codes_as_missing(rows))
+                for tree in self.estimators_]), X)
 
     @property
     def weights_(self):
@@ -596,12 +597,16 @@ def _over_all_features(tree, features, n_features, X):
         new.feature_scales[:, features] = old.feature_scales
     tree.tree_ = new.calibrate_text(X)
     tree.n_features_in_ = n_features
+    if getattr(tree, "seen_codes_", None):   # ODT-SVM's nominal columns, as all attributes'
+        tree.seen_codes_ = {int(features[j]): codes for j, codes in tree.seen_codes_.items()}
     return tree
 
 
 def _tree_proba(tree, X, n_classes):
     """The class distribution of ``tree`` (trained on class codes) over all ``n_classes``
-    codes, for validated rows ``X``."""
+    codes, for validated rows ``X`` (a nominal code the tree's rows did not have is a
+    missing value, :meth:`~.base.ObliqueTreeClassifierMixin.unseen_codes_as_missing`)."""
     proba = np.zeros((X.shape[0], n_classes))
-    proba[:, np.asarray(tree.classes_, dtype=np.intp)] = tree.tree_.predict_proba(X)
+    proba[:, np.asarray(tree.classes_, dtype=np.intp)] = tree.tree_.predict_proba(
+        tree.unseen_codes_as_missing(X))
     return proba

@@ -66,6 +66,7 @@ from ..tree.sparse import effective_max_terms, eliminate_terms
 from ..tree.splits import (ARGMAX, HYPERPLANE, NEAREST_CENTRE, PAIRWISE_VOTE, Split,
                            pairwise_pairs, pairwise_votes)
 from ..tree.structure import GrowthWarning, grow_tree
+from ..validation import seen_codes
 from ..parameters import (BOOLEAN, INDICES, MAX_DEPTH, MAX_TERMS, MIN_SAMPLES_LEAF, SEED,
                           Interval, Options, Parameter)
 from .xmeans import XMeans
@@ -716,8 +717,11 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
         going to the class of largest decision value (the ``argmax`` kind).
     categorical_features
         Columns holding nominal attributes as integer codes ``0 .. V−1`` (``V`` from the
-        training rows: a larger code in new rows is an unknown value); they get nominal
-        tests (``nominal_tests``) and are left out of the SVM.
+        training rows); they get nominal tests (``nominal_tests``) and are left out of
+        the SVM.  In prediction, a code that no training row had in its column (larger,
+        negative or not whole; the fitted ``seen_codes_`` list the codes seen, per
+        column) is a missing value: predicted exactly as NaN, by C4.5's fractional
+        rows, also at an ``x = a`` test (not as ``≠ a``).
     nominal_tests
         A nominal attribute's test.  ``"multiway"``: C4.5's and J48's, one branch per
         value (the ``nominal`` split kind), without an MDL correction -- the paper's
@@ -791,6 +795,7 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
 
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
         categorical = self._categorical_columns(X)
+        self.seen_codes_ = seen_codes(X, categorical)   # prediction: the others are NaN
         splitter = ODTSVMSplitter(X, y, sample_weight, len(self.classes_), categorical, self,
                                   random_state)
         tree = grow_tree(X, y, sample_weight, len(self.classes_), splitter, None,
