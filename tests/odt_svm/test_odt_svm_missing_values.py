@@ -111,3 +111,34 @@ def test_hedge_takes_nan_when_its_members_do():
                                     n_estimators=3, random_state=0).fit(X, y)
     assert hedge.predict_proba(X).sum(axis=1) == pytest.approx(np.ones(len(y)))
     assert hedge.score(X, y) > 0.8
+
+
+@pytest.mark.parametrize("confidence", [None, 0.25])
+def test_texts_speak_of_missing_values_only_where_training_rows_had_them(confidence):
+    """Every split keeps C4.5's shares to route a new row with a missing value, but its
+    branches' texts print them (``(missing: 38.2 %)``) only where some of the node's
+    training rows had a missing value in its attributes: never for complete data
+    (``missing: 14 %`` on every branch of a tree of sklearn's digits before)."""
+    from orangecontrib.oblique.core.tree.rules import export_text
+    complete = fit(*data(missing=0.0), confidence=confidence).tree_
+    assert all(split.missing_shares is not None and split.missing_in_training is False
+               for split in complete.splits if split is not None)
+    assert "missing:" not in export_text(complete)
+    row = data(missing=0.0)[0][:1].copy()
+    row[0, complete.splits[0].features_used] = np.nan   # still shared among the branches
+    assert np.count_nonzero(complete.predict_proba(row)) >= 1
+    X, y = data()
+    tree = fit(X, y, confidence=confidence).tree_
+    text = export_text(tree)
+    assert "missing:" in text
+    for node, split in enumerate(tree.splits):
+        if split is None:
+            continue
+        # a row with a missing value went down several branches: more rows below
+        kids = list(tree.children[node])
+        shared = tree.n_node_samples[kids].sum() > tree.n_node_samples[node]
+        assert split.missing_in_training == shared
+        assert (split.missing_text(0) != "") == shared
+    assert text.count("missing:") == sum(
+        split.n_children for split in tree.splits
+        if split is not None and split.missing_in_training)
