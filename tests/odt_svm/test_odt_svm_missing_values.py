@@ -142,3 +142,26 @@ def test_texts_speak_of_missing_values_only_where_training_rows_had_them(confide
     assert text.count("missing:") == sum(
         split.n_children for split in tree.splits
         if split is not None and split.missing_in_training)
+
+
+def test_a_tree_pickled_before_the_splits_kept_it_reads_as_grown():
+    """A tree pickled before its splits kept :attr:`missing_in_training` learns it on
+    loading from its row counts (a row with a missing value went down several branches:
+    the children's rows outnumber the node's), so its texts read as a new fit's."""
+    import pickle
+    from orangecontrib.oblique.core.tree.rules import export_text
+    X, y = data(missing=0.0)
+    X[::10, 2] = np.nan                                 # only the nominal x2 has any
+    tree = fit(X, y, confidence=None).tree_
+    expected = [None if split is None else split.missing_in_training
+                for split in tree.splits]
+    assert True in expected and False in expected
+    text = export_text(tree)
+    for split in tree.splits:
+        if split is not None:
+            split.missing_in_training = None      # as a pickle from before loads
+    assert "missing:" not in export_text(tree)
+    loaded = pickle.loads(pickle.dumps(tree))
+    assert [None if split is None else split.missing_in_training
+            for split in loaded.splits] == expected
+    assert export_text(loaded) == text

@@ -59,8 +59,8 @@ def round_significant(values, digits):
 def format_number(value, decimals=3):
     """Round to ``decimals`` digits after the point, drop trailing zeros; never print a
     non-zero number as 0 (fall back to ``decimals`` significant digits).  A negative number
-    starts with the minus sign U+2212, and so does a negative exponent.  For counts and shares; rule numbers use
-    :func:`format_significant`."""
+    starts with the minus sign U+2212, and a negative exponent has it too (``1e−13``).
+    For counts and shares; rule numbers use :func:`format_significant`."""
     value = float(value)
     if value < 0:
         return "−" + format_number(-value, decimals)

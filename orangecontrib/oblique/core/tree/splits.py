@@ -550,8 +550,9 @@ class Split:
     missing_in_training : bool, optional
         With ``missing_shares``: whether some of the node's training rows had a missing
         value in the split's features (:meth:`share_missing`); only then do the branches'
-        texts print the shares (:meth:`missing_text`).  ``None``: not known (a model
-        pickled before it was kept), read as no.
+        texts print the shares (:meth:`missing_text`).  ``None``: not known (a split
+        pickled before it was kept; a tree pickled so learns it from its row counts on
+        loading), read as no.
     """
 
     __slots__ = ("kind", "weights", "bias", "centres", "child_labels", "digits", "classes",

@@ -93,6 +93,18 @@ class ObliqueTree:
             self.proba[node] = (self.proba[parent[node]] if node > 0
                                 else np.full(self.n_classes, 1.0 / self.n_classes))
 
+    def __setstate__(self, state):
+        # a tree pickled before its splits kept whether their node's training rows had
+        # missing values (Split.missing_in_training): such a row went down several
+        # branches, so the children's rows outnumber the node's
+        self.__dict__.update(state)
+        for node, split in enumerate(self.splits):
+            if (split is not None and getattr(split, "missing_shares", None) is not None
+                    and getattr(split, "missing_in_training", None) is None):
+                kids = list(self.children[node])
+                split.missing_in_training = bool(
+                    self.n_node_samples[kids].sum() > self.n_node_samples[node])
+
     # ----- shape of the tree -----
     @property
     def node_count(self):
