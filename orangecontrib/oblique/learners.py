@@ -38,7 +38,7 @@ from .core.tree.structure import GrowthWarning
 from .core.parameters import InstanceOf, Parameter, constructor, with_declared_parameters
 from .core.validation import (densified, dense_size_error, map_row_chunks,
                               unseen_codes_as_missing)
-from .presentation import DisplayTree, SplitLabel
+from .presentation import DisplayTree, SplitLabel, indicator_columns
 
 __all__ = ["ObliqueTreeLearner", "ObliqueTreeModel", "GeometricTreeLearner", "OC1Learner",
            "ODTSVMLearner", "HedgeEnsembleLearner", "HedgeEnsembleModel", "SplitLabel",
@@ -308,7 +308,8 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
             [attr.name for attr in attributes],
             [values[int(c)] for c in self.estimator.classes_], DECIMALS,
             value_names=[list(attr.values) if attr.is_discrete else None
-                         for attr in attributes])
+                         for attr in attributes],
+            indicators=indicator_columns(attributes))
 
 
 def _check_width(X, domain):

@@ -17,10 +17,12 @@ from html import escape
 
 import numpy as np
 import scipy.sparse as sp
+from Orange.preprocess.impute import ReplaceUnknowns
+from Orange.preprocess.transformation import Identity, Indicator
 
 from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_number,
-                              format_significant, missing_text, quantity_text, term_texts,
-                              value_name)
+                              format_significant, quantity_text, term_texts, value_name,
+                              with_missing)
 from .core.tree.splits import DIGITS, MAX_DIGITS
 
 __all__ = ["DisplayTree", "SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS",
@@ -119,7 +121,8 @@ class SplitPresenter:
             classes = [class_values[c] for c in codes]
         values = [list(v.values) if v.is_discrete else None for v in self.variables]
         self.vocabulary = Vocabulary(self.names, classes=classes, cluster="cluster {}",
-                                     values=values)
+                                     values=values,
+                                     indicators=indicator_columns(self.variables))
         self.z_vocabulary = Vocabulary([f"z({name})" for name in self.vocabulary.features],
                                        classes=classes, cluster="cluster {}", values=values)
         self.rows = None if rows is None else np.asarray(rows, dtype=float)
@@ -188,7 +191,7 @@ class SplitPresenter:
 
     def _view(self, split, per_sd):
         """(split, vocabulary) a text of ``split`` is rendered from."""
-        if not per_sd or not split.conditions()[0].has_units:
+        if not per_sd or not split.conditions()[0].in_units(self.vocabulary):
             return split, self.vocabulary
         return self.standardised(split), self.z_vocabulary
 
@@ -198,12 +201,9 @@ class SplitPresenter:
         scores it compares); complete unless ``max_terms`` shortens it."""
         split, vocabulary = self._view(split, per_sd)
         order = self.order(split.weights)
-        texts = [condition_text(condition, vocabulary, order, max_terms, with_scores=True)
-                 for condition in split.conditions()]
-        if getattr(split, "missing_shares", None) is not None:  # C4.5's fractional rows
-            texts = [f"{text} ({missing_text(split, position)})"
-                     for position, text in enumerate(texts)]
-        return texts
+        return with_missing(split, [condition_text(condition, vocabulary, order, max_terms,
+                                                   with_scores=True)
+                                    for condition in split.conditions()])
 
     def edge_labels(self, split, per_sd=False):
         """Short label of every branch: ``≥ 1.2``, ``= typical``, a class, a cluster."""
@@ -264,7 +264,7 @@ class SplitPresenter:
     def value_text(self, split, x, per_sd=False):
         """The value the split tests for the row ``x`` (in the model's domain; with
         ``per_sd``, of its standardised attributes ``z``)."""
-        if per_sd and split.conditions()[0].has_units:
+        if per_sd and split.conditions()[0].in_units(self.vocabulary):
             split, x, vocabulary, point = (self.standardised(split), self.z_scores(x)[0],
                                            self.z_vocabulary, "z")
         else:
@@ -504,6 +504,24 @@ class DisplayTree:
     def predicted(self):
         """The class value (index) predicted at every node."""
         return np.argmax(self.core_proba, axis=1)[self._core]
+
+
+def indicator_columns(variables):
+    """``{j: (attribute name, value name)}`` for every column ``j`` of ``variables`` (a
+    preprocessed domain's attributes) that is the 0/1 indicator of a value of a nominal
+    attribute, made by Orange's one-hot encoding (``Continuize``: an
+    :class:`~Orange.preprocess.transformation.Indicator` ``compute_value``), traced
+    through transformations that keep known values (imputation, identity)."""
+    indicators = {}
+    for j, variable in enumerate(variables):
+        compute_value = variable.compute_value
+        while isinstance(compute_value, (ReplaceUnknowns, Identity)):
+            compute_value = getattr(compute_value.variable, "compute_value", None)
+        if isinstance(compute_value, Indicator) and compute_value.variable.is_discrete:
+            nominal, code = compute_value.variable, compute_value.value
+            if float(code).is_integer() and 0 <= code < len(nominal.values):
+                indicators[j] = (nominal.name, nominal.values[int(code)])
+    return indicators
 
 
 def _rows_with_class(table, domain):

@@ -889,3 +889,30 @@ class TestValidation:
     def test_unfitted_inspection_raises_not_fitted_error(self, method):
         with pytest.raises(NotFittedError):
             getattr(GeometricTreeClassifier(), method)()
+
+
+class TestNoVanishingWeights:
+    def test_digits_at_the_widgets_defaults_print_ordinary_numbers(self):
+        """sklearn's digits with the GDT widget's defaults (at most 3 attributes a split):
+        the backward elimination left splits of weights ~1e−16 (``4.922e−17·pixel_2_3 +
+        9.002e−16·pixel_3_6 + … ≥ 5.631e−16``); they route as ordinary splits, and now
+        print so: every split's largest term is of the size of its rows, no weight is
+        below 1e−8 of its split's largest, and no printed number has an exponent."""
+        from sklearn.datasets import load_digits
+        from orangecontrib.oblique.core.tree.rules import export_text
+        X, y = load_digits(return_X_y=True)
+        model = GeometricTreeClassifier(max_terms=3, min_samples_split=5,
+                                        min_samples_leaf=2, max_depth=20).fit(X, y)
+        tree = model.tree_
+        reached = tree.decision_path(X).toarray().astype(bool)
+        for node, split in enumerate(tree.splits):
+            if split is None:
+                continue
+            weights = np.abs(split.weights[0])
+            used = weights > 0
+            assert weights[used].min() >= 1e-8 * weights.max()
+            rows = X[reached[:, node]]
+            spread = np.abs(rows[:, used]).max(axis=0)
+            assert (weights[used] * spread).max() >= 1e-6 * spread.max()
+        assert "e−" not in export_text(tree) and "e-" not in export_text(tree)
+        assert model.score(X, y) > 0.9

@@ -610,7 +610,8 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
 
     def test_nominal_splits_have_one_branch_per_value(self):
         """C4.5's test of a nominal attribute: one branch per value, ``= value``; every
-        branch says its share of a row with a missing value."""
+        branch says its share of a row with a missing value where the node's training
+        rows had missing values of the attribute, and only there."""
         model = self.heart_model
         tree = model.tree_
         nominal = splits_by_rule(model, NOMINAL)
@@ -624,8 +625,13 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
             for kid, value in zip(node.children, variable.values):
                 if kid is not None:
                     self.assertEqual(kid.description, f"= {value}")
+                    shares = r" \(missing: .* %\)" if split.missing_in_training else ""
                     self.assertRegex(model.rule(kid)[-1],
-                                     rf"^{variable.name} = {value} \(missing: .* %\)$")
+                                     rf"^{variable.name} = {value}{shares}$")
+        self.assertTrue(any(model.display.split(n.node_id).missing_in_training
+                            for n in nominal))
+        self.assertFalse(all(model.display.split(n.node_id).missing_in_training
+                             for n in nominal))
         # hyperplanes and thresholds never use a nominal attribute
         for node in all_nodes(model):
             split = model.display.split(node.node_id)
@@ -643,7 +649,8 @@ class TestODTSVMLearner(ModelChecks, unittest.TestCase):
         domain = Domain([DiscreteVariable("pain", values=("none", "mild", "severe"))],
                         DiscreteVariable("y", values=("no", "yes")))
         texts = SplitPresenter(domain.attributes, [1.0], domain.class_var.values)
-        nominal = Split.nominal(0, [0, 1, 2], 1).copy(missing_shares=[0.5, 0.25, 0.25])
+        nominal = Split.nominal(0, [0, 1, 2], 1).copy(missing_shares=[0.5, 0.25, 0.25],
+                                                      missing_in_training=True)
         self.assertEqual(texts.node_rule(nominal), ("pain", "pain"))
         self.assertEqual(texts.edge_labels(nominal), ["= none", "= mild", "= severe"])
         self.assertEqual(texts.conditions(nominal),

@@ -140,3 +140,50 @@ def test_core_export_text_names_nominal_values_when_given():
     assert re.search(r"thal [=≠] normal", named)
     with pytest.raises(ValueError, match="value names for 2 features"):
         model.export_text(value_names=[None])
+
+
+@pytest.mark.parametrize("learner", ["gdt", "oc1"])
+def test_a_test_of_one_indicator_column_reads_as_an_equality(learner):
+    """titanic (nominal attributes only: 0/1 indicator columns) at the widgets' defaults
+    of at most 3 attributes a split: a test of one indicator column read ``age=child ≥
+    0.5``; it reads ``age = child`` / ``age ≠ child`` in the printed tree, the node
+    texts (condition, edge label, node box) and the viewer's rules and path steps."""
+    from orangecontrib.oblique import GeometricTreeLearner, OC1Learner
+    from orangecontrib.oblique.presentation import DisplayTree, indicator_columns
+    from orangecontrib.oblique.widgets.treeadapter import step_words
+    data = Table("titanic")
+    if learner == "gdt":
+        model = GeometricTreeLearner(max_terms=3, min_samples_split=5, min_samples_leaf=2,
+                                     max_depth=20)(data)
+    else:
+        model = OC1Learner(max_terms=1, random_state=0)(data)
+    attributes = model.domain.attributes
+    indicators = indicator_columns(attributes)
+    assert {attributes[j].name: value for j, value in indicators.items()} == {
+        "status=crew": ("status", "crew"), "status=first": ("status", "first"),
+        "status=second": ("status", "second"), "status=third": ("status", "third"),
+        "age=child": ("age", "child"), "sex=male": ("sex", "male")}
+    text = model.print_tree()
+    assert not re.search(r"\|--- \w+=\w+ [<≥>≤] ", text), text
+    display = DisplayTree.of_model(model)
+    single = [node for node in range(display.node_count) if display.split(node) is not None
+              and display.split(node).features_used.size == 1]
+    assert single, "the tree tests one indicator column alone"
+    conditions, labels = display.branch_texts()
+    for node in single:
+        split = display.split(node)
+        attribute, value = indicators[int(split.features_used[0])]
+        kids = display.children[node]
+        assert {conditions[k] for k in kids} <= {f"{attribute} = {value}",
+                                                 f"{attribute} ≠ {value}"}
+        assert {labels[k] for k in kids} <= {f"= {value}", f"≠ {value}"}
+        assert f"|--- {attribute} = {value}\n" in text
+        assert display.label(node).text == attribute
+        assert display.texts.node_rule(split)[1] == f"{attribute} = {value}"
+        row = np.zeros(len(attributes))
+        row[split.features_used[0]] = 1.0
+        position = int(split.route(row[None, :])[0])
+        assert step_words(split, row, position, display.texts.vocabulary).startswith(
+            f"{attribute} is {value} → ")
+    nodes = [node for node in model._nodes() if node.parent is not None]
+    assert any(node.description.startswith(("= ", "≠ ")) for node in nodes)

@@ -111,3 +111,57 @@ def test_hedge_takes_nan_when_its_members_do():
                                     n_estimators=3, random_state=0).fit(X, y)
     assert hedge.predict_proba(X).sum(axis=1) == pytest.approx(np.ones(len(y)))
     assert hedge.score(X, y) > 0.8
+
+
+@pytest.mark.parametrize("confidence", [None, 0.25])
+def test_texts_speak_of_missing_values_only_where_training_rows_had_them(confidence):
+    """Every split keeps C4.5's shares to route a new row with a missing value, but its
+    branches' texts print them (``(missing: 38.2 %)``) only where some of the node's
+    training rows had a missing value in its attributes: never for complete data
+    (``missing: 14 %`` on every branch of a tree of sklearn's digits before)."""
+    from orangecontrib.oblique.core.tree.rules import export_text
+    complete = fit(*data(missing=0.0), confidence=confidence).tree_
+    assert all(split.missing_shares is not None and split.missing_in_training is False
+               for split in complete.splits if split is not None)
+    assert "missing:" not in export_text(complete)
+    row = data(missing=0.0)[0][:1].copy()
+    row[0, complete.splits[0].features_used] = np.nan   # still shared among the branches
+    assert np.count_nonzero(complete.predict_proba(row)) >= 1
+    X, y = data()
+    tree = fit(X, y, confidence=confidence).tree_
+    text = export_text(tree)
+    assert "missing:" in text
+    for node, split in enumerate(tree.splits):
+        if split is None:
+            continue
+        # a row with a missing value went down several branches: more rows below
+        kids = list(tree.children[node])
+        shared = tree.n_node_samples[kids].sum() > tree.n_node_samples[node]
+        assert split.missing_in_training == shared
+        assert (split.missing_text(0) != "") == shared
+    assert text.count("missing:") == sum(
+        split.n_children for split in tree.splits
+        if split is not None and split.missing_in_training)
+
+
+def test_a_tree_pickled_before_the_splits_kept_it_reads_as_grown():
+    """A tree pickled before its splits kept :attr:`missing_in_training` learns it on
+    loading from its row counts (a row with a missing value went down several branches:
+    the children's rows outnumber the node's), so its texts read as a new fit's."""
+    import pickle
+    from orangecontrib.oblique.core.tree.rules import export_text
+    X, y = data(missing=0.0)
+    X[::10, 2] = np.nan                                 # only the nominal x2 has any
+    tree = fit(X, y, confidence=None).tree_
+    expected = [None if split is None else split.missing_in_training
+                for split in tree.splits]
+    assert True in expected and False in expected
+    text = export_text(tree)
+    for split in tree.splits:
+        if split is not None:
+            split.missing_in_training = None      # as a pickle from before loads
+    assert "missing:" not in export_text(tree)
+    loaded = pickle.loads(pickle.dumps(tree))
+    assert [None if split is None else split.missing_in_training
+            for split in loaded.splits] == expected
+    assert export_text(loaded) == text

@@ -138,3 +138,63 @@ def test_the_split_kind_is_the_kind_itself_and_pickles_as_the_registered_one():
     assert pickle.loads(pickle.dumps(split)).kind is KINDS["argmax"]
     assert Split(KINDS["hyperplane"], [[1.0, 0.0]], [0.0]) == Split.axis_parallel(0, 0.0, 2)
     assert isinstance(Split.hyperplane([1.0], 0.0).kind, HyperplaneKind)
+
+
+# ----- a test of one 0/1 indicator column of a nominal value -----
+
+INDICATED = Vocabulary(["status=crew", "age=child", "x"], classes=["no", "yes"],
+                       indicators={0: ("status", "crew"), 1: ("age", "child")})
+
+
+@pytest.mark.parametrize("weights, bias, texts, edges", [
+    ([0.0, 1.0, 0.0], -0.5, ["age ≠ child", "age = child"], ["≠ child", "= child"]),
+    ([0.0, -2.0, 0.0], 0.6, ["age = child", "age ≠ child"], ["= child", "≠ child"]),
+])
+def test_a_test_of_one_indicator_column_is_an_equality(weights, bias, texts, edges):
+    """``age=child ≥ 0.5`` reads ``age = child``; a negative weight (``age=child ≤ 0.3``)
+    turns the sides: the branch of the column's 1 is always ``=``."""
+    split = Split.hyperplane(weights, bias)
+    conditions = split.conditions()
+    assert [c.text(INDICATED) for c in conditions] == texts
+    assert [c.edge_label(INDICATED) for c in conditions] == edges
+    assert branch_conditions(split, INDICATED) == texts
+    assert conditions[0].node_rule(conditions, INDICATED) == ("age = child",) * 2
+    assert conditions[0].quantity_text(INDICATED) == "age"
+    assert not conditions[0].in_units(INDICATED)
+    child, adult = np.array([0.0, 1.0, 0.0]), np.array([0.0, 0.0, 0.0])
+    for row, word in ((child, "is"), (adult, "is not")):
+        position = int(split.route(row[None, :])[0])
+        assert conditions[position].text(INDICATED) == texts[position]
+        arrow = ("left", "right")[position]
+        assert (conditions[position].path_step(split, row, position, INDICATED)
+                == f"age {word} child → {arrow}")
+
+
+def test_other_tests_of_an_indicator_column_stay_comparisons():
+    """A threshold outside (0, 1) (no row's side depends on the value), an oblique
+    hyperplane over indicators and a column that is no indicator read as before."""
+    outside = Split.hyperplane([0.0, 1.0, 0.0], -1.5).conditions()
+    assert [c.text(INDICATED) for c in outside] == ["age=child < 1.5", "age=child ≥ 1.5"]
+    oblique = Split.hyperplane([1.0, 1.0, 0.0], -0.5).conditions()
+    assert oblique[1].text(INDICATED) == "status=crew + age=child ≥ 0.5"
+    numeric = Split.hyperplane([0.0, 0.0, 1.0], -0.5).conditions()
+    assert numeric[1].text(INDICATED) == "x ≥ 0.5" and numeric[1].in_units(INDICATED)
+    # without the vocabulary's indicators, the column is a number
+    plain = Split.hyperplane([0.0, 1.0, 0.0], -0.5).conditions()
+    assert plain[1].text(["status=crew", "age=child", "x"]) == "age=child ≥ 0.5"
+
+
+def test_a_rows_values_in_a_path_step_name_nominal_values():
+    """The row's values in a hyperplane's path step: a code by its value's name, a 0/1
+    column of a nominal value by the attribute's value (``status = first``, or the
+    values it is not), a missing value as missing."""
+    vocabulary = Vocabulary(["age", "status=first", "status=crew", "sex=male", "c"],
+                            values=[None, None, None, None, ["red", "green"]],
+                            indicators={1: ("status", "first"), 2: ("status", "crew"),
+                                        3: ("sex", "male")})
+    x = np.array([63.0, 1.0, 0.0, 0.0, 1.0])
+    assert vocabulary.values_of(range(5), x) == ("age = 63, status = first, sex ≠ male, "
+                                                 "c = green")
+    x = np.array([np.nan, 0.0, 0.0, 0.25, 0.0])
+    assert vocabulary.values_of(range(5), x) == ("age = missing, status ≠ first, crew, "
+                                                 "sex=male = 0.25, c = red")

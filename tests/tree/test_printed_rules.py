@@ -203,3 +203,34 @@ class TestRoundSignificant:
         assert np.array_equal(small, rounded[:10]) or digits > 12
         if digits == 17:
             assert np.array_equal(rounded, values)
+
+
+class TestOneMinusSign:
+    """Every number of a text writes minus as U+2212, its exponent's too (``e−13``): no
+    formatter mixes in an ASCII hyphen."""
+
+    VALUES = [v * 10.0 ** e for e in range(-30, 31, 3) for v in (1.0, -1.0, 3.21, -7.654)]
+
+    @pytest.mark.parametrize("decimals", [0, 1, 3, 6])
+    def test_format_number(self, decimals):
+        for value in self.VALUES:
+            text = format_number(value, decimals)
+            assert "-" not in text, text
+            assert float(text.replace("−", "-")) == pytest.approx(value, rel=0.5)
+
+    @pytest.mark.parametrize("digits", [1, 4, 17])
+    def test_format_significant(self, digits):
+        for value in self.VALUES:
+            text = format_significant(value, digits)
+            assert "-" not in text, text
+            assert float(text.replace("−", "-")) == float(f"{value:.{digits - 1}e}")
+
+    def test_rule_texts(self):
+        from orangecontrib.oblique.core.tree.rules import affine_text
+        from orangecontrib.oblique.core.tree.conditions import Affine
+        split = Split.hyperplane([-1.462e-14, 3e-20, 1.0], 1.083e-16)
+        texts = branch_conditions(split, ["a", "b", "c"]) + [
+            split_description(split, ["a", "b", "c"]),
+            affine_text(Affine.of([-2e-13, 1.0], -4e-15), ["a", "b"])]
+        assert all("-" not in text for text in texts), texts
+        assert "e−14·a" in texts[0] and "e−16" in texts[0]

@@ -8,6 +8,7 @@ from orangecontrib.oblique.core.tree.rules import (Vocabulary, affine_text, bran
                                                    condition_text, edge_text, quantity_text)
 from orangecontrib.oblique.core.tree.splits import (KINDS, Affine, Compare, SplitKind, Split,
                                                     Term)
+from orangecontrib.oblique.core.tree.structure import grow_tree
 
 
 class TestConditionsAreParts:
@@ -177,3 +178,74 @@ class TestNegligibleTerms:
             if split is not None:
                 size = np.abs(split.weights) * np.abs(X).max(axis=0)
                 assert np.all((size == 0) | (size >= 1e-9 * size.max()))
+
+
+class TestVanishingWeights:
+    """A split of weights that vanish against the node's rows (what a cancellation
+    leaves, ``1e−16·a ≥ 5e−16``) gets ordinary numbers by a power of two, keeping every
+    row's side; a split of no weight at all is refused."""
+
+    def test_the_split_is_scaled_and_routes_every_row_as_before(self):
+        rng = np.random.default_rng(5)
+        X = rng.integers(0, 17, size=(200, 3)).astype(float)
+        split = Split.hyperplane([4.922e-17, 9.002e-16, 1.462e-16], -5.631e-15)
+        before = split.route(X)
+        assert 0 < before.sum() < len(X)
+        assert split.restore_scale(X, np.arange(len(X)))
+        assert np.abs(split.weights).max() == pytest.approx(1, rel=1)
+        assert np.array_equal(split.route(X), before)
+        assert all("e−" not in text for text in branch_conditions(split, ["a", "b", "c"]))
+        ordinary = Split.hyperplane([0.5, 1e-3, 0.0], -1.0)
+        assert ordinary.restore_scale(X, np.arange(len(X)))
+        assert np.array_equal(ordinary.weights, [[0.5, 1e-3, 0.0]])
+
+    def test_a_split_of_no_weight_makes_a_leaf(self):
+        X = np.random.default_rng(6).normal(size=(50, 2))
+        y = (X[:, 0] > 0).astype(int)
+        rows = np.arange(len(X))
+        assert not Split.hyperplane([0.0, 0.0], 1.0).restore_scale(X, rows)
+        # a weight on a column that is 0 on the node's rows is no weight there
+        assert not Split.hyperplane([0.0, 1.0], 0.0).restore_scale(
+            np.c_[X[:, 0], np.zeros(50)], rows)
+        assert Split.equality(0, 1.0, 2).restore_scale(X, rows)   # no geometry: kept
+
+        def tiny(rows, counts, depth):
+            return Split.hyperplane([1e-300, 0.0], 0.0)
+        tree = grow_tree(X, y, np.ones(len(X)), 2, tiny, max_depth=1)
+        assert tree.node_count == 3 and tree.splits[0].weights[0, 0] > 1e-3
+        tree = grow_tree(X, y, np.ones(len(X)), 2,
+                         lambda rows, counts, depth: Split.hyperplane([0.0, 0.0], 0.0))
+        assert tree.node_count == 1
+
+
+class TestMissingSharesInTexts:
+    """C4.5's shares route rows with a missing value at every split of a tree grown with
+    them, but a branch's text speaks of them only where the node's training rows had
+    missing values."""
+
+    def test_shares_are_printed_only_where_training_rows_had_missing_values(self):
+        X = np.array([[0.0, 1.0], [1.0, np.nan], [2.0, 3.0], [3.0, 4.0]])
+        complete = Split.axis_parallel(0, 1.5, 2)
+        assert complete.share_missing(X, np.ones(4)) == 2
+        assert complete.missing_in_training is False
+        np.testing.assert_allclose(complete.missing_shares, [0.5, 0.5])
+        assert [complete.missing_text(p) for p in (0, 1)] == ["", ""]
+        partial = Split.axis_parallel(1, 2.0, 2)
+        assert partial.share_missing(X, np.ones(4)) == 2
+        assert partial.missing_in_training is True
+        assert [partial.missing_text(p) for p in (0, 1)] == ["missing: 33.3 %",
+                                                             "missing: 66.7 %"]
+        assert partial.copy().missing_in_training is True
+
+    def test_a_pickle_from_before_loads_and_reads_without_shares(self):
+        import pickle
+        split = Split.axis_parallel(1, 2.0, 2).copy(missing_shares=[0.25, 0.75])
+        state = {name: getattr(split, name) for name in Split.__slots__
+                 if name != "missing_in_training"}
+        old = Split.__new__(Split)
+        old.__setstate__((None, state))
+        old = pickle.loads(pickle.dumps(old))
+        assert old.missing_in_training is None and old.missing_text(1) == ""
+        parts, stopped = old.route_by_weight(np.array([[0.0, np.nan]]), np.array([0]),
+                                             np.ones(1))
+        assert [w.tolist() for _, w in parts] == [[0.25], [0.75]] and stopped.size == 0

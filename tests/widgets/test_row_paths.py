@@ -69,12 +69,27 @@ def check_step_values(tree, x, step):
     assert "None" not in step.words, step.words
     if step.words == "leaf":
         return
+    words = step.words
+    if "(with " in words:  # a hyperplane: the row's values are listed in the brackets
+        words = "(" + words.split("(with ", 1)[1].rsplit("), ", 1)[0] + ","
     for j in tree.features_of(step.node):
         name = vocabulary.features[j]
-        if re.search(rf"(^|[ (·,]){re.escape(name)} (=|is) ", step.words):
+        attribute, value = (vocabulary.indicators or {}).get(j, (None, None))
+        if attribute is not None and "(with " in step.words and x[j] == 1 \
+                and name in step.words:
+            # a hyperplane over 0/1 columns names the attribute's value of the row
+            assert f"{attribute} = {value}" in words, words
+            continue
+        if attribute is not None and re.search(rf"(^|[ (·,]){re.escape(attribute)} is ",
+                                               words):
+            # a 0/1 column of a nominal value read as an equality: the row's value
+            assert (f"{attribute} is {value}" if x[j] == 1 else
+                    f"{attribute} is not {value}") in words, (x[j], words)
+            continue
+        if re.search(rf"(^|[ (·,]){re.escape(name)} (=|is) ", words):
             value = vocabulary.value_of(j, x[j])
-            assert (f"{name} = {value}" in step.words
-                    or f"{name} is {value}" in step.words), (name, value, step.words)
+            assert (f"{name} = {value}" in words
+                    or f"{name} is {value}" in words), (name, value, words)
 
 
 def check_paths(tree, data, rows):

@@ -516,7 +516,7 @@ class ObliqueTreeAdapter(TreeAdapter):
     def step_text(self, node, x, max_terms=None):
         split = self._split(node)
         position = int(split.route(np.nan_to_num(x)[None, :])[0])
-        if self.per_sd and split.conditions()[0].has_units:
+        if self.per_sd and split.conditions()[0].in_units(self.vocabulary):
             split, z = self.texts.standardised(split), self.texts.z_scores(x)[0]
             return step_words(split, z, position, self.texts.z_vocabulary,
                               self.texts.order(split.weights), max_terms)

@@ -92,6 +92,11 @@ class Condition:
         ``pain = severe``), or None."""
         return None
 
+    def in_units(self, names):
+        """Whether its numbers, in the words of ``names``, are in the attributes' units
+        (:attr:`has_units`; a test of an indicator column reads ``age = child``)."""
+        return self.has_units
+
     def branch_name(self, names):
         """What the branch stands for: its label, class or number."""
         classes = Vocabulary.of(names).classes
@@ -139,7 +144,11 @@ class Condition:
 class Compare(Condition):
     """``quantity operator threshold``, ``operator`` one of ``<``, ``≥``, ``>``, ``≤``;
     ``quantity`` an :class:`Affine` without constant (a single term of weight 1 is the
-    attribute itself)."""
+    attribute itself).
+
+    A test of one 0/1 indicator column of a nominal value (the vocabulary's
+    ``indicators``) against a threshold between 0 and 1 is an equality test and reads
+    so: ``age = child`` on the side of 1, ``age ≠ child`` on the side of 0."""
     form = "compare"
 
     @property
@@ -150,21 +159,51 @@ class Compare(Condition):
     def attribute(self):
         return self.quantity.terms[0].feature if len(self.quantity.terms) == 1 else None
 
+    def indicated(self, names):
+        """``(attribute, value, holds)`` when the condition tests a 0/1 indicator column
+        of the nominal value ``value`` of ``attribute`` (``holds``: whether the value is
+        the one the branch requires), else None."""
+        indicators = Vocabulary.of(names).indicators
+        terms = self.quantity.terms
+        if (not indicators or len(terms) != 1 or terms[0].weight != 1
+                or terms[0].feature not in indicators or not 0 < self.threshold < 1):
+            return None
+        attribute, value = indicators[terms[0].feature]
+        return attribute, value, self.operator in ("≥", ">")
+
+    def in_units(self, names):
+        return self.indicated(names) is None
+
     def text(self, names, order=None, max_terms=None, with_scores=False):
         return f"{self.quantity_text(names, order, max_terms)} {self.edge_label(names)}"
 
     def edge_label(self, names):
+        indicated = self.indicated(names)
+        if indicated is not None:
+            _, value, holds = indicated
+            return f"{'=' if holds else '≠'} {value}"
         return f"{self.operator} {format_significant(self.threshold, self.digits)}"
 
     def quantity_text(self, names, order=None, max_terms=None):
+        indicated = self.indicated(names)
+        if indicated is not None:
+            return indicated[0]
         return affine_text(self.quantity, names, self.digits, order, max_terms)
 
     def node_rule(self, conditions, names, order=None, max_terms=None):
         right = conditions[-1]  # the right branch, ``… ≥ t``
+        indicated = right.indicated(names)
+        if indicated is not None and not indicated[2]:
+            right = conditions[0]  # ``age = child``, whichever side it is on
         return right.text(names, order, max_terms), right.text(names, order)
 
     def path_step(self, split, x, position, names, order=None, max_terms=None):
         vocabulary = Vocabulary.of(names)
+        indicated = self.indicated(vocabulary)
+        if indicated is not None:
+            attribute, value, holds = indicated
+            arrow = self._arrow(split.conditions(), position, vocabulary)
+            return f"{attribute} is {'' if holds else 'not '}{value}{arrow}"
         terms = self.quantity.terms
         arrow = self._arrow(split.conditions(), position, vocabulary)
         threshold = (f"{OPERATOR_WORDS[self.operator]} "

@@ -59,8 +59,8 @@ def round_significant(values, digits):
 def format_number(value, decimals=3):
     """Round to ``decimals`` digits after the point, drop trailing zeros; never print a
     non-zero number as 0 (fall back to ``decimals`` significant digits).  A negative number
-    starts with the minus sign U+2212.  For counts and shares; rule numbers use
-    :func:`format_significant`."""
+    starts with the minus sign U+2212, and a negative exponent has it too (``1e−13``).
+    For counts and shares; rule numbers use :func:`format_significant`."""
     value = float(value)
     if value < 0:
         return "−" + format_number(-value, decimals)
@@ -69,15 +69,16 @@ def format_number(value, decimals=3):
     text = f"{value:.{max(decimals, 0)}f}"
     if "." in text:
         text = text.rstrip("0").rstrip(".")
-    if text == "0" and value != 0:
-        text = f"{value:.{max(decimals, 1)}g}"
+    if text == "0" and value != 0:  # an exponent's minus is U+2212 too: ``1.2e−13``
+        text = f"{value:.{max(decimals, 1)}g}".replace("-", "−")
     return text
 
 
 def format_significant(value, digits=DIGITS):
     """``value`` rounded to ``digits`` significant digits, written out without an exponent
     (``0.000572``, ``89.06``, ``123500``) unless it is astronomically large or small; the
-    text reads back as exactly the rounded float.  Minus is U+2212."""
+    text reads back as exactly the rounded float.  Minus is U+2212, an exponent's too
+    (``1.083e−16``)."""
     value = float(value)
     if value < 0:
         return "−" + format_significant(-value, digits)
@@ -119,6 +120,10 @@ class Vocabulary:
         numeric feature), for equality tests.
     cluster : str
         Format of a cluster's name from its number (``"{}"``: ``1``; ``"cluster {}"``).
+    indicators : dict, optional
+        ``{j: (attribute name, value name)}``: feature ``j`` is the 0/1 indicator of that
+        value of a nominal attribute (a one-hot column): a test of it alone then reads
+        ``age = child`` and ``age ≠ child``, not ``age=child ≥ 0.5``.
 
     The names are kept as they are written (:func:`printable_name`).
     """
@@ -126,6 +131,7 @@ class Vocabulary:
     classes: list = None
     values: list = None
     cluster: str = "{}"
+    indicators: dict = None
 
     def __post_init__(self):
         self.features = [printable_name(name) for name in self.features]
@@ -134,6 +140,9 @@ class Vocabulary:
         if self.values is not None:
             self.values = [None if names is None else [printable_name(n) for n in names]
                            for names in self.values]
+        if self.indicators is not None:
+            self.indicators = {int(j): (printable_name(attribute), printable_name(value))
+                               for j, (attribute, value) in self.indicators.items()}
 
     @classmethod
     def of(cls, names):
@@ -151,9 +160,30 @@ class Vocabulary:
         return format_number(value)
 
     def values_of(self, features, x):
-        """``a = 63, sex = male``: the row ``x``'s values of ``features``."""
-        return ", ".join(f"{self.features[j]} = {self.value_of(j, x[j])}"
-                         for j in features)
+        """``a = 63, sex = male``: the row ``x``'s values of ``features``.  The 0/1
+        columns of one nominal attribute (:attr:`indicators`) read as the attribute's
+        value where one of them is 1 (``status = first``), else as the values it is not
+        (``status ≠ crew, third``); a column of another value (imputed) as itself."""
+        indicators = self.indicators or {}
+        groups, items = {}, []  # attribute -> (values it is, values it is not)
+        for j in features:
+            attribute, value = indicators.get(j, (None, None))
+            if attribute is None or x[j] not in (0, 1):
+                items.append(f"{self.features[j]} = {self.value_of(j, x[j])}")
+                continue
+            if attribute not in groups:
+                groups[attribute] = ([], [])
+                items.append((attribute,))
+            groups[attribute][int(x[j] == 0)].append(value)
+        words = []
+        for item in items:
+            if isinstance(item, str):
+                words.append(item)
+                continue
+            is_value, is_not = groups[item[0]]
+            words.append(f"{item[0]} = {is_value[0]}" if is_value
+                         else f"{item[0]} ≠ {', '.join(is_not)}")
+        return ", ".join(words)
 
 
 def term_texts(affine, names, digits=DIGITS, order=None, max_terms=None):
@@ -238,12 +268,18 @@ def condition_text(condition, names, order=None, max_terms=None, with_scores=Fal
 def missing_text(split, position):
     """How a row with a missing value in the split's features goes down branch
     ``position``: ``"missing: 38.2 %"`` -- its weight times the branch's share, C4.5's
-    fractional routing (:attr:`~.splits.Split.missing_shares`); ``""`` for a split at
-    which such a row stops."""
-    shares = getattr(split, "missing_shares", None)
-    if shares is None:
-        return ""
-    return f"missing: {format_significant(100 * float(shares[position]), 3)} %"
+    fractional routing (:attr:`~.splits.Split.missing_shares`), where the node's
+    training rows had missing values; ``""`` otherwise and for a split at which such a
+    row stops (:meth:`~.splits.Split.missing_text`)."""
+    return split.missing_text(position)
+
+
+def with_missing(split, texts):
+    """The branch ``texts`` of ``split``, each followed by `` (missing: 38.2 %)`` where
+    the split says so (:func:`missing_text`)."""
+    suffixes = [split.missing_text(position) for position in range(len(texts))]
+    return [f"{text} ({suffix})" if suffix else text
+            for text, suffix in zip(texts, suffixes)]
 
 
 def edge_text(condition, names):
@@ -281,7 +317,7 @@ def split_description(split, names, digits=None, order=None, max_terms=None):
 
 
 def export_text(tree, feature_names=None, class_names=None, decimals=3,
-                show_counts=True, value_names=None):
+                show_counts=True, value_names=None, indicators=None):
     """The tree as indented text; every branch carries its test in raw feature units.
 
     Parameters
@@ -300,6 +336,10 @@ def export_text(tree, feature_names=None, class_names=None, decimals=3,
     value_names : sequence of (sequence of str or None), optional
         Per feature, the names of a nominal attribute's value codes (``None`` for a
         numeric one): an equality test then reads ``thal = normal``, not ``thal = 0``.
+    indicators : dict, optional
+        ``{j: (attribute name, value name)}`` of the features that are 0/1 indicators of
+        a nominal value (one-hot columns): a test of one of them alone then reads
+        ``age = child`` (see :class:`Vocabulary`).
 
     Notes
     -----
@@ -316,7 +356,8 @@ def export_text(tree, feature_names=None, class_names=None, decimals=3,
         raise ValueError(f"expected value names for {tree.n_features} features, "
                          f"got {len(value_names)}")
     vocabulary = Vocabulary(feature_names, classes=class_names,
-                            values=None if value_names is None else list(value_names))
+                            values=None if value_names is None else list(value_names),
+                            indicators=indicators)
     lines = []
 
     def leaf_text(node):
@@ -341,10 +382,8 @@ def export_text(tree, feature_names=None, class_names=None, decimals=3,
             split = tree.splits[node]
             first = split.conditions()[0]
             scored = first.lists_scores  # the scores decide them
-            conditions = branch_conditions(split, vocabulary, with_scores=scored)
-            if getattr(split, "missing_shares", None) is not None:
-                conditions = [f"{condition} ({missing_text(split, position)})"
-                              for position, condition in enumerate(conditions)]
+            conditions = with_missing(split, branch_conditions(split, vocabulary,
+                                                               with_scores=scored))
             for condition, child in reversed(list(zip(conditions, tree.children[node]))):
                 stack.append((child, level + 1, None))
                 stack.append((node, level, "|   " * level + "|--- " + condition))

@@ -48,7 +48,7 @@ import numpy as np
 from . import kernels
 from .conditions import (Affine, Compare, Condition, Equal, Largest, Nearest,  # noqa: F401
                          Term, Votes)
-from .rules import DIGITS, MAX_DIGITS, round_significant  # noqa: F401
+from .rules import DIGITS, MAX_DIGITS, format_significant, round_significant  # noqa: F401
 
 HYPERPLANE = "hyperplane"
 ARGMAX = "argmax"
@@ -59,6 +59,9 @@ NOMINAL = "nominal"
 #: A term below this fraction of a split's largest term is rounding noise (see
 #: ``Split.drop_negligible_terms``).
 NEGLIGIBLE = 1e-9
+#: A split whose largest term is below this fraction of the scale of the node's rows has
+#: vanishing weights, given ordinary numbers by a power of two (``Split.restore_scale``).
+VANISHING = 1e-12
 #: Most values of a split's map (rows × map rows) computed at once when routing rows
 #: (8 MB of floats; see ``Split.route``).
 ROUTE_BLOCK_VALUES = 1 << 20
@@ -544,13 +547,20 @@ class Split:
         down every branch with its weight times the branch's share, C4.5's fractional
         routing (Quinlan 1993, ch. 3; WEKA's ``C45Split.weights``), the shares being
         those of the training rows of known value (:meth:`route_by_weight`).
+    missing_in_training : bool, optional
+        With ``missing_shares``: whether some of the node's training rows had a missing
+        value in the split's features (:meth:`share_missing`); only then do the branches'
+        texts print the shares (:meth:`missing_text`).  ``None``: not known (a split
+        pickled before it was kept; a tree pickled so learns it from its row counts on
+        loading), read as no.
     """
 
     __slots__ = ("kind", "weights", "bias", "centres", "child_labels", "digits", "classes",
-                 "branch_values", "missing_shares")
+                 "branch_values", "missing_shares", "missing_in_training")
 
     def __init__(self, kind, weights, bias, centres=None, child_labels=None, digits=None,
-                 classes=None, branch_values=None, missing_shares=None):
+                 classes=None, branch_values=None, missing_shares=None,
+                 missing_in_training=None):
         if not isinstance(kind, SplitKind):
             if kind not in KINDS:
                 raise ValueError(f"unknown routing rule {kind!r}: a split's kind is one "
@@ -576,6 +586,8 @@ class Split:
                               else tuple(int(v) for v in branch_values))
         self.missing_shares = (None if missing_shares is None
                                else np.asarray(missing_shares, dtype=float))
+        self.missing_in_training = (None if missing_in_training is None
+                                    else bool(missing_in_training))
         self.child_labels = None if child_labels is None else tuple(child_labels)
         self.kind.check(self)
         if self.child_labels is not None and len(self.child_labels) != self.n_children:
@@ -591,6 +603,7 @@ class Split:
         split = object.__new__(cls)  # no validation needed: the shapes are fixed here
         split.kind, split.centres, split.child_labels = KINDS[HYPERPLANE], None, None
         split.digits = split.classes = split.branch_values = split.missing_shares = None
+        split.missing_in_training = None
         split.weights = np.array(weights, dtype=float).reshape(1, -1)
         split.bias = np.array([bias], dtype=float).reshape(1)
         return split
@@ -625,7 +638,8 @@ class Split:
                       digits=getattr(self, "digits", None),
                       classes=getattr(self, "classes", None),
                       branch_values=getattr(self, "branch_values", None),
-                      missing_shares=getattr(self, "missing_shares", None))
+                      missing_shares=getattr(self, "missing_shares", None),
+                      missing_in_training=getattr(self, "missing_in_training", None))
         fields.update(changes)
         return Split(**fields)
 
@@ -726,6 +740,33 @@ class Split:
                           weights[reaching] * np.where(missing[reaching], share, 1.0)))
         return parts, rows[:0]
 
+    def share_missing(self, X, weights):
+        """C4.5's shares for the node's training rows ``X`` of weights ``weights``: set
+        :attr:`missing_shares` to every branch's share of the weight of the rows of
+        known value in the split's features, and :attr:`missing_in_training` to whether
+        any row had a missing one.  Returns the number of branches that get weight
+        (fewer than two: a split that separates nothing); with none, nothing changes."""
+        position = self.route_with_missing(X)
+        known = position >= 0
+        shares = np.bincount(position[known], weights[known], self.n_children)
+        if shares.sum() > 0:
+            self.missing_shares = shares / shares.sum()
+            self.missing_in_training = not known.all()
+        return int(np.count_nonzero(shares > 0))
+
+    def missing_text(self, position):
+        """How a row with a missing value in the split's features goes down branch
+        ``position``, ``"missing: 38.2 %"`` (its weight times the branch's share, C4.5's
+        fractional routing), where the node's training rows had such values
+        (:attr:`missing_in_training`); else ``""``: the shares still route new rows with
+        a missing value, but a text of a split that never met one does not speak of
+        them."""
+        if (getattr(self, "missing_shares", None) is None
+                or not getattr(self, "missing_in_training", None)):
+            return ""
+        share = format_significant(100 * float(self.missing_shares[position]), 3)
+        return f"missing: {share} %"
+
     def conditions(self):
         """One :class:`Condition` per child: the structured text of every branch."""
         return self.kind.conditions(self)
@@ -772,6 +813,36 @@ class Split:
             return 0
         self.weights = weights
         return int(negligible.sum())
+
+    def restore_scale(self, X, rows, tolerance=VANISHING):
+        """Give a split of vanishing weights ordinary numbers, on the rows ``rows`` of
+        ``X`` (the node's training rows); returns False for a split of no weight at all
+        (every term 0 on the rows: growing makes the node a leaf), else True.
+
+        The split's terms are ``|w_j| · spread_j``, ``spread_j`` the largest absolute value
+        of feature ``j`` over the rows.  When the largest is below ``tolerance`` times the
+        largest spread of its features (what is left of weights that cancelled, e.g. a
+        backward elimination that kept three terms of ``1e−16``, ``1e−16·pixel_2_3 + … ≥
+        5e−16``), the weights and bias are multiplied by the power of two that makes the
+        largest term the size of that spread: the same split, every product and sum of
+        its value scaled exactly, so every row keeps its side, and its text reads in
+        ordinary numbers.  A split without geometry (a nominal test) is left as it is."""
+        used = self.features_used
+        if not self.kind.has_geometry or rows.size == 0:
+            return True
+        if used.size == 0:
+            return False
+        block = np.abs(X[np.ix_(rows, used)])
+        spread = np.where(np.isfinite(block), block, 0.0).max(axis=0)
+        largest = float((np.abs(self.weights[:, used]) * spread).max())
+        scale = float(spread.max())
+        if not largest > 0:
+            return False
+        if largest < tolerance * scale:
+            exponent = int(np.round(np.log2(scale / largest)))
+            self.weights = np.ldexp(self.weights, exponent)
+            self.bias = np.ldexp(self.bias, exponent)
+        return True
 
     def calibrate_digits(self, X, minimum=None, position=None):
         """Set :attr:`digits` to the fewest significant digits (at least ``minimum``,

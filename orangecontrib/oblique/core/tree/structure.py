@@ -93,6 +93,18 @@ class ObliqueTree:
             self.proba[node] = (self.proba[parent[node]] if node > 0
                                 else np.full(self.n_classes, 1.0 / self.n_classes))
 
+    def __setstate__(self, state):
+        # a tree pickled before its splits kept whether their node's training rows had
+        # missing values (Split.missing_in_training): such a row went down several
+        # branches, so the children's rows outnumber the node's
+        self.__dict__.update(state)
+        for node, split in enumerate(self.splits):
+            if (split is not None and getattr(split, "missing_shares", None) is not None
+                    and getattr(split, "missing_in_training", None) is None):
+                kids = list(self.children[node])
+                split.missing_in_training = bool(
+                    self.n_node_samples[kids].sum() > self.n_node_samples[node])
+
     # ----- shape of the tree -----
     @property
     def node_count(self):
@@ -311,12 +323,8 @@ class ObliqueTree:
                 if split is None:
                     continue
                 if split.missing_shares is not None:
-                    position = split.route_with_missing(X[rows])
-                    known = position >= 0
-                    shares = np.bincount(position[known], weights[known], split.n_children)
-                    if shares.sum() > 0:
-                        split = splits[node] = split.copy(missing_shares=shares
-                                                          / shares.sum())
+                    split = splits[node] = split.copy()
+                    split.share_missing(X[rows], weights)
                 parts, _ = split.route_by_weight(X[rows], rows, weights)
                 for child, (child_rows, child_weights) in zip(self.children[node], parts):
                     if child_rows.size:
@@ -378,11 +386,11 @@ class ObliqueTree:
 
     # ----- text -----
     def export_text(self, feature_names=None, class_names=None, decimals=3,
-                    show_counts=True, value_names=None):
+                    show_counts=True, value_names=None, indicators=None):
         """The tree as indented text, every branch with its test in raw feature units
         (:func:`.rules.export_text`)."""
         return rules.export_text(self, feature_names, class_names, decimals, show_counts,
-                                 value_names)
+                                 value_names, indicators)
 
     # ----- what the splits use -----
     def store_feature_scales(self, X, sample_weight=None):
@@ -509,7 +517,9 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
 
     A node is a leaf when it is pure, too small, at ``max_depth``, when ``should_stop``
     says so, or when its proposed split leaves fewer than two non-empty children (a split
-    that separates nothing).
+    that separates nothing; one of no weight on its rows).  A split of vanishing weights
+    is given ordinary numbers first (:meth:`~.splits.Split.restore_scale`), whichever
+    algorithm proposed it.
     """
     if missing_by_weight:
         return _grow_by_weight(X, y, sample_weight, n_classes, propose_split, should_stop,
@@ -548,8 +558,8 @@ def grow_tree(X, y, sample_weight, n_classes, propose_split, should_stop=None,
                     if parent[node] >= 0 else None, depth))):
             continue
         split = propose_split(rows, counts, depth)
-        if split is None:
-            continue
+        if split is None or not split.restore_scale(rows_X, rows):
+            continue  # (a split of no weight)
         child_rows, child_counts = split.kind.partition(split, rows_X, rows, codes,
                                                         row_weights, n_classes)
         if sum(1 for r in child_rows if r.size) < 2:
@@ -609,15 +619,11 @@ def _grow_by_weight(X, y, sample_weight, n_classes, propose_split, should_stop, 
                     counts, value[parent[node]] if parent[node] >= 0 else None, depth))):
             continue
         split = propose_split(rows, counts, depth, weights)
-        if split is None:
-            continue
+        if split is None or not split.restore_scale(X, rows):
+            continue  # (a split of no weight)
         block = X[rows]
-        position = split.route_with_missing(block)
-        known = position >= 0
-        shares = np.bincount(position[known], weights[known], split.n_children)
-        if np.count_nonzero(shares > 0) < 2:
+        if split.share_missing(block, weights) < 2:
             continue  # a split that separates nothing
-        split.missing_shares = shares / shares.sum()
         parts, _ = split.route_by_weight(block, rows, weights)
         settled -= float(weights.sum())
         first = len(splits)
