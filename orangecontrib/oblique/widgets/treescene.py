@@ -755,8 +755,8 @@ class TreeView(QGraphicsView):
                 levels += 1
             scene.open_top_levels(levels)
             rect = scene.sceneRect()
-            note = (f"The whole tree is not readable in the window: Fit shows the root and "
-                    f"the next {_levels(levels)} at a readable size, the nodes below them "
+            note = (f"The whole tree is not readable in the window: Fit shows "
+                    f"{_top_levels(levels)} at a readable size, the nodes below them "
                     f"collapsed (double-click one, or Expand all, to open it)")
             note += "." if self._fitting_zoom(rect.width(), rect.height()) >= readable \
                 else "; scroll for the rest."
@@ -820,9 +820,10 @@ class TreeView(QGraphicsView):
         self.ensureVisible(rect, 10, 10)
 
 
-def _levels(count):
-    """"1 level", "2 levels", ..."""
-    return f"{count} level" + ("" if count == 1 else "s")
+def _top_levels(levels):
+    """The root and the next ``levels`` levels, in words."""
+    return "the root and its children" if levels == 1 else \
+        f"the root and the next {levels} levels"
 
 
 class ZoomControls(QWidget):
