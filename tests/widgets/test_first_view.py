@@ -220,12 +220,13 @@ class ViewerFirstView(ApplicationFont, PatientWaits, ShownViewer):
         inside the window."""
         w = self.widget
         self.assertGreaterEqual(w.view.text_pixels(), MIN_TEXT_PIXELS - 1e-9)
-        self.assertLessEqual(w.view.zoom, 1 + 1e-9)
         tree = w.view_tree
         visible = self.visible_rect().adjusted(-1, -1, 1, 1)
         for node in (0, *tree.children[0]):
             self.assertIn(node, w.items)
-            self.assertTrue(visible.contains(w.items[node].sceneBoundingRect()), node)
+            self.assertTrue(visible.contains(w.items[node].sceneBoundingRect()),
+                            f"node {node} not in view")
+        self.assertLessEqual(w.view.zoom, 1 + 1e-9)
 
     def assert_as_many_levels_as_fit(self):
         """The drawn levels are those of the tree down to the deepest collapsed nodes, and
