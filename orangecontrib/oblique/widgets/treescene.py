@@ -388,9 +388,11 @@ class TreeScene(QGraphicsScene):
             self.blockSignals(False)
 
     def _nodes_at(self, levels):
-        """The nodes at depth ``levels`` that have children."""
+        """The nodes at depth ``levels`` that have children the depth limit does not
+        hide."""
         tree = self.tree
-        return set() if tree is None else {
+        return set() if tree is None or (self.max_depth is not None
+                                         and levels >= self.max_depth) else {
             node for node in range(tree.node_count)
             if tree.depth[node] == levels and tree.children[node]}
 
@@ -417,7 +419,8 @@ class TreeScene(QGraphicsScene):
         level_height = {}
         for node in xs:
             title, text = self.describe(node)[:2]
-            height = self._node_height(title, text, not tree.is_leaf(node), metrics)
+            has_bars = not tree.is_leaf(node) and tree.coefficients(node) is not None
+            height = self._node_height(title, text, has_bars, metrics)
             level = tree.depth[node]
             level_height[level] = max(level_height.get(level, 0), height)
         _, bottom = _level_tops(level_height)
@@ -742,8 +745,9 @@ class TreeView(QGraphicsView):
             self.fit_note.emit("")
             return
         readable = self.readable_zoom()
-        if self._fitting_zoom(rect.width(), rect.height()) >= readable:
-            self._show(rect, self._fitting_zoom(rect.width(), rect.height()))
+        whole = self._fitting_zoom(rect.width(), rect.height())
+        if whole >= readable:
+            self._show(rect, whole)
             self.fit_note.emit("")
             return
         note = ("The whole tree is not readable in the window: the view shows its top at a "
