@@ -1,9 +1,12 @@
 """The analyst's first view -- the words of the viewer and the learner widgets
 (the units sentence only for continuous terms, plurals), the viewer's opening view, the
 partition on binary and nominal axes, the depth-limit warning of the learner widgets."""
+import functools
+
 import numpy as np
 
-from AnyQt.QtGui import QFontMetricsF
+from AnyQt.QtGui import QFont, QFontMetricsF
+from AnyQt.QtWidgets import QApplication
 
 from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from Orange.widgets.model.owtree import OWTreeLearner
@@ -19,6 +22,7 @@ from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
 from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
+from orangecontrib.oblique.widgets.treescene import MIN_TEXT_PIXELS
 
 from tests.helpers.widget_helpers import PatientWaits, ShownViewer
 
@@ -162,35 +166,98 @@ class TestDepthLimit(PatientWaits, base.WidgetTest):
             GeometricTreeClassifier(min_samples_leaf=0).fit(X, y)
 
 
-class TestViewerFirstView(PatientWaits, ShownViewer, base.WidgetTest):
-    """Item 1: the viewer opens readable with the root and the next two levels in view;
-    Fit never shrinks text below a readable size; bar labels readable and whole where
-    there is room; the row-path panel collapsed until a row is chosen."""
+@functools.cache
+def first_view_trees():
+    """The trees of the first-view tests: ``big``, a Geometric Tree of every term on
+    heart disease (more than 40 nodes); ``odt``, an ODT-SVM tree of its widget's
+    defaults on heart disease (dense: its third level is too wide for the window);
+    ``small``, a Geometric Tree of depth 2 on iris."""
+    heart, iris = Table("heart_disease"), Table("iris")
+    return {"big": fitted(GeometricTreeLearner(max_terms=None, random_state=0), heart),
+            "odt": fitted(ODTSVMLearner(random_state=0), heart),  # the widget's defaults
+            "small": fitted(GeometricTreeLearner(max_depth=2, random_state=0), iris)}
+
+
+class ApplicationFont:
+    """The application's font ``FONT_PIXELS`` pixels high while the tests of the class
+    run (PyQt5 offscreen writes 17 px, PyQt6 12 px, an X display 13 px by default);
+    mix it in before ``base.WidgetTest``."""
+    FONT_PIXELS = None
 
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        heart = Table("heart_disease")
-        cls.big = fitted(GeometricTreeLearner(max_terms=None, random_state=0), heart)
-        iris = Table("iris")
-        cls.small = fitted(GeometricTreeLearner(max_depth=2, random_state=0), iris)
+        cls._saved_font = QApplication.font()
+        font = QFont(cls._saved_font)
+        font.setPixelSize(cls.FONT_PIXELS)
+        QApplication.setFont(font)
+
+    @classmethod
+    def tearDownClass(cls):
+        QApplication.setFont(cls._saved_font)
+        super().tearDownClass()
+
+
+class ViewerFirstView(ApplicationFont, PatientWaits, ShownViewer):
+    """Item 1: the viewer opens readable with the root, its children and as many further
+    levels as fit in view, whatever the font's size; Fit never shrinks text below a
+    readable size, nor shows the root alone, nor enlarges the drawing; Fit to width says
+    when it makes text unreadable; bar labels readable and whole where there is room;
+    the row-path panel collapsed until a row is chosen.  (A plain class: the test cases
+    below run it at each font size.)"""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        trees = first_view_trees()
+        cls.big, cls.odt, cls.small = trees["big"], trees["odt"], trees["small"]
+
+    def test_the_font_is_the_one_set(self):
+        self.assertEqual(treescene.text_pixels(self.widget.scene.font()), self.FONT_PIXELS)
+
+    def assert_top_levels_readable_in_view(self):
+        """Node text readable, not enlarged; the root and all its children drawn and
+        inside the window."""
+        w = self.widget
+        self.assertGreaterEqual(w.view.text_pixels(), MIN_TEXT_PIXELS - 1e-9)
+        tree = w.view_tree
+        visible = self.visible_rect().adjusted(-1, -1, 1, 1)
+        for node in (0, *tree.children[0]):
+            self.assertIn(node, w.items)
+            self.assertTrue(visible.contains(w.items[node].sceneBoundingRect()),
+                            f"node {node} not in view")
+        self.assertLessEqual(w.view.zoom, 1 + 1e-9)
+
+    def assert_as_many_levels_as_fit(self):
+        """The drawn levels are those of the tree down to the deepest collapsed nodes, and
+        one more level would not be readable in the window."""
+        w = self.widget
+        tree, scene, view = w.view_tree, w.scene, w.view
+        levels = scene.deepest_drawn_level()
+        self.assertTrue(scene.collapsed)
+        self.assertEqual(scene.collapsed, {node for node in w.items if tree.children[node]
+                                           and tree.depth[node] == levels})
+        self.assertEqual(sorted(w.items), [node for node in range(tree.node_count)
+                                           if tree.depth[node] <= levels])
+        scene.expand_all()
+        scene.open_top_levels(levels + 1)  # drawn, one level more
+        rect = scene.sceneRect()
+        viewport = view.viewport()
+        self.assertTrue(rect.width() * view.readable_zoom() > viewport.width() - 4
+                        or rect.height() * view.readable_zoom() > viewport.height() - 4)
 
     def test_opens_with_the_top_levels_in_view_and_readable(self):
         w = self.widget
         self.assertGreater(self.big.node_count(), 40)
-        self.send_signal(w.Inputs.tree, self.big)
-        self.assertGreaterEqual(w.view.text_pixels(), 11 - 1e-9)
-        tree = w.view_tree
-        top = [node for node in range(tree.node_count) if tree.depth[node] <= 2]
-        self.assertEqual(sorted(w.items), top)
-        visible = self.visible_rect().adjusted(-1, -1, 1, 1)
-        for node in top:
-            self.assertTrue(visible.contains(w.items[node].sceneBoundingRect()), node)
-        # the deeper nodes wait behind their collapsed parents, and Expand all shows them
-        self.assertEqual(w.scene.collapsed, {node for node in top if tree.depth[node] == 2
-                                             and tree.children[node]})
-        w.scene.expand_all()
-        self.assertEqual(len(w.items), tree.node_count)
+        for name in ("big", "odt"):
+            with self.subTest(name):
+                self.send_signal(w.Inputs.tree, getattr(self, name))
+                self.assert_top_levels_readable_in_view()
+                self.assert_as_many_levels_as_fit()
+                # the deeper nodes wait behind their collapsed parents, and Expand all
+                # shows them
+                w.scene.expand_all()
+                self.assertEqual(len(w.items), w.view_tree.node_count)
 
     def test_a_small_tree_opens_whole(self):
         w = self.widget
@@ -198,24 +265,44 @@ class TestViewerFirstView(PatientWaits, ShownViewer, base.WidgetTest):
         self.assertEqual(len(w.items), w.view_tree.node_count)
         self.assertFalse(w.scene.collapsed)
         self.assertTrue(self.visible_rect().contains(w.scene.itemsBoundingRect()))
-        self.assertGreaterEqual(w.view.text_pixels(), 11 - 1e-9)
+        self.assertGreaterEqual(w.view.text_pixels(), MIN_TEXT_PIXELS - 1e-9)
+        self.assertLessEqual(w.view.zoom, 1 + 1e-9)
         self.assertTrue(w.zoom_controls.note.isHidden())
 
-    def test_fit_never_shrinks_text_below_readable(self):
+    def test_fit_after_expand_all_shows_the_top_levels_readable(self):
         w = self.widget
-        self.send_signal(w.Inputs.tree, self.big)
-        w.scene.expand_all()
-        w.fit_to_window()
-        self.assertGreaterEqual(w.view.text_pixels(), 11 - 1e-9)
-        self.assertFalse(w.zoom_controls.note.isHidden())
-        self.assertIn("not readable in the window", w.zoom_controls.note.text())
-        root = w.items[0].sceneBoundingRect()
-        self.assertTrue(self.visible_rect().intersects(root))
+        for name in ("big", "odt"):
+            with self.subTest(name):
+                self.send_signal(w.Inputs.tree, getattr(self, name))
+                w.scene.expand_all()
+                w.view.set_zoom(0.3)
+                w.fit_to_window()
+                self.assert_top_levels_readable_in_view()
+                self.assert_as_many_levels_as_fit()
+                self.assertFalse(w.zoom_controls.note.isHidden())
+                self.assertIn("not readable in the window", w.zoom_controls.note.text())
         # a tree that fits readably: Fit shows all of it and says nothing
         self.send_signal(w.Inputs.tree, self.small)
         w.fit_to_window()
         self.assertTrue(w.zoom_controls.note.isHidden())
         self.assertTrue(self.visible_rect().contains(w.scene.itemsBoundingRect()))
+
+    def test_fit_to_width_says_when_text_is_unreadable(self):
+        w = self.widget
+        self.send_signal(w.Inputs.tree, self.odt)
+        w.scene.expand_all()
+        w.fit_to_width()
+        self.assertLessEqual(w.scene.sceneRect().width() * w.view.zoom,
+                             w.view.viewport().width())
+        self.assertLess(w.view.text_pixels(), MIN_TEXT_PIXELS)
+        self.assertFalse(w.zoom_controls.note.isHidden())
+        self.assertIn("too small to read", w.zoom_controls.note.text())
+        self.assertIn(f"{w.view.text_pixels():.1f} pixels", w.zoom_controls.note.text())
+        # a tree whose width fits readably: no note
+        self.send_signal(w.Inputs.tree, self.small)
+        w.fit_to_width()
+        self.assertGreaterEqual(w.view.text_pixels(), MIN_TEXT_PIXELS - 1e-9)
+        self.assertTrue(w.zoom_controls.note.isHidden())
 
     def test_path_panel_collapsed_until_a_row_is_chosen(self):
         w = self.widget
@@ -248,6 +335,21 @@ class TestViewerFirstView(PatientWaits, ShownViewer, base.WidgetTest):
             self.assertGreaterEqual(label.width() - 2, metrics.horizontalAdvance(name), name)
         self.assertIn(item.bar_names[0], item.bar_tooltip(
             item.bar_rects(item.bars_rect())[0][0].center()))
+
+
+class TestViewerFirstView12px(ViewerFirstView, base.WidgetTest):
+    """PyQt6's default font."""
+    FONT_PIXELS = 12
+
+
+class TestViewerFirstView13px(ViewerFirstView, base.WidgetTest):
+    """An X display's default font."""
+    FONT_PIXELS = 13
+
+
+class TestViewerFirstView17px(ViewerFirstView, base.WidgetTest):
+    """PyQt5 offscreen's default font."""
+    FONT_PIXELS = 17
 
 
 class TestUnitsOfThresholdTrees(PatientWaits, base.WidgetTest):

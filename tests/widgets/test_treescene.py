@@ -81,6 +81,30 @@ class TestTreeScene(base.WidgetTest):
         self.assertEqual(sorted(self.scene.node_items),
                          [0] + sorted(self.tree.children[0]))
 
+    def test_top_levels_measured_and_opened(self):
+        """``drawn_size(levels)`` is the size of the scene that ``open_top_levels(levels)``
+        draws (its branch labels aside); nodes the depth limit hides are not collapsed."""
+        scene, tree = self.scene, self.tree
+        deepest = max(tree.depth)
+        self.assertGreaterEqual(deepest, 2)
+        for levels in range(deepest):
+            scene.expand_all()
+            width, height = scene.drawn_size(levels)
+            self.assertTrue(scene.open_top_levels(levels))
+            self.assertEqual(scene.deepest_drawn_level(), levels)
+            rect = scene.sceneRect()
+            boxes = scene.levels_rect()
+            self.assertAlmostEqual(height, rect.height())
+            self.assertAlmostEqual(width, boxes.width() + 2 * treescene.SCENE_MARGIN)
+            self.assertLessEqual(width, rect.width() + 1e-9)
+        # at the depth limit nothing is collapsed: the limit hides those nodes' children
+        scene.expand_all()
+        scene.draw(self.tree, self.describe, 200, 1, 0)
+        self.assertFalse(scene.open_top_levels(1))
+        self.assertEqual(scene.collapsed, set())
+        self.assertTrue(scene.open_top_levels(0))
+        self.assertEqual(scene.collapsed, {0})
+
     def test_collapse_and_expand(self):
         node = self.internal()[-1]
         self.scene.toggle_collapse(node)

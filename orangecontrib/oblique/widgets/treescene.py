@@ -48,10 +48,9 @@ MIN_TEXT_PIXELS = 11
 #: the labels under the coefficient bars are at least this many pixels high on screen
 #: whenever node text is at least MIN_TEXT_PIXELS high
 MIN_LABEL_PIXELS = 9
-#: the levels a tree opens with when the whole of it is not readable in the window: the
-#: root and the next two
-OPEN_LEVELS = 2
 LABEL_GAP = 4
+#: the room around the drawn tree in the scene
+SCENE_MARGIN = 20
 
 #: ``color_by`` values of :func:`node_fill`
 COLOR_BY_CLASS, COLOR_BY_IMPURITY = 0, 1
@@ -140,6 +139,16 @@ def label_slots(widths, room, narrowest=MIN_BAR_STEP):
         if cap <= width:
             break
     return np.minimum(widths, cap)
+
+
+def _level_tops(level_height):
+    """({level: top}, bottom of the last level) of levels of the heights
+    ``level_height`` ({level: height}), LEVEL_GAP apart."""
+    tops, y = {}, 0.0
+    for level in sorted(level_height):
+        tops[level] = y
+        y += level_height[level] + LEVEL_GAP
+    return tops, y - LEVEL_GAP
 
 
 class NodeItem(QGraphicsItem):
@@ -378,14 +387,20 @@ class TreeScene(QGraphicsScene):
         finally:
             self.blockSignals(False)
 
-    def open_top_levels(self, levels=OPEN_LEVELS):
-        """Collapse the nodes at depth ``levels`` that have children, so that the root and
-        the next ``levels`` levels are drawn and the rest waits behind "▸ collapsed";
-        emits ``collapse_toggled``.  False (nothing done) if the tree is not deeper."""
+    def _nodes_at(self, levels):
+        """The nodes at depth ``levels`` that have children the depth limit does not
+        hide."""
         tree = self.tree
-        deep = set() if tree is None else {
+        return set() if tree is None or (self.max_depth is not None
+                                         and levels >= self.max_depth) else {
             node for node in range(tree.node_count)
             if tree.depth[node] == levels and tree.children[node]}
+
+    def open_top_levels(self, levels):
+        """Collapse the nodes at depth ``levels`` that have children, so that the root and
+        the next ``levels`` levels are drawn and the rest waits behind "▸ collapsed";
+        emits ``collapse_toggled``.  False (nothing done) if no node there is expanded."""
+        deep = self._nodes_at(levels) - self.collapsed
         if not deep:
             return False
         self.collapsed |= deep
@@ -394,25 +409,49 @@ class TreeScene(QGraphicsScene):
         self.redraw()
         return True
 
-    def levels_rect(self, levels=OPEN_LEVELS):
+    def drawn_size(self, levels):
+        """(width, height) of the scene as :meth:`open_top_levels` would draw it with
+        ``levels``, measured without drawing (the branch labels left out)."""
+        tree = self.tree
+        kids = self.visible_children(collapsed=self.collapsed | self._nodes_at(levels))
+        xs = layout(tree, kids, self.node_width)
+        metrics = QFontMetricsF(self.font())
+        level_height = {}
+        for node in xs:
+            title, text = self.describe(node)[:2]
+            has_bars = not tree.is_leaf(node) and tree.coefficients(node) is not None
+            height = self._node_height(title, text, has_bars, metrics)
+            level = tree.depth[node]
+            level_height[level] = max(level_height.get(level, 0), height)
+        _, bottom = _level_tops(level_height)
+        return (max(xs.values()) - min(xs.values()) + self.node_width + 4 + 2 * SCENE_MARGIN,
+                bottom + 4 + 2 * SCENE_MARGIN)
+
+    def deepest_drawn_level(self):
+        """The depth of the deepest node drawn."""
+        return max((self.tree.depth[node] for node in self.node_items), default=0)
+
+    def levels_rect(self, levels=None):
         """The scene rectangle of the drawn boxes of the root and the next ``levels``
-        levels."""
+        levels (None: of all drawn boxes)."""
         rect = QRectF()
         for node, item in self.node_items.items():
-            if self.tree.depth[node] <= levels:
+            if levels is None or self.tree.depth[node] <= levels:
                 rect = rect.united(item.sceneBoundingRect())
         return rect
 
-    def _hidden_below(self, node):
-        """Whether the user's settings hide the children of ``node``."""
-        return node in self.collapsed or (
+    def _hidden_below(self, node, collapsed=None):
+        """Whether the user's settings (with ``collapsed`` nodes instead of theirs, if
+        given) hide the children of ``node``."""
+        return node in (self.collapsed if collapsed is None else collapsed) or (
             self.max_depth is not None and self.tree.depth[node] >= self.max_depth)
 
-    def visible_children(self, reveal=True):
-        """The children drawn of every node: none below a collapsed node or the depth
-        limit, except (``reveal``) the next node of the traced path."""
+    def visible_children(self, reveal=True, collapsed=None):
+        """The children drawn of every node: none below a collapsed node (of
+        ``collapsed``, if given, else the user's) or the depth limit, except
+        (``reveal``) the next node of the traced path."""
         tree = self.tree
-        kids = [() if self._hidden_below(node) else tree.children[node]
+        kids = [() if self._hidden_below(node, collapsed) else tree.children[node]
                 for node in range(tree.node_count)]
         if reveal:  # a traced path may divide (a missing value sent down every branch)
             for child in self.traced[1:]:
@@ -463,14 +502,12 @@ class TreeScene(QGraphicsScene):
             boxes[node] = (title, text, tooltip, coefficients, value, n, height)
             level = tree.depth[node]
             level_height[level] = max(level_height.get(level, 0), height)
-        level_y, y = {}, 0.0
-        for level in sorted(level_height):
-            level_y[level] = y
-            y += level_height[level] + LEVEL_GAP
+        level_y, _ = _level_tops(level_height)
         self._add_nodes(xs, boxes, level_y, visible)
         self._add_edges(visible)
         self._style_edges()
-        self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-SCENE_MARGIN, -SCENE_MARGIN,
+                                                            SCENE_MARGIN, SCENE_MARGIN))
 
     def _add_nodes(self, xs, boxes, level_y, visible):
         tree = self.tree
@@ -636,16 +673,18 @@ class TreeScene(QGraphicsScene):
 class TreeView(QGraphicsView):
     """The view of a :class:`TreeScene`: rubber-band selection, zoom (also Ctrl + wheel);
     ``zoom_changed(zoom)`` after every change of the zoom; ``fit_note(text)`` after *Fit*
-    ("" when the whole tree is in the window, else what it shows instead).
+    and *Fit to width* ("" when the whole tree is in the window readably, else what the
+    view shows instead).
 
-    A new tree (:meth:`show_new_tree`) opens readable, with the root and the next
-    OPEN_LEVELS levels in view; *Fit* never makes node text smaller than
-    MIN_TEXT_PIXELS."""
+    A new tree (:meth:`show_new_tree`) opens as *Fit* shows it: readable, with the root,
+    its children and as many further levels as fit in the window, whatever the font's
+    size; *Fit* never makes node text smaller than MIN_TEXT_PIXELS."""
     zoom_changed = Signal(float)
     fit_note = Signal(str)
     MIN_ZOOM, MAX_ZOOM = 0.05, 5.0
-    #: the largest zoom of *Fit* and of a new tree
-    MAX_FIT_ZOOM = 1.5
+    #: the largest zoom of *Fit*, *Fit to width* and a new tree: they never enlarge the
+    #: drawing
+    MAX_FIT_ZOOM = 1.0
 
     def __init__(self, scene, parent=None):
         super().__init__(scene, parent)
@@ -686,62 +725,83 @@ class TreeView(QGraphicsView):
         viewport = self.viewport()
         return max(viewport.width() - 4, 1), max(viewport.height() - 4, 1)
 
-    def fit_to_window(self):
-        """The whole tree in the window (never enlarged beyond MAX_FIT_ZOOM), if its text
-        stays readable (MIN_TEXT_PIXELS); else, at the smallest readable zoom or more,
-        the width of the most top levels (the root and at most the next OPEN_LEVELS)
-        that fit, their top in view, the rest left to scrolling; ``fit_note`` says
-        which."""
+    def _fitting_zoom(self, width, height):
+        """The zoom at which a drawing of ``width`` × ``height`` fills the window (at most
+        MAX_FIT_ZOOM)."""
+        room_width, room_height = self._room()
+        return min(room_width / width, room_height / height, self.MAX_FIT_ZOOM)
+
+    def fit_to_window(self, collapse=True):
+        """The whole tree in the window, if its text stays readable (MIN_TEXT_PIXELS);
+        else the root and as many of the next levels as fit readably, at least the
+        root's children, the nodes below them collapsed (``collapse``; else the tree
+        stays as drawn), the top in view and the rest left to scrolling.
+        ``fit_note`` says which."""
         scene = self.scene()
         rect = scene.sceneRect()
         if rect.isEmpty():
             self.fit_note.emit("")
             return
-        width, height = self._room()
-        whole = min(width / rect.width(), height / rect.height(), self.MAX_FIT_ZOOM)
         readable = self.readable_zoom()
-        if whole >= readable or not scene.node_items:
-            self.set_zoom(whole)
-            self.centerOn(rect.center())
+        whole = self._fitting_zoom(rect.width(), rect.height())
+        if whole >= readable:
+            self._show(rect, whole)
             self.fit_note.emit("")
             return
-        # the most top levels (at most the root's next OPEN_LEVELS) whose width fits
-        # readably; the root alone if none does
-        for levels in range(OPEN_LEVELS, -1, -1):
-            top = scene.levels_rect(levels)
-            if (top.width() + 20) * readable <= width:
-                break
-        self.set_zoom(max(readable, min(width / (top.width() + 20), self.MAX_FIT_ZOOM)))
-        self.updateSceneRect(rect)
-        self.centerOn(top.center().x(), rect.top() + height / (2 * self.zoom))
-        self.fit_note.emit(
-            "The whole tree is not readable in the window: Fit shows the top levels at a "
-            "readable size; scroll for the rest, or collapse nodes (double-click).")
+        note = ("The whole tree is not readable in the window: the view shows its top at a "
+                "readable size; scroll for the rest, or press Fit.")
+        if collapse:
+            levels = 1
+            while (levels + 1 < scene.deepest_drawn_level()
+                   and self._fitting_zoom(*scene.drawn_size(levels + 1)) >= readable):
+                levels += 1
+            scene.open_top_levels(levels)
+            rect = scene.sceneRect()
+            note = (f"The whole tree is not readable in the window: Fit shows "
+                    f"{_top_levels(levels)} at a readable size, the nodes below them "
+                    f"collapsed (double-click one, or Expand all, to open it)")
+            note += "." if self._fitting_zoom(rect.width(), rect.height()) >= readable \
+                else "; scroll for the rest."
+        self._show(rect, max(readable, self._fitting_zoom(rect.width(), rect.height())))
+        self.fit_note.emit(note)
+
+    def _show(self, rect, zoom):
+        """Zoom to ``zoom`` and show the scene's ``rect``: all of it if it fits, else its
+        top, the drawn boxes centred."""
+        self.set_zoom(zoom)
+        self.updateSceneRect(self.scene().sceneRect())  # the scroll range of a redrawn scene
+        width, height = self._room()
+        x = (rect.center().x() if rect.width() * self.zoom <= width
+             else self.scene().levels_rect().center().x())
+        y = (rect.center().y() if rect.height() * self.zoom <= height
+             else rect.top() + height / (2 * self.zoom))
+        self.centerOn(x, y)
 
     def fit_to_width(self):
-        """The tree's width in the window (never enlarged beyond 1.5), its top shown."""
+        """The tree's width in the window (never enlarged beyond MAX_FIT_ZOOM), its top
+        shown; ``fit_note`` says when node text is then smaller than MIN_TEXT_PIXELS."""
         rect = self.scene().sceneRect()
         if rect.isEmpty():
+            self.fit_note.emit("")
             return
-        width = self.viewport().width() - 4
-        self.set_zoom(min(width / rect.width(), 1.5))
-        self.centerOn(rect.center().x(), rect.top()
-                      + self.viewport().height() / (2 * self.zoom))
+        width, _ = self._room()
+        self._show(rect, min(width / rect.width(), self.MAX_FIT_ZOOM))
+        pixels = self.text_pixels()
+        self.fit_note.emit(
+            "" if pixels >= MIN_TEXT_PIXELS - 1e-9 else
+            f"At this zoom node text is {pixels:.1f} pixels high, too small to read "
+            f"(under {MIN_TEXT_PIXELS}); zoom in, or press Fit for the top levels at a "
+            f"readable size.")
 
     def show_new_tree(self):
-        """The view after new drawing: *Fit*.  For a new tree (:meth:`start_new_tree`),
-        once the view is shown (when its size is known), first its opening: if the whole
-        tree is not readable in the window, the nodes at depth OPEN_LEVELS are collapsed,
-        so that the root and the next OPEN_LEVELS levels are drawn and fitted."""
-        scene = self.scene()
-        if self.opening and self.isVisible() and scene.node_items:
-            width, height = self._room()
-            rect = scene.sceneRect()
-            readable = self.readable_zoom()
-            if min(width / rect.width(), height / rect.height()) < readable:
-                scene.open_top_levels()
+        """The view after new drawing: *Fit*, the tree left as drawn.  For a new tree
+        (:meth:`start_new_tree`), once the view is shown (when its size is known), *Fit*
+        as the button does: if the whole tree is not readable in the window, the root
+        and as many levels as fit readably, the nodes below them collapsed."""
+        opening = self.opening and self.isVisible() and bool(self.scene().node_items)
+        if opening:
             self.opening = False
-        self.fit_to_window()
+        self.fit_to_window(collapse=opening)
 
     def start_new_tree(self):
         """A new tree was drawn: its first view comes with :meth:`show_new_tree`."""
@@ -762,11 +822,17 @@ class TreeView(QGraphicsView):
         self.ensureVisible(rect, 10, 10)
 
 
+def _top_levels(levels):
+    """The root and the next ``levels`` levels, in words."""
+    return "the root and its children" if levels == 1 else \
+        f"the root and the next {levels} levels"
+
+
 class ZoomControls(QWidget):
     """The zoom of a :class:`TreeView`: a slider in percent (5 to 300) that follows the
     view's zoom, buttons to zoom out and in, *Fit* (the whole tree in the window, if it
     is readable there) and *Fit to width*; a note when *Fit* cannot show the whole tree
-    readably."""
+    readably or *Fit to width* makes its text too small to read."""
 
     def __init__(self, view, parent=None):
         super().__init__(parent)
@@ -784,8 +850,10 @@ class ZoomControls(QWidget):
                 ("−", "Zoom out", lambda: view.zoom_by(0.8)),
                 ("+", "Zoom in", lambda: view.zoom_by(1.25)),
                 ("Fit", "The whole tree in the window, if it is readable there; else the "
-                        "top levels' width", view.fit_to_window),
-                ("Fit to width", "The tree's width in the window", view.fit_to_width)):
+                        "root and as many levels as fit readably, the nodes below them "
+                        "collapsed", view.fit_to_window),
+                ("Fit to width", "The tree's width in the window; a note says when its "
+                                 "text is then too small to read", view.fit_to_width)):
             button = QPushButton(text, toolTip=tooltip, autoDefault=False)
             if len(text) == 1:
                 button.setFixedWidth(28)
@@ -799,7 +867,7 @@ class ZoomControls(QWidget):
         view.fit_note.connect(self.show_note)
 
     def show_note(self, text):
-        """Show what *Fit* did (nothing for "")."""
+        """Show what *Fit* or *Fit to width* did (nothing for "")."""
         self.note.setText(text)
         self.note.setVisible(bool(text))
 
