@@ -14,6 +14,7 @@ nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
 """
 import copy
 import warnings
+from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
 from typing import NamedTuple
 
@@ -546,7 +547,32 @@ class _ImportanceScorerMixin(LearnerScorer):
 
 
 #: What every learner's ``preprocessors`` are, for its docstring.
-PREPROCESSORS_MEANING = "Run before the learner's own preprocessing."
+PREPROCESSORS_MEANING = ("Run before the learner's own preprocessing: None, one Orange "
+                         "preprocessor (a Preprocess or another callable of a table) or "
+                         "a sequence of them; anything else is a TypeError when the "
+                         "learner is made.")
+
+
+def checked_preprocessors(preprocessors):
+    """``preprocessors`` as Orange's ``Learner`` takes them (None, one callable of a
+    table, e.g. a :class:`~Orange.preprocess.Preprocess`, or a sequence of them), or a
+    TypeError naming ``preprocessors``: a string, a number or a sequence with something
+    that cannot be called would fail only when the learner fits (``'str' object is not
+    callable``)."""
+    if preprocessors is None or (callable(preprocessors)
+                                 and not isinstance(preprocessors, type)):
+        return preprocessors
+    if isinstance(preprocessors, Iterable) and not isinstance(
+            preprocessors, (str, bytes, Mapping)):
+        preprocessors = tuple(preprocessors)
+        for index, step in enumerate(preprocessors):
+            if not callable(step) or isinstance(step, type):
+                raise TypeError(
+                    f"preprocessors must be Orange preprocessors (instances that take a "
+                    f"table): item {index} is {step!r} (of type {type(step).__name__})")
+        return preprocessors
+    raise TypeError(f"preprocessors must be None, an Orange preprocessor or a list of "
+                    f"them, got {preprocessors!r} (of type {type(preprocessors).__name__})")
 
 
 class _EstimatorParameters:
@@ -593,7 +619,8 @@ class _EstimatorParameters:
     def _set_parameters(self, preprocessors, params):
         """The made ``__init__``'s work: Orange's ``Learner.__init__``, the default
         preprocessors after the user's, every parameter kept."""
-        Orange.classification.Learner.__init__(self, preprocessors=preprocessors)
+        Orange.classification.Learner.__init__(
+            self, preprocessors=checked_preprocessors(preprocessors))
         # A user's own preprocessors (e.g. Normalize from a Preprocess widget) run first;
         # the encoding and imputation the trees need always run after them.
         self.use_default_preprocessors = True
