@@ -13,6 +13,7 @@ nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
 :class:`~orangecontrib.oblique.core.forest.classifier.ObliqueForestClassifier`).
 """
 import copy
+import pickle
 import warnings
 from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
@@ -59,6 +60,16 @@ _FIT_START = 0.1
 #: :func:`~orangecontrib.oblique.core.validation.dense_size_error`).
 _SPARSE_TABLE_ADVICE = ("select fewer attributes (e.g. the best ones with Rank, or with "
                         "Select Columns) or fewer rows (Data Sampler)")
+
+
+def unreadable_model_error(what):
+    """The :class:`pickle.UnpicklingError` for a saved model (``what``: its class) that
+    this version of the add-on cannot read: Orange's Load Model catches it and shows the
+    message."""
+    return pickle.UnpicklingError(
+        f"This {what} of the Orange Oblique Trees add-on (orangecontrib.oblique) was saved "
+        f"by a version whose model this version cannot read; fit the model again (refit) "
+        f"and save it anew.")
 
 
 class ObliqueNode(Orange.tree.Node):
@@ -217,7 +228,16 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         return state
 
     def __setstate__(self, state):
-        flat = state["root"]
+        """The flat node structure of :meth:`__getstate__`, or the state of a model saved
+        before it (up to 2026-11-28: the root with its linked nodes, as Orange pickles
+        its trees); another state is a :class:`pickle.UnpicklingError` (which Orange's
+        Load Model shows) saying to fit the model again."""
+        flat = state.get("root") if isinstance(state, dict) else None
+        if isinstance(flat, Orange.tree.Node):
+            self.__dict__.update(state)     # the nodes were pickled with their links
+            return
+        if not isinstance(flat, list) or not flat or "estimator" not in state:
+            raise unreadable_model_error(type(self).__name__)
         nodes = []
         for node_class, fields, _ in flat:
             node = node_class.__new__(node_class)

@@ -584,6 +584,19 @@ class DeclaredParameters:
         options, or at odds with another (:func:`validate_parameters`)."""
         validate_parameters(self)
 
+    def __setstate__(self, state):
+        """An estimator pickled before some of its parameters were declared (a model
+        saved by an earlier version) gets them at their defaults: ``get_params``,
+        ``clone`` and ``repr`` work; the fitted tree is as it was saved."""
+        restore = getattr(super(), "__setstate__", None)
+        if restore is not None:
+            restore(state)
+        else:
+            self.__dict__.update(state)
+        for name, parameter in type(self)._parameter_constraints.items():
+            if name not in self.__dict__:
+                self.__dict__[name] = parameter.default
+
 
 def declared_kinds(*classes):
     """name → the kinds of value (:attr:`Parameter.kinds`) of every parameter the
