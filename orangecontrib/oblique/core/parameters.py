@@ -10,7 +10,10 @@ From it come
 * the checks of a fit: :func:`validate_parameters` -- first every value's type, then its
   range or its options, then the few rules between parameters
   (``_parameter_relations``, :class:`Relation`), each a ValueError that names the
-  parameter and says what it accepts;
+  parameter and says what it accepts; a value of any numeric type (numpy integers and
+  floats of any width, Fraction, Decimal) is taken as the value it is and converted,
+  there and once, to the int, float or bool the fit and the compiled kernels use; no
+  integer is above :data:`LARGEST_INTEGER` (2**63 - 1);
 * the documentation: each entry of the ``Parameters`` section of the class docstring
   says what the parameter accepts and its default (:func:`with_declared_parameters`;
   the docstring says what it means, and documents no parameter the class does not
@@ -427,12 +430,24 @@ def checked_parameters(cls, params):
     name), then for the first (in the declared order) outside its range or options, then
     for the first of the class's ``_parameter_relations`` that does not hold."""
     declared = cls._parameter_constraints
+    try:  # every value taken (a bound from another parameter reads its given value)
+        converted = {name: _accepted(parameter, params[name], params)
+                     for name, parameter in declared.items()}
+    except (TypeError, ValueError, ArithmeticError):
+        converted = None
+    if converted is not None and all(
+            value is not NOT_OF_TYPE for value in converted.values()) and all(
+            relation.holds(converted) for relation in cls._parameter_relations):
+        return converted
     converted = {}
-    for name in sorted(declared):
-        parameter, value = declared[name], params[name]
-        converted[name] = _first_of_type(parameter, value)
-        if converted[name] is NOT_OF_TYPE:
-            raise ValueError(parameter.type_error(name, value, cls.__name__))
+    for name, parameter in declared.items():
+        value = _first_of_type(parameter, params[name])
+        if value is NOT_OF_TYPE:
+            for name in sorted(declared):  # the first by name, as the message promises
+                if _first_of_type(declared[name], params[name]) is NOT_OF_TYPE:
+                    raise ValueError(declared[name].type_error(name, params[name],
+                                                               cls.__name__))
+        converted[name] = value
     for name, parameter in declared.items():
         value = _accepted(parameter, params[name], converted)
         if value is NOT_OF_TYPE:
@@ -453,7 +468,7 @@ def validate_parameters(estimator):
     cls = type(estimator)
     params = {name: getattr(estimator, name) for name in cls._parameter_constraints}
     for name, value in checked_parameters(cls, params).items():
-        if type(value) is not type(params[name]):
+        if value is not params[name] and type(value) is not type(params[name]):
             setattr(estimator, name, value)
 
 
