@@ -443,10 +443,10 @@ def checked_parameters(cls, params):
     for name, parameter in declared.items():
         value = _first_of_type(parameter, params[name])
         if value is NOT_OF_TYPE:
-            for name in sorted(declared):  # the first by name, as the message promises
-                if _first_of_type(declared[name], params[name]) is NOT_OF_TYPE:
-                    raise ValueError(declared[name].type_error(name, params[name],
-                                                               cls.__name__))
+            for first in sorted(declared):  # the first by name, as the message promises
+                if _first_of_type(declared[first], params[first]) is NOT_OF_TYPE:
+                    raise ValueError(declared[first].type_error(first, params[first],
+                                                                cls.__name__))
         converted[name] = value
     for name, parameter in declared.items():
         value = _accepted(parameter, params[name], converted)
