@@ -13,7 +13,9 @@ nominal test ``x = a``) or as one branch per class or cluster (multiway splits).
 :class:`~orangecontrib.oblique.core.forest.classifier.ObliqueForestClassifier`).
 """
 import copy
+import pickle
 import warnings
+from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
 from typing import NamedTuple
 
@@ -60,6 +62,16 @@ _FIT_START = 0.1
 #: :func:`~orangecontrib.oblique.core.validation.dense_size_error`).
 _SPARSE_TABLE_ADVICE = ("select fewer attributes (e.g. the best ones with Rank, or with "
                         "Select Columns) or fewer rows (Data Sampler)")
+
+
+def unreadable_model_error(what):
+    """The :class:`pickle.UnpicklingError` for a saved model (``what``: its class) that
+    this version of the add-on cannot read: Orange's Load Model catches it and shows the
+    message."""
+    return pickle.UnpicklingError(
+        f"This {what} of the Orange Oblique Trees add-on (orangecontrib.oblique) was saved "
+        f"by a version whose model this version cannot read; fit the model again (refit) "
+        f"and save it anew.")
 
 
 class ObliqueNode(Orange.tree.Node):
@@ -225,7 +237,16 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         return state
 
     def __setstate__(self, state):
-        flat = state["root"]
+        """The flat node structure of :meth:`__getstate__`, or the state of a model saved
+        before it (up to 2026-11-28: the root with its linked nodes, as Orange pickles
+        its trees); another state is a :class:`pickle.UnpicklingError` (which Orange's
+        Load Model shows) saying to fit the model again."""
+        flat = state.get("root") if isinstance(state, dict) else None
+        if isinstance(flat, Orange.tree.Node):
+            self.__dict__.update(state)     # the nodes were pickled with their links
+            return
+        if not isinstance(flat, list) or not flat or "estimator" not in state:
+            raise unreadable_model_error(type(self).__name__)
         nodes = []
         for node_class, fields, _ in flat:
             node = node_class.__new__(node_class)
@@ -606,7 +627,32 @@ class _ImportanceScorerMixin(LearnerScorer):
 
 
 #: What every learner's ``preprocessors`` are, for its docstring.
-PREPROCESSORS_MEANING = "Run before the learner's own preprocessing."
+PREPROCESSORS_MEANING = ("Run before the learner's own preprocessing: None, one Orange "
+                         "preprocessor (a Preprocess or another callable of a table) or "
+                         "a sequence of them; anything else is a TypeError when the "
+                         "learner is made.")
+
+
+def checked_preprocessors(preprocessors):
+    """``preprocessors`` as Orange's ``Learner`` takes them (None, one callable of a
+    table, e.g. a :class:`~Orange.preprocess.Preprocess`, or a sequence of them), or a
+    TypeError naming ``preprocessors``: a string, a number or a sequence with something
+    that cannot be called would fail only when the learner fits (``'str' object is not
+    callable``)."""
+    if preprocessors is None or (callable(preprocessors)
+                                 and not isinstance(preprocessors, type)):
+        return preprocessors
+    if isinstance(preprocessors, Iterable) and not isinstance(
+            preprocessors, (str, bytes, Mapping)):
+        preprocessors = tuple(preprocessors)
+        for index, step in enumerate(preprocessors):
+            if not callable(step) or isinstance(step, type):
+                raise TypeError(
+                    f"preprocessors must be Orange preprocessors (instances that take a "
+                    f"table): item {index} is {step!r} (of type {type(step).__name__})")
+        return preprocessors
+    raise TypeError(f"preprocessors must be None, an Orange preprocessor or a list of "
+                    f"them, got {preprocessors!r} (of type {type(preprocessors).__name__})")
 
 
 class _EstimatorParameters:
@@ -653,7 +699,8 @@ class _EstimatorParameters:
     def _set_parameters(self, preprocessors, params):
         """The made ``__init__``'s work: Orange's ``Learner.__init__``, the default
         preprocessors after the user's, every parameter kept."""
-        Orange.classification.Learner.__init__(self, preprocessors=preprocessors)
+        Orange.classification.Learner.__init__(
+            self, preprocessors=checked_preprocessors(preprocessors))
         # A user's own preprocessors (e.g. Normalize from a Preprocess widget) run first;
         # the encoding and imputation the trees need always run after them.
         self.use_default_preprocessors = True

@@ -3,6 +3,10 @@ the declaration makes its constructor, the checks of a fit and the ``Parameters`
 section of its docstring."""
 import inspect
 import re
+import time
+import warnings
+from decimal import Decimal
+from fractions import Fraction
 from numbers import Integral
 from pathlib import Path
 
@@ -15,8 +19,8 @@ from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleCl
                                         OC1Classifier, ObliqueForestClassifier,
                                         ODTSVMClassifier, SparseProjectionTreeClassifier,
                                         XMeans)
-from orangecontrib.oblique.core.parameters import (DeclaredParameters, Interval, Options,
-                                                   Parameter)
+from orangecontrib.oblique.core.parameters import (BOOLEAN, DeclaredParameters, Interval,
+                                                   Options, Parameter)
 
 ESTIMATORS = [GeometricTreeClassifier, OC1Classifier, ODTSVMClassifier,
               HedgeEnsembleClassifier, ObliqueForestClassifier,
@@ -222,3 +226,136 @@ def test_forest_page_gives_the_declared_defaults():
             assert text in shown, (name, shown)
             checked += 1
     assert checked >= 5
+
+
+# ----- values of every numeric type and size -----
+
+class Meaning:
+    """What a test value stands for: ``integer`` (an int, or None: not of an integer
+    type), ``number`` (a float, or None: not a finite real number) and ``boolean``."""
+
+    def __init__(self, value, integer=None, number=None, boolean=None):
+        self.value, self.integer, self.number, self.boolean = value, integer, number, boolean
+
+    def __repr__(self):
+        return f"{type(self.value).__name__}({self.value!r})"
+
+
+#: Values of every kind, each with what it is as a plain int, float or bool: a whole
+#: Fraction, Decimal or float is no integer (the type tells a count from a share).
+TYPED_VALUES = [
+    Meaning(Fraction(1, 10), number=0.1),
+    Meaning(Fraction(3, 1), number=3.0),
+    Meaning(Decimal("0.25"), number=0.25),
+    Meaning(Decimal("3"), number=3.0),
+    Meaning(np.int8(3), integer=3, number=3.0),
+    Meaning(np.uint64(3), integer=3, number=3.0),
+    Meaning(np.uint64(2 ** 64 - 1), integer=2 ** 64 - 1, number=float(2 ** 64 - 1)),
+    Meaning(np.float32(0.5), number=0.5),
+    Meaning(True, boolean=True),
+    Meaning(np.bool_(False), boolean=False),
+    Meaning(2 ** 64, integer=2 ** 64, number=float(2 ** 64)),
+    Meaning(10 ** 30, integer=10 ** 30, number=1e30),
+    Meaning(10 ** 400, integer=10 ** 400),                  # no float holds it
+    Meaning(float("nan")), Meaning(Decimal("NaN")), Meaning(float("inf")),
+    Meaning(-float("inf")), Meaning("3"),
+]
+
+#: Integers are at most 2**63 - 1: numpy and the compiled kernels count in int64.
+LARGEST = 2 ** 63 - 1
+REFUSED = object()
+
+
+def is_numeric_or_boolean(parameter):
+    return any(isinstance(c, Interval) or c is BOOLEAN for c in parameter.constraints)
+
+
+def typed_cases():
+    for cls in ESTIMATORS:
+        for name, parameter in declared(cls).items():
+            if is_numeric_or_boolean(parameter):
+                for meaning in TYPED_VALUES:
+                    yield pytest.param(cls, name, meaning,
+                                       id=f"{cls.__name__}-{name}-{meaning!r}")
+
+
+def expected_value(cls, name, meaning):
+    """The plain value the fit should see for ``meaning``, or REFUSED: the first
+    constraint that takes the value as its type (an integer, a number, a bool)."""
+    defaults = small(cls).get_params()
+    for constraint in declared(cls)[name].constraints:
+        if isinstance(constraint, Interval):
+            plain = meaning.integer if constraint.integral else meaning.number
+            if plain is None or (constraint.integral and plain > LARGEST):
+                continue
+            if constraint.holds(plain, {**defaults, name: plain}):
+                return plain
+        elif constraint is BOOLEAN and meaning.boolean is not None:
+            return meaning.boolean
+    return REFUSED
+
+
+def small(cls, **params):
+    """An estimator of ``cls`` of few members (an ensemble's), with ``params``."""
+    base = {"n_estimators": 3} if "n_estimators" in declared(cls) else {}
+    return cls(**{**base, **params})
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    """Every estimator fitted once (its kernels compiled) before the timed fits."""
+    for cls in ESTIMATORS:
+        fit(small(cls))
+
+
+@pytest.mark.parametrize("cls, name, meaning", list(typed_cases()))
+def test_a_value_of_any_numeric_type_is_taken_as_its_value_or_refused_naming_it(
+        cls, name, meaning, compiled):
+    """Every numeric (and boolean) parameter of every estimator, given a Fraction, a
+    Decimal, numpy integers and floats of any width, a bool, 2**64, 10**30, 10**400,
+    NaN, ±inf or a string: the fit sees the plain int, float or bool it stands for (and
+    ``get_params`` gives it), or refuses it at once with a ValueError that names the
+    parameter; never an error from deep inside (numpy's ``isnan``, numba's typing, an
+    overflow, a negative dimension)."""
+    expected = expected_value(cls, name, meaning)
+    estimator = small(cls, **{name: meaning.value})
+    start = time.perf_counter()
+    if expected is REFUSED:
+        with pytest.raises(ValueError, match=rf"^{name} must be "):
+            fit(estimator)
+        assert time.perf_counter() - start < 2
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")        # e.g. a growth warning of a tiny tree
+        fit(estimator)
+    assert time.perf_counter() - start < 20
+    value = estimator.get_params()[name]
+    assert value == expected and type(value) is type(expected)
+
+
+def test_a_converted_value_fits_as_the_plain_value():
+    """``np.uint64(3)``, ``Fraction(1, 10)``, ``Decimal``, ``np.float32``: the same
+    tree as the int or float they stand for."""
+    X, y = data()
+    pairs = [(OC1Classifier(n_restarts=np.uint64(3), pruning_portion=Fraction(1, 5),
+                            random_state=np.int16(4)),
+              OC1Classifier(n_restarts=3, pruning_portion=0.2, random_state=4)),
+             (GeometricTreeClassifier(epsilon1=Decimal("0.25"), max_depth=np.int8(2)),
+              GeometricTreeClassifier(epsilon1=0.25, max_depth=2)),
+             (ObliqueForestClassifier(n_estimators=np.uint8(4), max_features=np.float32(0.5),
+                                      random_state=0),
+              ObliqueForestClassifier(n_estimators=4, max_features=0.5, random_state=0))]
+    for typed, plain in pairs:
+        np.testing.assert_array_equal(typed.fit(X, y).predict_proba(X),
+                                      plain.fit(X, y).predict_proba(X))
+        assert typed.get_params() == plain.get_params()
+
+
+def test_seeds_are_numpys():
+    """A seed outside numpy's [0, 2**32 - 1] is refused naming random_state (not
+    numpy's 'Seed must be between 0 and 2**32 - 1')."""
+    for seed in (-1, 2 ** 32, 2 ** 64):
+        with pytest.raises(ValueError, match=r"^random_state must be an integer in "
+                                             r"\[0, 2\*\*32 - 1\]"):
+            fit(OC1Classifier(random_state=seed))
+    fit(OC1Classifier(random_state=2 ** 32 - 1))

@@ -1,6 +1,8 @@
 """The project's own checks of a fit's weights and of a prediction's data
 (``validation.checked_sample_weight``, ``validation.validate_prediction_data``): what
-scikit-learn's estimators accept and refuse, on every supported scikit-learn."""
+scikit-learn's estimators accept and refuse, on every supported scikit-learn; and sizes
+a parameter asks for (``validation.check_memory``), clipped or refused at once."""
+import time
 import warnings
 
 import numpy as np
@@ -8,7 +10,8 @@ import pytest
 
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier, ObliqueForestClassifier,
-                                        ODTSVMClassifier, SparseProjectionTreeClassifier)
+                                        ODTSVMClassifier, SparseProjectionTreeClassifier,
+                                        XMeans, validation)
 from orangecontrib.oblique.core.validation import checked_sample_weight
 
 ESTIMATORS = (GeometricTreeClassifier, OC1Classifier, ODTSVMClassifier,
@@ -117,3 +120,72 @@ def test_a_later_partial_fit_is_checked_against_the_first(frames):
         ensemble.partial_fit(pandas.DataFrame(X, columns=["b", "a", "c"]), y)
     ensemble.partial_fit(pandas.DataFrame(X, columns=["a", "b", "c"]), y)
     assert ensemble.n_updates_ == len(y)      # the first call fitted, the last updated
+
+
+# ----- sizes a parameter asks for -----
+
+def small_data(n_rows=40, n_features=4):
+    X = np.random.default_rng(2).normal(size=(n_rows, n_features))
+    return X, (X[:, 0] > 0).astype(int)
+
+
+@pytest.mark.parametrize("estimator, memory", [
+    (ObliqueForestClassifier(n_estimators=10 ** 12),
+     r"1,000,000,000,000 trees .* more than this machine's memory"),
+    (HedgeEnsembleClassifier(n_estimators=10 ** 12, weight_threshold=0),
+     r"1,000,000,000,000 members, .* more than this machine's memory"),
+])
+def test_more_members_than_the_memory_holds_are_refused_at_once(estimator, memory):
+    """A forest of 10**12 trees asked 7.28 TiB deep inside numpy: refused before any
+    work, naming n_estimators and the memory."""
+    X, y = small_data()
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=rf"^n_estimators=1000000000000 asks for {memory}"):
+        estimator.fit(X, y)
+    assert time.perf_counter() - start < 2
+
+
+def test_projections_beyond_p_squared_are_p_squared():
+    """SPORF's d may exceed the p attributes (the paper tunes it up to p²); a larger
+    max_features (10**8 ran 34 s into a MemoryError of 29.8 GiB) is taken as p²."""
+    X, y = small_data()
+    start = time.perf_counter()
+    tree = SparseProjectionTreeClassifier(max_features=10 ** 8, random_state=0).fit(X, y)
+    assert tree.n_projections_ == 16
+    same = SparseProjectionTreeClassifier(max_features=16, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(tree.predict_proba(X), same.predict_proba(X))
+    ObliqueForestClassifier(n_estimators=2, max_features=10 ** 8).fit(X, y)
+    assert time.perf_counter() - start < 5
+
+
+def test_projections_the_memory_cannot_hold_are_refused_at_once(monkeypatch):
+    """The root's projected values (8·d·n bytes) checked against the machine's memory
+    at the start of the fit (here a machine of 1 MiB)."""
+    monkeypatch.setattr(validation, "machine_memory", lambda: 2 ** 20)
+    X, y = small_data(n_rows=2000, n_features=10)
+    with pytest.raises(ValueError, match=r"^max_features=100 asks for 100 projections of "
+                                         r"2,000 rows at the root: at least 1.5 MiB, more "
+                                         r"than this machine's memory \(1.0 MiB\)"):
+        SparseProjectionTreeClassifier(max_features=100).fit(X, y)
+    SparseProjectionTreeClassifier(max_features=5).fit(X, y)
+
+
+def test_clusters_beyond_the_rows_are_the_rows():
+    """ODT-SVM's max_clusters=2**63 - 1 (2**63 gave 'negative dimensions not allowed'
+    after 23 s) and X-means' min and max_clusters: at most the number of rows."""
+    X, y = small_data()
+    start = time.perf_counter()
+    tree = ODTSVMClassifier(max_clusters=2 ** 63 - 1, random_state=0).fit(X, y)
+    assert tree.tree_.node_count >= 1
+    clusters = XMeans(max_clusters=2 ** 62, random_state=0).fit(X[:12])
+    assert 2 <= clusters.n_clusters_ <= 12
+    everything = XMeans(min_clusters=2 ** 62, max_clusters=2 ** 62).fit(X[:12])
+    assert everything.n_clusters_ == 12      # one cluster per distinct row
+    assert time.perf_counter() - start < 10
+
+
+def test_kmeans_starts_the_memory_cannot_hold_are_refused_at_once():
+    X, _ = small_data()
+    with pytest.raises(ValueError, match=r"^n_init=4611686018427387904 asks for .* random "
+                                         r"numbers .* more than this machine's memory"):
+        XMeans(n_init=2 ** 62).fit(X)

@@ -1,10 +1,15 @@
 """The Orange learners take the parameters their core estimators declare: the same
 names, order and defaults (but the few a learner states otherwise), checked by the
-declaration when the learner fits, and listed in the learner's docstring."""
+declaration when the learner fits, and listed in the learner's docstring; their
+``preprocessors`` checked when the learner is made."""
 import inspect
+from decimal import Decimal
+from fractions import Fraction
 
+import numpy as np
 import pytest
 from Orange.data import Table
+from Orange.preprocess import Normalize
 
 from orangecontrib.oblique import (GeometricTreeLearner, HedgeEnsembleLearner,
                                    ObliqueForestLearner, OC1Learner, ODTSVMLearner)
@@ -97,3 +102,36 @@ def test_a_learner_refuses_a_value_outside_the_declaration(learner_class, iris):
             learner_class(**{name: value})(iris)
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("learner_class", LEARNERS, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("preprocessors", ["x", 3, [Normalize(), "x"], Normalize, {}])
+def test_a_learner_refuses_bad_preprocessors_when_made(learner_class, preprocessors):
+    """Not None, one Orange preprocessor or a sequence of them: a TypeError naming
+    ``preprocessors`` at construction ('x' failed at the fit with "'str' object is not
+    callable")."""
+    with pytest.raises(TypeError, match=r"^preprocessors must be "):
+        learner_class(preprocessors=preprocessors)
+
+
+@pytest.mark.parametrize("learner_class", LEARNERS, ids=lambda cls: cls.__name__)
+def test_a_learner_takes_preprocessors_as_orange_does(learner_class, iris):
+    normalize = Normalize()
+    for given, kept in ((None, learner_class.preprocessors), (normalize, (normalize,)),
+                        ([normalize], (normalize,)), ((p for p in [normalize]), (normalize,)),
+                        ((), ())):
+        assert tuple(learner_class(preprocessors=given).preprocessors) == tuple(kept)
+    learner_class(preprocessors=[normalize])(iris[::5])
+
+
+def test_a_learner_takes_numbers_of_any_type(iris):
+    """numpy integers, Fraction and Decimal reach the estimator as the values they are
+    (the declaration converts them when the estimator fits)."""
+    typed = OC1Learner(n_restarts=np.int8(3), pruning_portion=Fraction(1, 5),
+                       axis_parallel_bias=Decimal("1.5"), random_state=np.uint32(1))(iris)
+    plain = OC1Learner(n_restarts=3, pruning_portion=0.2, axis_parallel_bias=1.5,
+                       random_state=1)(iris)
+    np.testing.assert_array_equal(typed(iris, typed.Probs), plain(iris, plain.Probs))
+    with pytest.raises(ValueError, match=r"^n_random_jumps must be an integer of at most "
+                                         r"2\*\*63 - 1"):
+        OC1Learner(n_random_jumps=2 ** 64)(iris)

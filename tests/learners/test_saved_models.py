@@ -1,12 +1,15 @@
 """Saved models: every model kind loads in a fresh Python process (as Load Model in a new
 Orange session, without importing the add-on first) and predicts exactly as before saving;
-Orange models of any depth pickle and copy."""
+Orange models of any depth pickle and copy; models saved by earlier versions (recorded in
+``tests/helpers/data/saved_models``) load, predict as recorded and show in the viewer."""
 import copy
+import copyreg
 import os
 import pickle
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -90,3 +93,84 @@ def test_a_deep_tree_pickles_and_copies():
         assert copied.node_count() == model.node_count()
         assert copied.depth() == model.depth()
         assert copied.root.children[0].parent is copied.root
+
+
+# ----- models saved by earlier versions -----
+
+SAVED = Path(__file__).parents[1] / "helpers" / "data" / "saved_models"
+#: (path, the recording's date-commit, learner, data set) of every recorded model
+RECORDED = [(path, *path.stem.rsplit("-", 2)) for path in sorted(SAVED.glob("*.pkl"))]
+
+
+def recorded_data(name):
+    """The table a recorded model was fitted and predicted on (titanic: every 8th row,
+    to keep the files small)."""
+    return Table("iris") if name == "iris" else Table("titanic")[::8]
+
+
+@pytest.mark.parametrize("path, recording, learner, dataset", RECORDED,
+                         ids=[path.stem for path, *_ in RECORDED])
+def test_a_model_saved_by_an_earlier_version_loads_predicts_and_shows(
+        path, recording, learner, dataset):
+    """Models pickled as Orange's Save Model does by the code of 2026-11-27 (nodes
+    linked, modules before core/ was arranged by algorithm: "No module named
+    'orangecontrib.oblique.core.splits'", then "'ObliqueNode' object is not iterable"),
+    of 2026-11-28 before and after the move: each loads, predicts the probabilities
+    recorded beside it, and the viewer's adapter shows it (an ensemble's first member)."""
+    from orangecontrib.oblique.learners import HedgeEnsembleModel
+    from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
+    with open(path, "rb") as file:
+        model = pickle.load(file)
+    data = recorded_data(dataset)
+    recorded = np.load(SAVED / f"{recording}-predictions.npz")[f"{learner}-{dataset}"]
+    probabilities = model(data, model.Probs)
+    if isinstance(model, HedgeEnsembleModel):
+        # the members' mean is summed in another order now: the last bit may differ
+        np.testing.assert_allclose(probabilities, recorded, rtol=0, atol=1e-12)
+        np.testing.assert_array_equal(model(data), np.argmax(recorded, axis=1))
+        tree_model = model.member_model(0, data)
+    else:
+        np.testing.assert_array_equal(probabilities, recorded)
+        tree_model = model
+    adapter = TreeAdapter.from_model(tree_model)
+    assert adapter.node_count == tree_model.node_count() >= 1
+    assert model.estimator.get_params()      # parameters declared since: their defaults
+
+
+def test_every_era_of_saved_models_is_recorded():
+    """Models of the nested node layout (2026-11-27), of the flat layout before the move
+    of core/ (c0d9a6a) and after it (a4ee04f), of every learner on both tables."""
+    recordings = {recording for _, recording, _, _ in RECORDED}
+    assert {"2026-11-27-415c481", "2026-11-28-c0d9a6a", "2026-11-28-a4ee04f"} <= recordings
+    for recording in recordings:
+        kinds = {(learner, dataset) for _, rec, learner, dataset in RECORDED
+                 if rec == recording}
+        assert len(kinds) == 10, recording
+
+
+class _UnknownLayout:
+    """Pickles as an ObliqueTreeModel whose state is of no layout the model reads."""
+
+    def __reduce__(self):
+        from orangecontrib.oblique.learners import ObliqueTreeModel
+        rebuild = copyreg._reconstructor  # pylint: disable=protected-access
+        return rebuild, (ObliqueTreeModel, object, None), {"root": "no such layout"}
+
+
+def test_a_model_that_cannot_be_read_is_an_unpickling_error_saying_to_refit():
+    """Orange's Load Model catches pickle.UnpicklingError and shows its message."""
+    with pytest.raises(pickle.UnpicklingError, match=r"Orange Oblique Trees add-on .* fit "
+                                                     r"the model again"):
+        pickle.loads(pickle.dumps(_UnknownLayout()))
+
+
+def test_the_old_paths_load_nothing_until_a_pickle_asks():
+    """The alias modules of the old paths are not imported with the package."""
+    code = ("import sys, orangecontrib.oblique, orangecontrib.oblique.core; "
+            "old = [m for m in ('splits', 'rules', 'xmeans', 'sporf') "
+            "if 'orangecontrib.oblique.core.' + m in sys.modules]; "
+            "assert not old, old; "
+            "from orangecontrib.oblique.core.splits import Split; "
+            "from orangecontrib.oblique.core.tree.splits import Split as New; "
+            "assert Split is New")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -10,7 +10,10 @@ From it come
 * the checks of a fit: :func:`validate_parameters` -- first every value's type, then its
   range or its options, then the few rules between parameters
   (``_parameter_relations``, :class:`Relation`), each a ValueError that names the
-  parameter and says what it accepts;
+  parameter and says what it accepts; a value of any numeric type (numpy integers and
+  floats of any width, Fraction, Decimal) is taken as the value it is and converted,
+  there and once, to the int, float or bool the fit and the compiled kernels use; no
+  integer is above :data:`LARGEST_INTEGER` (2**63 - 1);
 * the documentation: each entry of the ``Parameters`` section of the class docstring
   says what the parameter accepts and its default (:func:`with_declared_parameters`;
   the docstring says what it means, and documents no parameter the class does not
@@ -18,6 +21,8 @@ From it come
 
 and, in ``orangecontrib.oblique.learners``, the Orange learners' signatures and docs.
 """
+import decimal
+import math
 import numbers
 import re
 import textwrap
@@ -27,11 +32,22 @@ import numpy as np
 
 __all__ = ["Parameter", "Interval", "Options", "Derived", "Relation", "InstanceOf",
            "BOOLEAN", "RANDOM_STATE", "INDICES", "CLASSIFIER", "NON_ZERO_INTEGER",
-           "DeclaredParameters", "validate_parameters", "check_value", "documented_parameters",
+           "LARGEST_INTEGER", "DeclaredParameters", "validate_parameters",
+           "checked_parameters", "check_value", "documented_parameters",
            "with_declared_parameters", "declared_kinds", "constructor"]
 
 
 # ----- the kinds of value -----
+
+#: The largest integer a parameter takes: numpy and the compiled kernels count in 64-bit
+#: integers (a larger one would fail deep inside a fit, or ask for memory no machine has).
+LARGEST_INTEGER = 2 ** 63 - 1
+LARGEST_INTEGER_TEXT = "2**63 - 1"
+#: The largest seed numpy's RandomState takes.
+LARGEST_SEED = 2 ** 32 - 1
+
+#: What a conversion returns for a value not of its type.
+NOT_OF_TYPE = object()
 
 # (a plain int or float is answered first: the abstract classes' checks cost more, and
 # ODT-SVM checks an XMeans's parameters at every node)
@@ -41,15 +57,49 @@ def _is_bool(value):
 
 
 def _is_int(value):
+    """An integer of any type (int, a numpy integer of any width), not a bool."""
     return type(value) is int or (isinstance(value, numbers.Integral)
                                   and not _is_bool(value))
 
 
-def _is_number(value):
+def _as_int(value):
+    """``value`` as an int if it is an integer (:func:`_is_int`), else
+    :data:`NOT_OF_TYPE`.  A float, Fraction or Decimal is not an integer, even when it is
+    whole: the type tells a count from a share (``max_features=1`` is one feature,
+    ``1.0`` all of them), as in scikit-learn."""
+    if type(value) is int:
+        return value
+    return int(value) if _is_int(value) else NOT_OF_TYPE
+
+
+def _as_float(value):
+    """``value`` as a float if it is a finite real number of any type (int, float, a
+    numpy integer or float of any width, Fraction, Decimal; not a bool, a string, NaN or
+    ±inf, nor an integer too large for a float), else :data:`NOT_OF_TYPE`."""
     if type(value) is float:
-        return value == value  # not NaN
-    return (type(value) is int or isinstance(value, numbers.Real) and not _is_bool(value)
-            and not np.isnan(value))
+        return value if math.isfinite(value) else NOT_OF_TYPE
+    if _is_bool(value) or not isinstance(value, (numbers.Real, decimal.Decimal)):
+        return NOT_OF_TYPE
+    try:
+        converted = float(value)
+    except (OverflowError, ValueError, TypeError, ArithmeticError):
+        return NOT_OF_TYPE  # 10**400, Decimal('sNaN')
+    return converted if math.isfinite(converted) else NOT_OF_TYPE
+
+
+def _is_number(value):
+    return _as_float(value) is not NOT_OF_TYPE
+
+
+def _is_seed(value):
+    return _is_int(value) or isinstance(value, np.random.RandomState)
+
+
+def _seed(value):
+    """A seed as an int (a numpy integer too), a RandomState as itself."""
+    if isinstance(value, np.random.RandomState):
+        return value
+    return _as_int(value)
 
 
 def _is_classifier(value):
@@ -70,38 +120,66 @@ class Constraint:
     """A set of values a parameter may take.  ``kind`` names its type (``"bool"``,
     ``"int"``, ``"float"``, ``"str"``, ``"auto"``, ``"none"``, ``"random_state"``,
     ``"indices"``, ``"estimator"``); ``kind_text`` is how a message names the type;
-    :meth:`is_type` tests the type, :meth:`holds` the value (``params``: all the
-    estimator's values, for a bound that depends on another parameter); :meth:`texts`
-    says what it accepts (with ``params``, with such bounds' values)."""
+    :meth:`converted` gives a value of its type as the one type the fit uses (an int, a
+    float, a bool; :data:`NOT_OF_TYPE` for a value of another type), :meth:`contains`
+    tests a converted value (``params``: all the estimator's values, converted, for a
+    bound that depends on another parameter); :meth:`texts` says what it accepts (with
+    ``params``, with such bounds' values; with ``value``, a refused one, what it exceeds)."""
     kind, kind_text = "", ""
+
+    def converted(self, value):
+        return value if self.is_type(value) else NOT_OF_TYPE
 
     def is_type(self, value):
         raise NotImplementedError
 
-    def holds(self, value, params):
-        return self.is_type(value)
+    def contains(self, value, params):
+        return True
 
-    def texts(self, params=None):
+    def holds(self, value, params):
+        """Whether ``value`` (of any type) is of its type and, converted, in it."""
+        value = self.converted(value)
+        return value is not NOT_OF_TYPE and self.contains(value, params)
+
+    def texts(self, params=None, value=None):
         return [self.kind_text]
 
 
 class _Kind(Constraint):
     """Every value of a type: ``True``/``False`` (not a number or a string: ``"False"``
-    is a true value), an integer or a RandomState, None, a column list, a classifier."""
+    is a true value), an integer or a RandomState, None, a column list, a classifier;
+    ``convert``: the value as the fit uses it (None: itself)."""
 
-    def __init__(self, kind, kind_text, test):
-        self.kind, self.kind_text, self._test = kind, kind_text, test
+    def __init__(self, kind, kind_text, test, convert=None):
+        self.kind, self.kind_text, self._test, self._convert = kind, kind_text, test, convert
 
     def is_type(self, value):
         return self._test(value)
+
+    def converted(self, value):
+        if not self._test(value):
+            return NOT_OF_TYPE
+        return value if self._convert is None else self._convert(value)
 
     def __repr__(self):
         return self.kind.upper()
 
 
-BOOLEAN = _Kind("bool", "True or False", _is_bool)
-RANDOM_STATE = _Kind("random_state", "an integer, a numpy RandomState",
-                     lambda value: _is_int(value) or isinstance(value, np.random.RandomState))
+class _Seed(_Kind):
+    """An integer in [0, 2**32 - 1] (numpy's seeds) or a RandomState."""
+
+    def __init__(self):
+        super().__init__("random_state", "an integer, a numpy RandomState", _is_seed, _seed)
+
+    def contains(self, value, params):
+        return not isinstance(value, int) or 0 <= value <= LARGEST_SEED
+
+    def texts(self, params=None, value=None):
+        return ["an integer in [0, 2**32 - 1]", "a numpy RandomState"]
+
+
+BOOLEAN = _Kind("bool", "True or False", _is_bool, bool)
+RANDOM_STATE = _Seed()
 INDICES = _Kind("indices", "a list of column indices or a boolean mask",
                 lambda value: (not isinstance(value, (str, bytes, dict, set))
                                and not _is_bool(value) and np.ndim(value) == 1))
@@ -119,9 +197,15 @@ class Derived:
 
 
 class Interval(Constraint):
-    """Integers (``Integral``) or numbers (``Real``: not a bool, a string or NaN) between
-    ``left`` and ``right`` (None: unbounded; a :class:`Derived` bound: from other
-    parameters); ``closed``: ``"both"``, ``"left"``, ``"right"`` or ``"neither"``."""
+    """Integers or numbers between ``left`` and ``right`` (None: unbounded; a
+    :class:`Derived` bound: from other parameters); ``closed``: ``"both"``, ``"left"``,
+    ``"right"`` or ``"neither"``.
+
+    ``Integral``: a value of an integer type (int, a numpy integer of any width; not a
+    bool, nor a whole float, Fraction or Decimal), taken as an int; never above
+    :data:`LARGEST_INTEGER` (2**63 - 1), whatever ``right`` says.  ``Real``: a finite
+    real number of any type (int, float, numpy integer or float of any width, Fraction,
+    Decimal; not a bool, a string, NaN or ±inf), taken as a float."""
 
     def __init__(self, type_, left, right, closed="both"):
         self.integral = type_ is Integral
@@ -132,14 +216,17 @@ class Interval(Constraint):
             "float", "a number")
 
     def is_type(self, value):
-        return _is_int(value) if self.integral else _is_number(value)
+        return self.converted(value) is not NOT_OF_TYPE
+
+    def converted(self, value):
+        return _as_int(value) if self.integral else _as_float(value)
 
     @staticmethod
     def _bound(bound, params):
         return bound.value(params) if isinstance(bound, Derived) else bound
 
-    def holds(self, value, params):
-        if not (_is_int(value) if self.integral else _is_number(value)):
+    def contains(self, value, params):
+        if self.integral and value > LARGEST_INTEGER:
             return False
         left, right = self.left, self.right
         if left is not None:
@@ -154,7 +241,12 @@ class Interval(Constraint):
                 return False
         return True
 
-    def texts(self, params=None):
+    def texts(self, params=None, value=None):
+        if (self.integral and value is not None and self.is_type(value)
+                and self.converted(value) > LARGEST_INTEGER):
+            return [f"{self.kind_text} of at most {LARGEST_INTEGER_TEXT} (numpy and the "
+                    f"compiled kernels count in 64-bit integers)"]
+
         def shown(bound, with_value):
             if not isinstance(bound, Derived):
                 return _number(bound)
@@ -190,10 +282,13 @@ class Options(Constraint):
             return isinstance(value, str) and value == "auto"
         return isinstance(value, str)
 
-    def holds(self, value, params):
-        return isinstance(value, str) and value in self.values
+    def converted(self, value):
+        return str(value) if self.is_type(value) else NOT_OF_TYPE
 
-    def texts(self, params=None):
+    def contains(self, value, params):
+        return value in self.values
+
+    def texts(self, params=None, value=None):
         return [repr(value) for value in self.values]
 
 
@@ -207,10 +302,10 @@ class InstanceOf(Constraint):
     def is_type(self, value):
         return _is_classifier(value)
 
-    def holds(self, value, params):
+    def contains(self, value, params):
         return isinstance(value, self.cls)
 
-    def texts(self, params=None):
+    def texts(self, params=None, value=None):
         return [self.text]
 
 
@@ -220,10 +315,13 @@ class _NonZeroInteger(Constraint):
     def is_type(self, value):
         return _is_int(value)
 
-    def holds(self, value, params):
-        return _is_int(value) and value != 0
+    def converted(self, value):
+        return _as_int(value)
 
-    def texts(self, params=None):
+    def contains(self, value, params):
+        return value != 0 and abs(value) <= LARGEST_INTEGER
+
+    def texts(self, params=None, value=None):
         return ["a non-zero integer (-1: all cores)"]
 
 
@@ -256,12 +354,20 @@ class Parameter:
     def type_error(self, name, value, owner):
         """The message for a value of none of the accepted types."""
         allowed = _listed(dict.fromkeys(c.kind_text for c in self.constraints))
-        return (f"{name} must be {allowed}, got {value!r} (of type "
-                f"{type(value).__name__}) in {owner}")
+        reason, kinds = "", self.kinds
+        if isinstance(value, (numbers.Number, decimal.Decimal)) and not _is_bool(value):
+            if "float" in kinds:
+                reason = "; NaN, ±inf and numbers too large for a float are not taken"
+            elif "int" in kinds:
+                reason = ("; an integer is of an integer type (int, numpy integers), not "
+                          "a float, Fraction or Decimal, even a whole one")
+        return (f"{name} must be {allowed}, got {shown_value(value)} (of type "
+                f"{type(value).__name__}) in {owner}{reason}")
 
-    def describe(self, params=None):
-        """What it accepts, as the messages and the docs say it."""
-        return _listed([text for c in self.constraints for text in c.texts(params)])
+    def describe(self, params=None, value=None):
+        """What it accepts, as the messages and the docs say it (``value``: a refused
+        value, whose message may say what it exceeds)."""
+        return _listed([text for c in self.constraints for text in c.texts(params, value)])
 
 
 class Relation:
@@ -274,48 +380,96 @@ class Relation:
 
 # ----- validation -----
 
+def shown_value(value):
+    """``repr(value)``, but an integer of more than 30 digits by its size."""
+    text = repr(value)
+    if _is_int(value) and len(text) > 30:
+        return f"an integer of {len(str(abs(int(value))))} digits"
+    return text
+
+
+def _refusal(name, parameter, value, params):
+    """The ValueError for ``value`` of an accepted type outside every constraint."""
+    return ValueError(f"{name} must be {parameter.describe(params, value)}, "
+                      f"got {shown_value(value)}")
+
+
+def _first_of_type(parameter, value):
+    """``value`` converted by the first constraint of its type, else NOT_OF_TYPE."""
+    for constraint in parameter.constraints:
+        converted = constraint.converted(value)
+        if converted is not NOT_OF_TYPE:
+            return converted
+    return NOT_OF_TYPE
+
+
+def _accepted(parameter, value, params):
+    """``value`` converted by the first constraint that takes it, else NOT_OF_TYPE."""
+    for constraint in parameter.constraints:
+        converted = constraint.converted(value)
+        if converted is not NOT_OF_TYPE and constraint.contains(converted, params):
+            return converted
+    return NOT_OF_TYPE
+
+
 def check_value(name, value, constraints, params=None):
-    """A ValueError unless ``value`` meets one of ``constraints`` (a parameter's
-    constraints: :class:`Interval`, :class:`Options`, ..., None for None)."""
+    """``value`` as the one type the fit uses (an int, a float, ...), or a ValueError
+    unless it meets one of ``constraints`` (a parameter's constraints:
+    :class:`Interval`, :class:`Options`, ..., None for None)."""
     parameter = Parameter(None, *constraints)
-    if not any(c.holds(value, params) for c in parameter.constraints):
-        raise ValueError(f"{name} must be {parameter.describe(params)}, got {value!r}")
+    converted = _accepted(parameter, value, params)
+    if converted is NOT_OF_TYPE:
+        raise _refusal(name, parameter, value, params)
+    return converted
 
 
-def _all_hold(declared, params):
+def checked_parameters(cls, params):
+    """name → the value of each parameter ``cls`` declares, as the one type the fit uses
+    (an integer of any type as an int, a number as a float, a numpy bool as a bool), or a
+    ValueError for the first parameter of a type its declaration does not accept (by
+    name), then for the first (in the declared order) outside its range or options, then
+    for the first of the class's ``_parameter_relations`` that does not hold."""
+    declared = cls._parameter_constraints
+    try:  # every value taken (a bound from another parameter reads its given value)
+        converted = {name: _accepted(parameter, params[name], params)
+                     for name, parameter in declared.items()}
+    except (TypeError, ValueError, ArithmeticError):
+        converted = None
+    if converted is not None and all(
+            value is not NOT_OF_TYPE for value in converted.values()) and all(
+            relation.holds(converted) for relation in cls._parameter_relations):
+        return converted
+    converted = {}
     for name, parameter in declared.items():
-        value = params[name]
-        for constraint in parameter.constraints:
-            if constraint.holds(value, params):
-                break
-        else:
-            return False
-    return True
+        value = _first_of_type(parameter, params[name])
+        if value is NOT_OF_TYPE:
+            for first in sorted(declared):  # the first by name, as the message promises
+                if _first_of_type(declared[first], params[first]) is NOT_OF_TYPE:
+                    raise ValueError(declared[first].type_error(first, params[first],
+                                                                cls.__name__))
+        converted[name] = value
+    for name, parameter in declared.items():
+        value = _accepted(parameter, params[name], converted)
+        if value is NOT_OF_TYPE:
+            raise _refusal(name, parameter, params[name], converted)
+        converted[name] = value
+    for relation in cls._parameter_relations:
+        if not relation.holds(converted):
+            raise ValueError(relation.message.format(**converted))
+    return converted
 
 
 def validate_parameters(estimator):
-    """Raise a ValueError for the first parameter of ``estimator`` of a type its
-    declaration does not accept (in the order of ``get_params``, by name), then for the
-    first (in the declared order) outside its range or options, then for the first of the
-    class's ``_parameter_relations`` that does not hold.  Parameters not declared (a
+    """Check the parameters of ``estimator`` (:func:`checked_parameters`) and set each
+    one of another type than the fit uses to its converted value (``np.int8(3)`` to
+    ``3``, ``Fraction(1, 10)`` to ``0.1``), once, at the start of the fit: the fit and
+    the compiled kernels see only ints, floats and bools.  Parameters not declared (a
     subclass's own) are not checked."""
     cls = type(estimator)
-    declared = cls._parameter_constraints
-    params = {name: getattr(estimator, name) for name in declared}
-    if _all_hold(declared, params) and all(
-            relation.holds(params) for relation in cls._parameter_relations):
-        return  # (a value that meets a constraint is of its type)
-    for name in sorted(declared):
-        parameter, value = declared[name], params[name]
-        if not any(c.is_type(value) for c in parameter.constraints):
-            raise ValueError(parameter.type_error(name, value, cls.__name__))
-    for name, parameter in declared.items():
-        value = params[name]
-        if not any(c.holds(value, params) for c in parameter.constraints):
-            raise ValueError(f"{name} must be {parameter.describe(params)}, got {value!r}")
-    for relation in cls._parameter_relations:
-        if not relation.holds(params):
-            raise ValueError(relation.message.format(**params))
+    params = {name: getattr(estimator, name) for name in cls._parameter_constraints}
+    for name, value in checked_parameters(cls, params).items():
+        if value is not params[name] and type(value) is not type(params[name]):
+            setattr(estimator, name, value)
 
 
 # ----- the constructor and the documentation -----
@@ -444,6 +598,19 @@ class DeclaredParameters:
         """Raise ValueError for a parameter of the wrong type, out of its range or
         options, or at odds with another (:func:`validate_parameters`)."""
         validate_parameters(self)
+
+    def __setstate__(self, state):
+        """An estimator pickled before some of its parameters were declared (a model
+        saved by an earlier version) gets them at their defaults: ``get_params``,
+        ``clone`` and ``repr`` work; the fitted tree is as it was saved."""
+        restore = getattr(super(), "__setstate__", None)
+        if restore is not None:
+            restore(state)
+        else:
+            self.__dict__.update(state)
+        for name, parameter in type(self)._parameter_constraints.items():
+            if name not in self.__dict__:
+                self.__dict__[name] = parameter.default
 
 
 def declared_kinds(*classes):

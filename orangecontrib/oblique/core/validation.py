@@ -16,10 +16,15 @@ declarations: :mod:`~orangecontrib.oblique.core.parameters`.)
   -- a fit's instance weights.
 * :func:`seen_codes` and :func:`unseen_codes_as_missing` -- nominal attributes given as
   codes: a code that no training row had is a missing value (NaN) in prediction.
+* :func:`check_memory` -- a size a parameter asks for (members of an ensemble,
+  projections of a node, k-means starts) refused at the start of the fit when it needs
+  more memory than the machine has (:func:`machine_memory`), not a MemoryError later.
 """
+import ctypes
 import functools
 import inspect
 import numbers
+import os
 import sys
 import warnings
 
@@ -32,7 +37,7 @@ __all__ = ["store_parameters", "normalised_sample_weight",
            "checked_sample_weight", "MAX_WEIGHT_RATIO", "MAX_DENSE_BYTES", "densified",
            "dense_size_error", "map_row_chunks", "check_classification_labels",
            "validate_training_data", "validate_prediction_data", "seen_codes",
-           "unseen_codes_as_missing"]
+           "unseen_codes_as_missing", "machine_memory", "check_memory", "MEMBER_BYTES"]
 
 
 # ----- class labels and parameter names, at a small fit's cost -----
@@ -409,3 +414,53 @@ def map_row_chunks(function, X):
     if sp.issparse(parts[0]):
         return sp.vstack(parts, format="csr")
     return np.concatenate(parts)
+
+
+# ----- sizes a parameter asks for, against the machine's memory -----
+
+#: The least memory a member of an ensemble takes: a fitted tree of a single leaf is
+#: about 1 KiB pickled (its arrays and attributes), more in memory.
+MEMBER_BYTES = 1024
+
+
+def machine_memory():
+    """The machine's physical memory in bytes (POSIX ``sysconf``, Windows'
+    ``GlobalMemoryStatusEx``), None where neither tells it."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        pass
+    if sys.platform == "win32":
+        class MemoryStatus(ctypes.Structure):  # pylint: disable=too-few-public-methods
+            _fields_ = [("dwLength", ctypes.c_ulong), ("dwMemoryLoad", ctypes.c_ulong),
+                        ("ullTotalPhys", ctypes.c_ulonglong),
+                        ("ullAvailPhys", ctypes.c_ulonglong),
+                        ("ullTotalPageFile", ctypes.c_ulonglong),
+                        ("ullAvailPageFile", ctypes.c_ulonglong),
+                        ("ullTotalVirtual", ctypes.c_ulonglong),
+                        ("ullAvailVirtual", ctypes.c_ulonglong),
+                        ("ullAvailExtendedVirtual", ctypes.c_ulonglong)]
+        status = MemoryStatus()
+        status.dwLength = ctypes.sizeof(MemoryStatus)
+        if ctypes.windll.kernel32.GlobalMemoryStatusEx(ctypes.byref(status)):
+            return int(status.ullTotalPhys)
+    return None
+
+
+def _bytes_text(n_bytes):
+    for unit, size in (("TiB", 2 ** 40), ("GiB", 2 ** 30), ("MiB", 2 ** 20)):
+        if n_bytes >= size:
+            return f"{n_bytes / size:,.1f} {unit}"
+    return f"{n_bytes:,} bytes"
+
+
+def check_memory(name, value, n_bytes, what):
+    """A ValueError naming the parameter ``name`` (of value ``value``) when ``what`` (as
+    ``"100 trees of at least 2 KiB each"``) would need ``n_bytes``, more than the
+    machine's memory: raised at the start of a fit instead of a MemoryError (or an hour
+    of swapping) later.  No check where the memory is unknown."""
+    memory = machine_memory()
+    if memory is not None and n_bytes > memory:
+        raise ValueError(
+            f"{name}={value} asks for {what}: at least {_bytes_text(n_bytes)}, more than "
+            f"this machine's memory ({_bytes_text(memory)}); choose a smaller {name}")

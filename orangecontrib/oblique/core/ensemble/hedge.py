@@ -32,9 +32,9 @@ from ..preprocessing import stratified_sample
 from ..tree.structure import ObliqueTree, SplitStatistics, name_member_trees
 from ..parameters import (BOOLEAN, CLASSIFIER, N_ESTIMATORS, N_JOBS, SEED, DeclaredParameters,
                           Derived, Interval, Parameter)
-from ..validation import (check_classification_labels, checked_sample_weight, map_row_chunks,
-                          normalised_sample_weight, validate_prediction_data,
-                          validate_training_data)
+from ..validation import (MEMBER_BYTES, check_classification_labels, check_memory,
+                          checked_sample_weight, map_row_chunks, normalised_sample_weight,
+                          validate_prediction_data, validate_training_data)
 
 _MAX_SEED = np.iinfo(np.int32).max
 #: The average weight of a member, ``1 / n_estimators``: ``weight_threshold`` is below it.
@@ -348,6 +348,10 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         # Stratify over the classes present (``classes`` may name more).
         subset_codes = np.unique(codes, return_inverse=True)[1]
         size = max(1, int(np.floor(self.sample_fraction * len(codes) + 0.5)))
+        check_memory("n_estimators", self.n_estimators,
+                     self.n_estimators * (MEMBER_BYTES + 8 * size),
+                     f"{self.n_estimators:,} members, each a tree of at least "
+                     f"{MEMBER_BYTES:,} bytes and its subset of {size:,} rows")
         self.estimators_, self.subsets_ = [], []
         for _ in range(self.n_estimators):  # every draw before any fit: any n_jobs alike
             self.subsets_.append(stratified_subset(subset_codes, size, self._rng))

@@ -41,9 +41,9 @@ from ..tree.structure import (MANY_CLASSES, ObliqueTree, SplitStatistics, grow_t
                               name_member_trees)
 from ..parameters import (BOOLEAN, MAX_DEPTH, MIN_SAMPLES_SPLIT, N_ESTIMATORS, N_JOBS, SEED,
                           DeclaredParameters, InstanceOf, Parameter, Relation)
-from ..validation import (check_classification_labels, checked_sample_weight, map_row_chunks,
-                          normalised_sample_weight, validate_prediction_data,
-                          validate_training_data)
+from ..validation import (MEMBER_BYTES, check_classification_labels, check_memory,
+                          checked_sample_weight, map_row_chunks, normalised_sample_weight,
+                          validate_prediction_data, validate_training_data)
 
 __all__ = ["ObliqueForestClassifier", "SparseProjectionTreeClassifier", "bag_counts",
            "oob_search_grid"]
@@ -67,7 +67,10 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
     ----------
     max_features
         ``d``, candidate projections per node: ``⌈√p⌉``, ``⌈log2 p⌉``, ``p``, the number
-        itself, or that share of ``p`` (:func:`~.sporf.n_projections`).
+        itself (at most ``p²``, the paper's largest; a larger number is taken as ``p²``),
+        or that share of ``p`` (:func:`~.sporf.n_projections`).  A ``d`` whose values
+        at the root (``8·d·n`` bytes for ``n`` rows) need more than the machine's memory
+        is a ValueError at the start of the fit.
     feature_combinations
         ``λ·p``, attributes per projection on average: 3 for ``p ≥ 10``, else 1
         (:func:`~.sporf.mean_nonzeros`).
@@ -98,6 +101,9 @@ class SparseProjectionTreeClassifier(ObliqueTreeClassifierMixin):
                     compact_counts=False):
         n_features = X.shape[1]
         self.n_projections_ = n_projections(self.max_features, n_features)
+        # the projections' values of the root's rows, d x n floats
+        check_memory("max_features", self.max_features, 8 * self.n_projections_ * X.shape[0],
+                     f"{self.n_projections_:,} projections of {X.shape[0]:,} rows at the root")
         self.mean_nonzeros_ = mean_nonzeros(self.feature_combinations, n_features)
         splitter = SparseProjectionSplitter(
             X, y, sample_weight, len(self.classes_), self.n_projections_,
@@ -151,7 +157,8 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
     Parameters
     ----------
     n_estimators
-        Number of trees.
+        Number of trees.  A number of trees the machine's memory cannot hold (at least
+        1 KiB each) is a ValueError at the start of the fit.
     estimator
         None: SPORF trees with the forest's ``max_features``, ``feature_combinations``,
         ``max_depth`` and ``min_samples_split``.  Otherwise a
@@ -164,7 +171,9 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         attributes, so the trees print, route and explain themselves like any other.
     max_features
         SPORF: ``d``, the candidate projections per node (``⌈√p⌉`` by default, the
-        ``rerf`` package's); with ``estimator``: the attributes each tree sees.
+        ``rerf`` package's; at most ``p²``, a larger number is taken as ``p²``); with
+        ``estimator``: the attributes each tree sees (at most ``p``, a larger number is
+        taken as ``p``).
     feature_combinations
         SPORF: ``λ·p``, the attributes per projection on average (``"auto"``: 3 for 10
         or more attributes, else 1, the ``rerf`` package's ``λ = 3/p`` or ``1/p``).
@@ -267,6 +276,8 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         self
         """
         self._validate_params()
+        check_memory("n_estimators", self.n_estimators, self.n_estimators * MEMBER_BYTES,
+                     f"{self.n_estimators:,} trees of at least {MEMBER_BYTES:,} bytes each")
         X, y = validate_training_data(self, X, y)
         check_classification_labels(y)
         self.classes_, codes = np.unique(y, return_inverse=True)

@@ -67,10 +67,10 @@ KEYED_CELLS = 4096
 def n_projections(max_features, n_features):
     """The number ``d`` of candidate projections per node for ``max_features``:
     ``"sqrt"`` ``⌈√p⌉`` (the ``rerf`` package's default ``d = ceiling(sqrt(p))``),
-    ``"log2"`` ``⌈log2 p⌉``, None ``p``, an integer itself (more than ``p`` is allowed:
-    the paper tunes ``d`` up to ``p²``), a float in (0, 1] that share of ``p``, at least
-    1."""
-    check_value("max_features", max_features, MAX_FEATURES)
+    ``"log2"`` ``⌈log2 p⌉``, None ``p``, an integer itself up to ``p²`` (more than
+    ``p`` is allowed: the paper tunes ``d`` up to ``p²``; a larger integer is taken as
+    ``p²``), a float in (0, 1] that share of ``p``, at least 1."""
+    max_features = check_value("max_features", max_features, MAX_FEATURES)
     p = max(int(n_features), 1)
     if max_features is None:
         return p
@@ -78,7 +78,7 @@ def n_projections(max_features, n_features):
         return (int(np.ceil(np.sqrt(p))) if max_features == "sqrt"
                 else max(1, int(np.ceil(np.log2(p)))))
     if isinstance(max_features, Integral):
-        return int(max_features)
+        return min(max_features, p * p)
     return max(1, int(round(max_features * p)))
 
 
@@ -86,7 +86,8 @@ def mean_nonzeros(feature_combinations, n_features):
     """The mean number ``λ·p`` of attributes per projection for ``feature_combinations``:
     ``"auto"`` 3 for 10 or more attributes, else 1 (``rerf``'s ``λ = 3/p`` or ``1/p``);
     a number of at least 1 itself, at most ``p``."""
-    check_value("feature_combinations", feature_combinations, FEATURE_COMBINATIONS)
+    feature_combinations = check_value("feature_combinations", feature_combinations,
+                                       FEATURE_COMBINATIONS)
     p = max(int(n_features), 1)
     if isinstance(feature_combinations, str):  # "auto"
         value = (AUTO_COMBINATIONS_MANY if p >= AUTO_COMBINATIONS_LIMIT

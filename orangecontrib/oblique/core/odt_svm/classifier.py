@@ -676,7 +676,7 @@ class ODTSVMClassifier(ObliqueTreeClassifierMixin):
     max_clusters
         Most clusters X-means may choose for a clustering split (at least 2); 4 is the
         default of WEKA's XMeans (``maxNumClusters``), the paper's tool, which does not
-        say otherwise.
+        say otherwise.  At a node of fewer rows, at most its number of rows.
     mdl_penalty
         Subtract the MDL coding cost of a test from its gain (module docstring).
     axis_parallel_tests

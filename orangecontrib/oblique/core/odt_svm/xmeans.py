@@ -99,6 +99,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array, check_is_fitted
 
 from ..parameters import SEED, DeclaredParameters, Derived, Interval, Parameter
+from ..validation import check_memory
 
 #: :class:`XMeans` floors the pooled variance at this fraction of the training data's mean
 #: per-coordinate variance, so a model whose clusters are sets of coincident points (the
@@ -537,10 +538,12 @@ class XMeans(DeclaredParameters, ClusterMixin, BaseEstimator):
         Smallest number of clusters; the search starts here.  If the data have fewer
         distinct rows, the result has one cluster per distinct row (at least 1) instead.
     max_clusters
-        Largest number of clusters; never exceeded (nor is the number of distinct rows).
+        Largest number of clusters; never exceeded (nor is the number of distinct rows:
+        a count above the number of rows is taken as the number of rows).
     n_init
         k-means++ seedings of the first k-means run (at ``min_clusters``).  Later runs start
-        from the current centres and are run once.
+        from the current centres and are run once.  So many that their random numbers
+        need more than the machine's memory is a ValueError at the start of the fit.
     max_iter
         Iteration limit of every k-means run.
     random_state
@@ -611,14 +614,19 @@ class XMeans(DeclaredParameters, ClusterMixin, BaseEstimator):
     def _cluster(self, X):
         """``(centres, min_variance)`` of :meth:`fit` for a validated 2-D ``X``."""
         self._validate_params()
-        min_clusters, n_init = int(self.min_clusters), int(self.n_init)
+        # no more clusters than rows: a larger count is the number of rows (the distinct
+        # rows are the clusters then), not an array of that size
+        min_clusters = min(self.min_clusters, X.shape[0])
+        max_clusters = min(self.max_clusters, X.shape[0])
         if min_clusters > 1:
-            draws = check_random_state(self.random_state).random_sample(
-                _n_draws(min_clusters, n_init))
+            n_draws = _n_draws(min_clusters, self.n_init)
+            check_memory("n_init", self.n_init, 8 * n_draws,
+                         f"{n_draws:,} random numbers for its k-means++ seedings")
+            draws = check_random_state(self.random_state).random_sample(n_draws)
         else:
             draws = np.empty(0)      # Improve-Params starts from the mean
-        centers, min_variance, distinct = _xmeans(X, min_clusters, int(self.max_clusters),
-                                                  n_init, int(self.max_iter),
+        centers, min_variance, distinct = _xmeans(X, min_clusters, max_clusters,
+                                                  self.n_init, self.max_iter,
                                                   KMEANS_TOLERANCE, draws)
         if distinct:
             centers = np.unique(centers, axis=0)      # one cluster per distinct row, sorted
