@@ -248,6 +248,12 @@ class TreeAdapter:
         """(short, full) text of an internal node's test; short keeps ``max_terms``."""
         raise NotImplementedError
 
+    def node_details(self, node, max_terms=None):
+        """What the tooltip of an internal node says of its test: the short
+        :meth:`node_rule`, or more where the test has more to list (every pair of a
+        pairwise-vote split, with ``max_terms`` terms)."""
+        return self.node_rule(node, max_terms)[0]
+
     def coefficients(self, node):
         """(names, standardised coefficients) of an oblique node's hyperplane, ordered by
         importance, or None (axis-parallel and multiway tests have no bar chart)."""
@@ -447,6 +453,9 @@ class ObliqueTreeAdapter(TreeAdapter):
 
     def node_rule(self, node, max_terms=None):
         return self.texts.node_rule(self._split(node), max_terms, self.per_sd)
+
+    def node_details(self, node, max_terms=None):
+        return self.texts.node_details(self._split(node), max_terms, self.per_sd)
 
     def edge_labels_of(self, node):
         return [self.edge_labels[child] for child in self.children[node]]
