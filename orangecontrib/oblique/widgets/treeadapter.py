@@ -616,7 +616,8 @@ def step_words(split, x, position, vocabulary, order=None, max_terms=None):
     * a nominal test: ``chest pain is asymptomatic → left`` (``… is typical, not
       asymptomatic → right``);
     * an argmax split: ``largest score: setosa (setosa 1.2, versicolor −0.3) → setosa``;
-    * pairwise votes: ``most pairwise votes: setosa (setosa 2, versicolor 1, …)``;
+    * pairwise votes: ``wins most pairwise votes: setosa (2 of 2 votes, ahead of
+      versicolor with 1; setosa vs versicolor won by setosa) → setosa``;
     * nearest centres: ``nearest centre: cluster 2 (distance 0.41) → cluster 2``.
     """
     return split.conditions()[position].path_step(split, x, position, vocabulary, order,
