@@ -35,7 +35,8 @@ class TestPairwiseVoteExplorer(base.GuiTest):
         self.assertEqual((len(left), len(right)), (1, 1), texts)
 
         def named(text):
-            found = [name for name in NAMES if f"a vote for {name}:" in text]
+            found = [name for name in NAMES
+                     if text.strip(" ▶").endswith(f" 0: a vote for {name}")]
             self.assertEqual(len(found), 1, text)
             return found[0]
         return named(left[0]), named(right[0])
@@ -79,11 +80,19 @@ class TestPairwiseVoteExplorer(base.GuiTest):
         self.assertTrue(self.view.pair_controls.isVisibleTo(self.view))
         self.assertEqual(combo.count(), 3)
         self.assertEqual([combo.itemData(i) for i in range(3)], pairwise_pairs(3))
-        # by default the two busiest branches
-        counts = np.bincount(self.tree.splits[0].route(self.X), minlength=3)
-        busiest = tuple(sorted(np.argsort(-counts, kind="stable")[:2].tolist()))
-        self.assertEqual(self.view.pair, busiest)
-        self.assertEqual(combo.itemData(combo.currentIndex()), busiest)
+        # by default the pair that decides the most rows: the vote between the two
+        # classes of most votes of most rows
+        split = self.tree.splits[0]
+        votes = np.zeros((len(self.X), 3), dtype=int)
+        for p, (a, b) in enumerate(pairwise_pairs(3)):
+            first = split.values(self.X)[:, p] >= 0
+            votes[first, a] += 1
+            votes[~first, b] += 1
+        top_two = [tuple(sorted(np.argsort(-row, kind="stable")[:2].tolist())) for row in votes]
+        deciding = max(pairwise_pairs(3), key=top_two.count)
+        self.assertGreater(top_two.count(deciding), top_two.count((0, 2)))
+        self.assertEqual(self.view.pair, deciding)
+        self.assertEqual(combo.itemData(combo.currentIndex()), deciding)
         for index in range(3):
             combo.setCurrentIndex(index)
             self.assertEqual(self.view.pair, pairwise_pairs(3)[index])

@@ -253,9 +253,11 @@ class SplitExplorer(_PlotView):
             names, for the branches of a one-branch-per-class split)
         pair : (int, int), optional
             For a multiway split, the two children (positions) whose boundary is shown;
-            default the two that receive the most rows.  The view's "Boundary between"
-            list chooses them too.  For a pairwise-vote split it is the hyperplane of the
-            pair, its sides labelled with the pair's two votes.
+            default the two that receive the most rows, for a pairwise-vote split the
+            pair that decides the most rows (:meth:`SplitKind.explorer_hyperplane`).  The
+            view's "Boundary between" list chooses them too.  A pairwise-vote split's
+            boundary is the hyperplane of the pair, its sides labelled with the pair's two
+            votes (:meth:`SplitKind.explorer_labels`).
         """
         shown = (tree, node_id, X, y, class_colors, feature_names, class_names)
         self.clear()

@@ -435,12 +435,12 @@ class Votes(Scores):
 
     def vote_sides(self, conditions, first, second, names, order=None, max_terms=None):
         """The words of the two sides of the hyperplane of the pair of branches ``first``
-        and ``second`` (positions, first < second), e.g. ``("a vote for setosa: s ≥ 0",
-        "a vote for virginica: s < 0")``, ``s`` the pair's score."""
+        and ``second`` (positions, first < second), e.g. ``("s ≥ 0: a vote for setosa",
+        "s < 0: a vote for virginica")``, ``s`` the pair's score."""
         from .splits import pairwise_index  # splits imports this module
         score = affine_text(self.scores[pairwise_index(first, second, len(conditions))],
                             names, self.digits, order, max_terms)
-        return tuple(f"a vote for {conditions[p].branch_name(names)}: {score} {sign} 0"
+        return tuple(f"{score} {sign} 0: a vote for {conditions[p].branch_name(names)}"
                      for p, sign in ((first, "≥"), (second, "<")))
 
     def _finding(self, split, values, position, branch_names):

@@ -34,9 +34,12 @@ def explorer_hyperplane(split, X, pair=None):
     Returns ``(w, b, left, right)``: rows with ``w·x + b < 0`` lie on the side of child
     position ``left``, the others on the side of child ``right``.  A binary hyperplane
     split is its own hyperplane; a multiway split has no single hyperplane, so we take the
-    boundary between the two branches that receive the most rows of ``X`` (see
+    boundary between the two branches that receive the most rows of ``X`` (a pairwise-vote
+    split: the hyperplane of the pair that decides the most of them; see
     :meth:`SplitKind.explorer_hyperplane`; ``pair``, two child positions, chooses
-    another two); a nominal test has none: :class:`ValueError`.
+    another two); a nominal test has none: :class:`ValueError`.  The sides of a
+    pairwise-vote split's pair are its two votes, not its branches
+    (:meth:`SplitKind.explorer_labels`).
     """
     return split.kind.explorer_hyperplane(split, X, pair)
 

@@ -517,12 +517,11 @@ class PairwiseVoteKind(SplitKind):
         (:func:`pairwise_vote_counts`)."""
         return pairwise_vote_counts(values, self.n_children(split))
 
-    def note_training_rows(self, split, X):
-        """Keep in :attr:`Split.decided_rows` how many of the rows ``X`` (the node's
-        training rows) every pair decides: the rows whose winner and runner-up
-        (:func:`pairwise_runners_up`) are the pair's two children; their vote is the one
-        between the two.  The rows are counted in blocks, as :meth:`Split.route` takes
-        them."""
+    def decided_rows(self, split, X):
+        """How many of the rows ``X`` every pair decides (one count per row of the map):
+        the rows whose winner and runner-up (:func:`pairwise_runners_up`) are the pair's
+        two children, their vote being the one between the two.  The rows are counted in
+        blocks, as :meth:`Split.route` takes them."""
         k = self.n_children(split)
         decided = np.zeros(split.weights.shape[0], dtype=np.intp)
         rows = max(1, ROUTE_BLOCK_VALUES // split.weights.shape[0])
@@ -533,7 +532,20 @@ class PairwiseVoteKind(SplitKind):
             first, second = np.minimum(winners, runners_up), np.maximum(winners, runners_up)
             decided += np.bincount(pairwise_index(first, second, k),
                                    minlength=decided.size)
-        split.decided_rows = tuple(int(count) for count in decided)
+        return decided
+
+    def note_training_rows(self, split, X):
+        """Keep in :attr:`Split.decided_rows` how many of the rows ``X`` (the node's
+        training rows) every pair decides (:meth:`decided_rows`)."""
+        split.decided_rows = tuple(int(count) for count in self.decided_rows(split, X))
+
+    def explorer_hyperplane(self, split, X, pair=None):
+        """As :meth:`SplitKind.explorer_hyperplane`, the default pair being the one that
+        decides the most rows of ``X`` (:meth:`decided_rows`; the first on ties)."""
+        if pair is None and len(X):
+            pair = pairwise_pairs(self.n_children(split))[
+                int(np.argmax(self.decided_rows(split, X)))]
+        return super().explorer_hyperplane(split, X, pair)
 
     def conditions(self, split):
         scores = self.quantity(split)
