@@ -183,9 +183,10 @@ class SplitExplorer(_PlotView):
     """The rows at one node, plotted against the node's hyperplane.
 
     Horizontally the signed distance to the hyperplane (the split's own for a hyperplane
-    split, the boundary of the two busiest branches for a multiway split, see
-    :func:`explorer_hyperplane`), vertically the coordinate along the largest spread
-    remaining in the hyperplane (:func:`explorer_coordinates`).  The hyperplane is the
+    split, the boundary of two branches for a multiway split, the two busiest or those
+    chosen in "Boundary between", see :func:`explorer_hyperplane`), vertically the
+    coordinate along the largest spread remaining in the hyperplane
+    (:func:`explorer_coordinates`).  The hyperplane is the
     vertical line ``x = 0``, labelled with the conditions of the branches on either side.
     Without a node (:meth:`clear`), and for leaves, nominal tests and nodes without rows,
     the view says so and what to do instead of showing empty axes.
@@ -227,7 +228,8 @@ class SplitExplorer(_PlotView):
 
     def _show_pairs(self, conditions, vocabulary, pair):
         """The choice of the two branches of a multiway split, ``pair`` chosen."""
-        pairs = [(a, b) for a in range(len(conditions)) for b in range(a + 1, len(conditions))]
+        count = len(conditions)
+        pairs = [(a, b) for a in range(count) for b in range(a + 1, count)]
         names = [condition.edge_label(vocabulary) for condition in conditions]
         self.pair_combo.blockSignals(True)
         self.pair_combo.clear()
@@ -302,8 +304,10 @@ class SplitExplorer(_PlotView):
         # the terms that matter most at this node first, as in the tree's node boxes
         order = np.argsort(-np.abs(split.weights).max(axis=0) * X.std(axis=0),
                            kind="stable")
-        sides = dict(zip((left, right), (_wrapped(text) for text in split.kind.explorer_labels(
-            split, feature_names, left, right, order=order, max_terms=MAX_TERMS))))
+        # the two sides' words: the branches' conditions, or a pair's votes
+        words = split.kind.explorer_labels(split, feature_names, left, right, order=order,
+                                           max_terms=MAX_TERMS)
+        sides = {left: _wrapped(words[0]), right: _wrapped(words[1])}
         lines = max(text.count("\n") + 1 for text in sides.values())
         x_range = _padded(np.append(coordinates[:, 0], 0.0))
         y_range = _padded(coordinates[:, 1])

@@ -273,7 +273,8 @@ class Scores(Condition):
 
     def summary_lines(self, conditions, names):
         """The lines of the node's box, or None: the box lists the rows of the map
-        (:meth:`map_rows`; :meth:`~orangecontrib.oblique.presentation.SplitPresenter.label`)."""
+        (:meth:`map_rows`; ``SplitPresenter.label`` of
+        :mod:`orangecontrib.oblique.presentation`)."""
         return None
 
     def node_rule(self, conditions, names, order=None, max_terms=None):
