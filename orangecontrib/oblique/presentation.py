@@ -227,6 +227,14 @@ class SplitPresenter:
                 return SplitLabel(escape(text), text)
             lines = self._wrapped_terms(first.quantity, order, BOX_TERMS, first.digits)
             return SplitLabel("<br/>".join(escape(line) for line in lines), text)
+        summary = first.summary_lines(conditions, self.vocabulary)
+        if summary is not None:  # a few lines whatever the number of rows of the map
+            # (pairwise votes): the headings wrapped, every other line shortened
+            lines = (wrapped(summary[0].split(" "))
+                     + [piece for line in summary[1:] for piece in
+                        (wrapped(line.split(" ")) if line.endswith(":")
+                         else [_shortened(line)])])
+            return SplitLabel("<br/>".join(escape(line) for line in lines), text)
         # the largest term of every affine map: the branch's score (argmax) or a
         # coordinate of the space in which the nearest centre is sought; the map's name
         # shares the first line if both fit, else it has a line of its own
@@ -250,6 +258,14 @@ class SplitPresenter:
         order = self.order(split.weights)
         conditions = split.conditions()
         return conditions[0].node_rule(conditions, vocabulary, order, max_terms)
+
+    def node_details(self, split, max_terms=None, per_sd=False):
+        """What a node's tooltip says of its test (:meth:`Condition.node_details`: the
+        short :meth:`node_rule`, or every pair of a pairwise-vote split)."""
+        split, vocabulary = self._view(split, per_sd)
+        conditions = split.conditions()
+        return conditions[0].node_details(conditions, vocabulary, self.order(split.weights),
+                                          max_terms)
 
     def coefficients(self, split):
         """(names, coefficients per standard deviation) of an oblique hyperplane's terms by

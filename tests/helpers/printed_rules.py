@@ -124,12 +124,16 @@ def without_missing_share(condition):
 def predict_by_export_text(text, names, X):
     """Class name of every row of ``X`` by following the printed tree of ``export_text``
     (binary numeric conditions, argmax and pairwise-vote scores; no nearest centres),
-    without the model."""
-    lines = [line for line in text.splitlines() if "|--- " in line]  # not "scores: …"
-    parsed = []
-    for line in lines:
-        level = line.count("|   ")
-        parsed.append((level, without_missing_share(line.split("|--- ", 1)[1])))
+    without the model.  A ``scores: …`` line above a node's branches (a pairwise-vote
+    split, or many scores) is what they compare."""
+    parsed, scores = [], None
+    for line in text.splitlines():
+        if "|    scores: " in line:
+            scores = line.split("|    scores: ", 1)[1]
+        elif "|--- " in line:
+            level = line.count("|   ")
+            parsed.append((level, without_missing_share(line.split("|--- ", 1)[1]), scores))
+            scores = None
 
     def walk(start, level, rows, out):
         # the entries at ``level`` from ``start`` on are one node's branches or its leaf
@@ -143,7 +147,7 @@ def predict_by_export_text(text, names, X):
                 branches.append(i)
             i += 1
         conditions = [parsed[b][1] for b in branches]
-        position = branch_position(conditions, names, X[rows])
+        position = branch_position(conditions, names, X[rows], parsed[branches[0]][2])
         for k, b in enumerate(branches):
             walk(b + 1, level + 1, rows[position == k], out)
 
@@ -152,32 +156,38 @@ def predict_by_export_text(text, names, X):
     return out
 
 
-def branch_position(conditions, names, X):
+VOTES = "wins most pairwise votes: "
+
+
+def branch_position(conditions, names, X, scores=None):
     """The branch each row takes by the printed conditions of one node's branches: binary
-    conditions, ``largest score: label of [s1; s2; …]`` (argmax) or ``most pairwise
-    votes: label of [a vs b: s1; …]`` (pairwise votes); None for a
-    nearest-centre split, whose centres are not printed."""
+    conditions, ``largest score: label of [s1; s2; …]`` (argmax) or ``wins most pairwise
+    votes: label`` (pairwise votes) with the node's printed ``scores``, ``a vs b: s_ab;
+    …`` (the scores of a split whose branches do not list them); None for a
+    nearest-centre split, whose centres are not printed, and for pairwise votes without
+    their scores."""
     conditions = [without_missing_share(condition) for condition in conditions]
     if conditions[0].startswith("nearest centre"):
         return None
-    if conditions[0].startswith("most pairwise votes: "):
-        return vote_position(conditions, names, X)
+    if conditions[0].startswith(VOTES):
+        if scores is None:
+            return None
+        return vote_position([c[len(VOTES):] for c in conditions], scores, names, X)
     if conditions[0].startswith("largest score: "):
-        scores = conditions[0].partition(" of [")[2]
-        assert scores.endswith("]")
-        return argmax_position(scores[:-1], names, X)
+        listed = conditions[0].partition(" of [")[2]
+        if listed:
+            assert listed.endswith("]")
+            scores = listed[:-1]
+        return argmax_position(scores, names, X)
     return printed_position(conditions, names, X)
 
 
-def vote_position(conditions, names, X):
-    """The branch each row takes by printed pairwise votes: ``most pairwise votes: c of
-    [a vs b: s_ab; …]`` — ``s_ab ≥ 0`` is a vote for ``a``, else for ``b``; the branch
-    with most votes wins, ties to the first branch."""
-    labels = [c[len("most pairwise votes: "):].partition(" of [")[0] for c in conditions]
-    body = conditions[0].partition(" of [")[2]
-    assert body.endswith("]")
+def vote_position(labels, scores, names, X):
+    """The branch each row takes by printed pairwise votes: ``labels`` the branches'
+    names, ``scores`` ``a vs b: s_ab; …`` — ``s_ab ≥ 0`` is a vote for ``a``, else for
+    ``b``; the branch with most votes wins, ties to the first branch."""
     votes = np.zeros((X.shape[0], len(labels)), dtype=int)
-    for part in body[:-1].split("; "):
+    for part in scores.split("; "):
         pair, _, expression = part.partition(": ")
         first, _, second = pair.partition(" vs ")
         weights, bias = parse_affine(expression, names)

@@ -79,17 +79,19 @@ def three_class_odt_svm():
     return ODTSVMClassifier(clustering_split=False, random_state=0).fit(X.to_numpy(), y)
 
 
-def test_odt_svm_pairwise_vote_branches_print_their_hyperplanes():
+def test_odt_svm_pairwise_vote_node_prints_its_hyperplanes_once():
     model = three_class_odt_svm()
     root = model.tree_.splits[0]
     assert root.kind.name == PAIRWISE_VOTE
-    lines = [line for line in model.export_text().splitlines()
-             if "most pairwise votes" in line]
-    assert len(lines) >= 3
-    for line in lines:
-        for pair in ("0 vs 1: ", "0 vs 2: ", "1 vs 2: "):
-            assert pair in line
-        assert "·x1" in line or "·x2" in line or "·x3" in line
+    lines = model.export_text().splitlines()
+    branches = [line for line in lines if "wins most pairwise votes" in line]
+    assert len(branches) >= 3
+    assert not any(" vs " in line for line in branches)     # the branches name a class
+    scores = lines[0]                                       # above the root's branches
+    assert scores.startswith("|    scores: ")
+    for pair in ("0 vs 1: ", "0 vs 2: ", "1 vs 2: "):
+        assert pair in scores
+    assert "·x1" in scores or "·x2" in scores or "·x3" in scores
 
 
 def test_many_pairwise_scores_are_listed_once_above_the_branches():
@@ -106,7 +108,7 @@ def test_many_pairwise_scores_are_listed_once_above_the_branches():
     assert len(score_lines) == 1
     assert score_lines[0].count(" vs ") == pairs and "·u" in score_lines[0]
     assert lines.index(score_lines[0]) == 0     # above the branches
-    assert sum("most pairwise votes" in line for line in lines) == k
+    assert sum("wins most pairwise votes" in line for line in lines) == k
 
 
 def nominal_table():

@@ -12,7 +12,7 @@ from orangecontrib.oblique import GeometricTreeLearner, OC1Learner, ODTSVMLearne
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 from orangecontrib.oblique.widgets.treeadapter import TreeAdapter
 
-from tests.helpers.printed_rules import branch_position, condition_holds
+from tests.helpers.printed_rules import VOTES, branch_position, condition_holds
 
 
 def income_table(n_classes, seed=0, n=400):
@@ -47,8 +47,9 @@ def test_orange_node_conditions_route_as_the_model(learner, n_classes):
         if not kids:
             continue
         assert len(kids) == len(node.children)  # every branch reached by training rows
+        # a pairwise-vote node's scores: the quantity its label states
         position = branch_position([child.condition for child in kids], names,
-                                   X[node.subset])
+                                   X[node.subset], node.attr.text)
         if position is None:
             continue
         for k, child in enumerate(kids):
@@ -112,8 +113,13 @@ def test_standardised_conditions_route_as_the_model(learner, n_classes):
         if not kids:
             continue
         rows = reached[node]
-        assert all("z(" in view.conditions[kid] for kid in kids)
-        position = branch_position([view.conditions[kid] for kid in kids], names, Z[rows])
+        # a pairwise-vote node's branches name classes; its scores are the node's
+        scores = view.texts.quantity(view._split(node), per_sd=True)
+        assert "z(" in scores
+        assert all("z(" in view.conditions[kid] or view.conditions[kid].startswith(VOTES)
+                   for kid in kids)
+        position = branch_position([view.conditions[kid] for kid in kids], names, Z[rows],
+                                   scores)
         if position is None:
             continue
         for k, kid in enumerate(kids):

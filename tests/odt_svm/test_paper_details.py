@@ -78,10 +78,10 @@ class TestPairwiseVote:
         assert [c.form for c in conditions] == ["votes"] * 3
         assert conditions[0].pairs == ((0, 1), (0, 2), (1, 2))
         texts = branch_conditions(split, ["x", "y"])
-        assert texts[0] == "most pairwise votes: 0"
+        assert texts[0] == "wins most pairwise votes: 0"
         from orangecontrib.oblique.core.tree.rules import Vocabulary
         vocabulary = Vocabulary(["x", "y"], classes=["a", "b", "c"])
-        assert branch_conditions(split, vocabulary)[2] == "most pairwise votes: c"
+        assert branch_conditions(split, vocabulary)[2] == "wins most pairwise votes: c"
         assert scores_text(conditions[0], vocabulary).startswith("a vs b: −4·x")
 
     def test_half_planes_are_the_outright_win_cells(self):

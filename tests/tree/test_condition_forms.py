@@ -39,8 +39,10 @@ def kinds_and_steps():
          ["cluster 1", "cluster 2"], "nearest centre: cluster 2 (distance 0.5) → right"),
         (Split("pairwise_vote", [[1, -1, 0], [1, 0, -1], [0, 1, -1]], [0, 0, 0],
                classes=[0, 1, 2]), [0.0, 2.0, 1.0], Votes,
-         ["most pairwise votes: x", "most pairwise votes: y", "most pairwise votes: z"],
-         ["x", "y", "z"], "most pairwise votes: y (x 0, y 2, z 1) → y"),
+         ["wins most pairwise votes: x", "wins most pairwise votes: y",
+          "wins most pairwise votes: z"],
+         ["x", "y", "z"],
+         "wins most pairwise votes: y (2 of 2 votes, ahead of z with 1; y vs z won by y) → y"),
     ]
 
 

@@ -11,8 +11,9 @@ import pytest
 from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
 from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 from orangecontrib.oblique.core.tree.rules import (branch_conditions, format_number,
-                                                   format_significant, split_description)
-from orangecontrib.oblique.core.tree.splits import ARGMAX, NEAREST_CENTRE, Split
+                                                   format_significant, scores_text,
+                                                   split_description)
+from orangecontrib.oblique.core.tree.splits import ARGMAX, NEAREST_CENTRE, PAIRWISE_VOTE, Split
 
 from tests.helpers.printed_rules import (argmax_position, branch_position, predict_by_export_text,
                                          printed_position)
@@ -66,9 +67,11 @@ def assert_printed_rules_route_as_the_tree(tree, X, names):
             printed = argmax_position(split_description(split, names), names, X[rows])
         elif split.kind.name == NEAREST_CENTRE:  # prints no centres: nothing to route by
             printed = position
-        else:  # binary tests, pairwise votes
+        else:  # binary tests, pairwise votes (their scores printed once, for the node)
+            scores = (scores_text(split.conditions()[0], names)
+                      if split.kind.name == PAIRWISE_VOTE else None)
             printed = branch_position(branch_conditions(split, names, with_scores=True),
-                                      names, X[rows])
+                                      names, X[rows], scores)
         mismatched = np.flatnonzero(printed != position)
         assert mismatched.size == 0, (
             f"node {node}: {mismatched.size} of {rows.size} rows take another branch by "

@@ -183,9 +183,10 @@ class SplitExplorer(_PlotView):
     """The rows at one node, plotted against the node's hyperplane.
 
     Horizontally the signed distance to the hyperplane (the split's own for a hyperplane
-    split, the boundary of the two busiest branches for a multiway split, see
-    :func:`explorer_hyperplane`), vertically the coordinate along the largest spread
-    remaining in the hyperplane (:func:`explorer_coordinates`).  The hyperplane is the
+    split, the boundary of two branches for a multiway split, the two busiest or those
+    chosen in "Boundary between", see :func:`explorer_hyperplane`), vertically the
+    coordinate along the largest spread remaining in the hyperplane
+    (:func:`explorer_coordinates`).  The hyperplane is the
     vertical line ``x = 0``, labelled with the conditions of the branches on either side.
     Without a node (:meth:`clear`), and for leaves, nominal tests and nodes without rows,
     the view says so and what to do instead of showing empty axes.
@@ -193,16 +194,53 @@ class SplitExplorer(_PlotView):
 
     def __init__(self, parent=None):
         self.scatter_items = []
+        self._shown = None
+        #: the two children whose boundary is shown (positions), None for a binary split
+        self.pair = None
         super().__init__(parent)
+        # a multiway split: which two branches' boundary to show
+        self.pair_combo = QComboBox()
+        self.pair_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.pair_combo.setMinimumContentsLength(16)
+        self.pair_combo.currentIndexChanged.connect(self._on_pair_chosen)
+        controls = QHBoxLayout()
+        controls.setContentsMargins(6, 4, 6, 0)
+        controls.addWidget(QLabel("Boundary between:"))
+        controls.addWidget(self.pair_combo)
+        controls.addStretch(1)
+        self.pair_controls = QWidget()
+        self.pair_controls.setLayout(controls)
+        self.pair_controls.hide()
+        self.layout().insertWidget(0, self.pair_controls)
 
     def clear(self):
         """Show no node: the view asks for an internal node to be selected."""
         self.scatter_items = []
+        self._shown, self.pair = None, None
+        if hasattr(self, "pair_controls"):
+            self.pair_controls.hide()
         super().clear()
         self.show_message(SELECT_NODE)
 
+    def _on_pair_chosen(self, index):
+        if self._shown is not None and index >= 0:
+            self.set_node(*self._shown, pair=self.pair_combo.itemData(index))
+
+    def _show_pairs(self, conditions, vocabulary, pair):
+        """The choice of the two branches of a multiway split, ``pair`` chosen."""
+        count = len(conditions)
+        pairs = [(a, b) for a in range(count) for b in range(a + 1, count)]
+        names = [condition.edge_label(vocabulary) for condition in conditions]
+        self.pair_combo.blockSignals(True)
+        self.pair_combo.clear()
+        for a, b in pairs:
+            self.pair_combo.addItem(f"{names[a]} and {names[b]}", (a, b))
+        self.pair_combo.setCurrentIndex(pairs.index(pair))
+        self.pair_combo.blockSignals(False)
+        self.pair_controls.show()
+
     def set_node(self, tree, node_id, X, y, class_colors, feature_names=None,
-                 class_names=None):
+                 class_names=None, pair=None):
         """Show node ``node_id`` of ``tree`` (an :class:`ObliqueTree`).
 
         Parameters
@@ -215,7 +253,15 @@ class SplitExplorer(_PlotView):
             of a one-branch-per-class split by the tree's class codes.
         class_names : sequence of str, optional, for the legend (and, with plain feature
             names, for the branches of a one-branch-per-class split)
+        pair : (int, int), optional
+            For a multiway split, the two children (positions) whose boundary is shown;
+            default the two that receive the most rows, for a pairwise-vote split the
+            pair that decides the most rows (:meth:`SplitKind.explorer_hyperplane`).  The
+            view's "Boundary between" list chooses them too.  A pairwise-vote split's
+            boundary is the hyperplane of the pair, its sides labelled with the pair's two
+            votes (:meth:`SplitKind.explorer_labels`).
         """
+        shown = (tree, node_id, X, y, class_colors, feature_names, class_names)
         self.clear()
         split = tree.splits[node_id]
         if feature_names is None:
@@ -240,12 +286,16 @@ class SplitExplorer(_PlotView):
                               "there is nothing to plot. Connect data to the viewer's Data "
                               "input, or select another node.")
             return
-        w, _, left, right = explorer_hyperplane(split, X)
+        w, _, left, right = explorer_hyperplane(split, X, pair)
+        conditions = split.conditions()
+        if len(conditions) > 2:
+            self._shown, self.pair = shown, (left, right)
+            self._show_pairs(conditions, feature_names, self.pair)
         if not np.any(w):
-            self.show_message(f"The two largest branches of node {node_id} are separated "
-                              "by no hyperplane.")
+            self.show_message(f"The two {'chosen' if pair else 'largest'} branches of "
+                              f"node {node_id} are separated by no hyperplane.")
             return
-        coordinates = explorer_coordinates(split, X)
+        coordinates = explorer_coordinates(split, X, (left, right))
         self._show_plot()
         self.scatter_items = self._scatter_by_class(coordinates, y, class_colors,
                                                     class_names)
@@ -254,9 +304,11 @@ class SplitExplorer(_PlotView):
         # the terms that matter most at this node first, as in the tree's node boxes
         order = np.argsort(-np.abs(split.weights).max(axis=0) * X.std(axis=0),
                            kind="stable")
-        conditions = [_wrapped(text) for text in branch_conditions(
-            split, feature_names, order=order, max_terms=MAX_TERMS)]
-        lines = max(text.count("\n") + 1 for text in conditions)
+        # the two sides' words: the branches' conditions, or a pair's votes
+        words = split.kind.explorer_labels(split, feature_names, left, right, order=order,
+                                           max_terms=MAX_TERMS)
+        sides = {left: _wrapped(words[0]), right: _wrapped(words[1])}
+        lines = max(text.count("\n") + 1 for text in sides.values())
         x_range = _padded(np.append(coordinates[:, 0], 0.0))
         y_range = _padded(coordinates[:, 1])
         # Room above the points for the two condition labels.
@@ -264,7 +316,7 @@ class SplitExplorer(_PlotView):
         for position, anchor in ((left, (1.0, 0.0)), (right, (0.0, 0.0))):
             arrow = "◀ " if anchor[0] else ""
             arrow_after = "" if anchor[0] else " ▶"
-            label = pg.TextItem(f"{arrow}{conditions[position]}{arrow_after}",
+            label = pg.TextItem(f"{arrow}{sides[position]}{arrow_after}",
                                 color=QColor(20, 20, 20), anchor=anchor,
                                 fill=pg.mkBrush(255, 255, 255, 210))
             label.setPos(0, y_range[1])

@@ -269,6 +269,12 @@ class TreeAdapter:
         """(short, full) text of an internal node's test; short keeps ``max_terms``."""
         raise NotImplementedError
 
+    def node_details(self, node, max_terms=None):
+        """What the tooltip of an internal node says of its test: the short
+        :meth:`node_rule`, or more where the test has more to list (every pair of a
+        pairwise-vote split, with ``max_terms`` terms)."""
+        return self.node_rule(node, max_terms)[0]
+
     def coefficients(self, node):
         """(names, standardised coefficients) of an oblique node's hyperplane, ordered by
         importance, or None (axis-parallel and multiway tests have no bar chart)."""
@@ -504,6 +510,9 @@ class ObliqueTreeAdapter(TreeAdapter):
     def node_rule(self, node, max_terms=None):
         return self.texts.node_rule(self._split(node), max_terms, self.per_sd)
 
+    def node_details(self, node, max_terms=None):
+        return self.texts.node_details(self._split(node), max_terms, self.per_sd)
+
     def edge_labels_of(self, node):
         return [self.edge_labels[child] for child in self.children[node]]
 
@@ -707,7 +716,8 @@ def step_words(split, x, position, vocabulary, order=None, max_terms=None):
     * a nominal test: ``chest pain is asymptomatic → left`` (``… is typical, not
       asymptomatic → right``);
     * an argmax split: ``largest score: setosa (setosa 1.2, versicolor −0.3) → setosa``;
-    * pairwise votes: ``most pairwise votes: setosa (setosa 2, versicolor 1, …)``;
+    * pairwise votes: ``wins most pairwise votes: setosa (2 of 2 votes, ahead of
+      versicolor with 1; setosa vs versicolor won by setosa) → setosa``;
     * nearest centres: ``nearest centre: cluster 2 (distance 0.41) → cluster 2``.
     """
     return split.conditions()[position].path_step(split, x, position, vocabulary, order,

@@ -51,7 +51,7 @@ def node_texts(tree, counts, node, max_terms):
         tooltip = f"{title}: {text}"
     else:
         short, full = tree.node_rule(node, max_terms)
-        title, text, tooltip = "", short, short
+        title, text, tooltip = "", short, tree.node_details(node, max_terms)
     distribution = ", ".join(f"{name}: {format_number(count)}"
                              for name, count in zip(tree.class_values, value))
     n = node_n(tree, counts, node)

@@ -123,6 +123,11 @@ class Condition:
         ``conditions``; short keeps ``max_terms`` terms."""
         raise NotImplementedError
 
+    def node_details(self, conditions, names, order=None, max_terms=None):
+        """What a node's tooltip says of its test: the short :meth:`node_rule`, unless
+        the form has more to list (every pair of a pairwise-vote split)."""
+        return self.node_rule(conditions, names, order, max_terms)[0]
+
     def path_step(self, split, x, position, names, order=None, max_terms=None):
         """What ``split`` finds for the row ``x`` and the branch ``position`` it takes
         (this condition's), in plain words, e.g. ``age = 54, less than 55.5 → left``."""
@@ -291,14 +296,13 @@ class Scores(Condition):
     rule_heading = None
     #: the name of the split's values in a text of a row's values
     values_name = "scores"
+    #: the most scores a branch's text lists (``with_scores``); a split of more lists
+    #: them once, in the node's rule (and ``export_text`` above its branches)
+    branch_scores_listed = MAX_SCORES_LISTED
 
     def text(self, names, order=None, max_terms=None, with_scores=False):
         text = f"{self.heading}: {self.branch_name(names)}"
-        if with_scores and len(self.scores) > MAX_SCORES_LISTED:
-            # e.g. 7140 pairwise hyperplanes of 120 classes: listed once, in the node's
-            # rule, not again in every one of its branches
-            text += f" of {len(self.scores)} scores (the node's rule lists them)"
-        elif with_scores:
+        if with_scores and len(self.scores) <= self.branch_scores_listed:
             text += f" of [{self.scores_text(names, order, max_terms)}]"
         return text
 
@@ -320,6 +324,12 @@ class Scores(Condition):
     def map_rows(self, conditions, names):
         """(heading, name of every row of the split's map) for the node's rule and box."""
         raise NotImplementedError
+
+    def summary_lines(self, conditions, names):
+        """The lines of the node's box, or None: the box lists the rows of the map
+        (:meth:`map_rows`; ``SplitPresenter.label`` of
+        :mod:`orangecontrib.oblique.presentation`)."""
+        return None
 
     def node_rule(self, conditions, names, order=None, max_terms=None):
         heading, rows = self.map_rows(conditions, names)
@@ -387,16 +397,33 @@ class Nearest(Scores):
                 f"{format_number(distance)})")
 
 
+#: The pairs a pairwise-vote node's box names, those that decide the most training rows;
+#: the others are counted ("… 42 more pairs").
+VOTE_PAIRS_SHOWN = 3
+
+
+def _plural(count, noun, plural=None):
+    """``1 row``, ``3 rows`` (``plural``: the noun's plural if not ``noun + "s"``)."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
 @dataclass(frozen=True)
 class Votes(Scores):
     """The branch wins the most pairwise votes (ties: the lowest branch); ``scores`` holds
     one :class:`Affine` per pair of branches and ``pairs`` the pair each decides,
     ``(a, b)``: ``score ≥ 0`` is a vote for ``a``, ``< 0`` one for ``b``.  ``branch`` and
     the entries of ``pairs`` are class codes (the split's ``classes``), or branch numbers
-    from 1 when the split has none (``branch`` is then None)."""
+    from 1 when the split has none (``branch`` is then None).  ``decided``, if known, is
+    per pair the number of the node's training rows it decides: rows whose two branches
+    of most votes are the pair's (:attr:`~.splits.Split.decided_rows`).
+
+    A branch reads ``wins most pairwise votes: setosa``, without the score maps, whatever
+    the number of pairs: they are listed once, in the node's rule and tooltip."""
     form = "votes"
-    heading = "most pairwise votes"
+    heading = "wins most pairwise votes"
     lists_scores = True
+    branch_scores_listed = 0
+    decided: tuple = None
 
     def pair_names(self, names):
         """The pairs the scores decide, ``["setosa vs versicolor", …]`` (class names where
@@ -416,11 +443,82 @@ class Votes(Scores):
     def map_rows(self, conditions, names):
         return "most pairwise votes (≥ 0: first)", self.pair_names(names)
 
+    def test_heading(self, conditions):
+        """``most pairwise votes of 45 hyperplanes over 10 classes``."""
+        return (f"most pairwise votes of {_plural(len(self.scores), 'hyperplane')} over "
+                f"{_plural(len(conditions), 'class', 'classes')}")
+
+    def summary_lines(self, conditions, names):
+        """The lines of the node's box: :meth:`test_heading`, then the
+        :data:`VOTE_PAIRS_SHOWN` pairs that decide the most training rows (the first
+        pairs if that is not known) with their rows, the others counted, never more lines
+        than that whatever the number of classes."""
+        pair_names = self.pair_names(names)
+        count = len(pair_names)
+        if self.decided is not None:
+            ranked = sorted(range(count), key=lambda p: (-self.decided[p], p))
+        else:
+            ranked = list(range(count))
+        shown = ranked if count <= VOTE_PAIRS_SHOWN + 1 else ranked[:VOTE_PAIRS_SHOWN]
+        lines = [self.test_heading(conditions)]
+        if self.decided is not None:
+            lines.append("pairs that decide most rows:")
+            lines += [f"{pair_names[p]}: {_plural(self.decided[p], 'row')}" for p in shown]
+        else:
+            lines += [pair_names[p] for p in shown]
+        if count > len(shown):
+            lines.append(f"… {count - len(shown)} more pairs")
+        return lines
+
+    def node_rule(self, conditions, names, order=None, max_terms=None):
+        _, full = super().node_rule(conditions, names, order, max_terms)
+        return "\n".join(self.summary_lines(conditions, names)), full
+
+    def node_details(self, conditions, names, order=None, max_terms=None):
+        lines = [f"{self.test_heading(conditions)}: a row goes to the class that wins most "
+                 f"of its pairs (a vs b: ≥ 0 a vote for a, < 0 one for b), the first class "
+                 f"on ties."]
+        if self.decided is not None:
+            lines[0] += (" A pair decides the training rows whose two classes of most "
+                         "votes are its own.")
+        for p, (pair, score) in enumerate(zip(self.pair_names(names), self.scores)):
+            line = f"{pair}: {affine_text(score, names, self.digits, order, max_terms)}"
+            if self.decided is not None:
+                line += f" (decides {_plural(self.decided[p], 'row')})"
+            lines.append(line)
+        return "\n".join(lines)
+
+    def vote_sides(self, conditions, first, second, names, order=None, max_terms=None):
+        """The words of the two sides of the hyperplane of the pair of branches ``first``
+        and ``second`` (positions, first < second), e.g. ``("s ≥ 0: a vote for setosa",
+        "s < 0: a vote for virginica")``, ``s`` the pair's score."""
+        from .splits import pairwise_index  # splits imports this module
+        score = affine_text(self.scores[pairwise_index(first, second, len(conditions))],
+                            names, self.digits, order, max_terms)
+        return tuple(f"{score} {sign} 0: a vote for {conditions[p].branch_name(names)}"
+                     for p, sign in ((first, "≥"), (second, "<")))
+
     def _finding(self, split, values, position, branch_names):
+        from .splits import pairwise_index  # splits imports this module
         k = len(branch_names)
-        votes = np.zeros(k, dtype=int)
-        pairs = [(a, b) for a in range(k) for b in range(a + 1, k)]
-        for value, (first, second) in zip(values, pairs):
-            votes[first if value >= 0 else second] += 1
-        counts = ", ".join(f"{name} {count}" for name, count in zip(branch_names, votes))
-        return f"most pairwise votes: {branch_names[position]} ({counts})"
+        votes = split.kind.vote_counts(split, values[None, :])[0]
+        others = [c for c in range(k) if c != position]
+        most = max(votes[c] for c in others)
+        runners_up = [c for c in others if votes[c] == most]
+        shown = runners_up[:VOTE_PAIRS_SHOWN]
+        named = [branch_names[c] for c in shown]
+        if len(runners_up) > len(shown):
+            named.append(f"{len(runners_up) - len(shown)} more")
+        named = (", ".join(named[:-1]) + " and " if len(named) > 1 else "") + named[-1]
+        standing = "tied with" if votes[position] == most else "ahead of"
+        if standing == "tied with":
+            standing = "tied (the first class wins ties) with"
+        pairs = []
+        for c in shown:
+            a, b = min(position, c), max(position, c)
+            winner = a if values[pairwise_index(a, b, k)] >= 0 else b
+            pairs.append(f"{branch_names[a]} vs {branch_names[b]} won by "
+                         f"{branch_names[winner]}")
+        return (f"wins most pairwise votes: {branch_names[position]} "
+                f"({votes[position]} of {_plural(k - 1, 'vote')}, {standing} {named} "
+                f"with {most}{' each' if len(runners_up) > 1 else ''}; {', '.join(pairs)})")

@@ -28,19 +28,23 @@ __all__ = ["explorer_coordinates", "explorer_hyperplane", "grid_centres", "parti
 #: The largest multiway split whose boundary lines are drawn (see boundary_segments).
 MAX_BOUNDARY_CHILDREN = 12
 
-def explorer_hyperplane(split, X):
+def explorer_hyperplane(split, X, pair=None):
     """The hyperplane :func:`explorer_coordinates` measures distances to.
 
     Returns ``(w, b, left, right)``: rows with ``w·x + b < 0`` lie on the side of child
     position ``left``, the others on the side of child ``right``.  A binary hyperplane
     split is its own hyperplane; a multiway split has no single hyperplane, so we take the
-    boundary between the two branches that receive the most rows of ``X`` (see
-    :meth:`SplitKind.explorer_hyperplane`); a nominal test has none: :class:`ValueError`.
+    boundary between the two branches that receive the most rows of ``X`` (a pairwise-vote
+    split: the hyperplane of the pair that decides the most of them; see
+    :meth:`SplitKind.explorer_hyperplane`; ``pair``, two child positions, chooses
+    another two); a nominal test has none: :class:`ValueError`.  The sides of a
+    pairwise-vote split's pair are its two votes, not its branches
+    (:meth:`SplitKind.explorer_labels`).
     """
-    return split.kind.explorer_hyperplane(split, X)
+    return split.kind.explorer_hyperplane(split, X, pair)
 
 
-def explorer_coordinates(split, X):
+def explorer_coordinates(split, X, pair=None):
     """Coordinates of the rows ``X`` in the split explorer, shape (n_rows, 2).
 
     Column 0 is the signed distance to the hyperplane ``w·x + b = 0`` of
@@ -52,7 +56,7 @@ def explorer_coordinates(split, X):
     spread left, column 1 is zero.
     """
     X = np.asarray(X, dtype=float)
-    w, b, _, _ = explorer_hyperplane(split, X)
+    w, b, _, _ = explorer_hyperplane(split, X, pair)
     norm = float(np.linalg.norm(w))
     if norm == 0:
         raise ValueError("the split's hyperplane has a zero normal vector")

@@ -259,9 +259,9 @@ MAX_SCORES_LISTED = 12
 
 def condition_text(condition, names, order=None, max_terms=None, with_scores=False):
     """The whole condition of one branch, e.g. ``0.8·a − 0.6·b ≥ 1.2``, ``a = red``,
-    ``largest score: setosa``, ``most pairwise votes: setosa`` (``… of [s1; s2; s3]``
-    with ``with_scores``; pairwise scores ``[setosa vs versicolor: s1; …]``, a score
-    ``≥ 0`` a vote for the first of its pair): :meth:`.conditions.Condition.text`."""
+    ``largest score: setosa`` (``… of [s1; s2; s3]`` with ``with_scores``),
+    ``wins most pairwise votes: setosa`` (never with its scores, which the node's rule
+    lists: :meth:`.conditions.Votes.node_rule`): :meth:`.conditions.Condition.text`."""
     return condition.text(names, order, max_terms, with_scores)
 
 
@@ -343,10 +343,11 @@ def export_text(tree, feature_names=None, class_names=None, decimals=3,
 
     Notes
     -----
-    A branch of an argmax or pairwise-vote split (``largest score``, ``most pairwise
-    votes``) carries the scores that decide it, as the Orange model's node texts do;
-    a split of more than :data:`~.rules.MAX_SCORES_LISTED` scores lists them once, in
-    a line ``scores: …`` above its branches.
+    A branch of an argmax split (``largest score``) carries the scores that decide it,
+    as the Orange model's node texts do; a split of more than
+    :data:`~.rules.MAX_SCORES_LISTED` scores, and every pairwise-vote split (``wins
+    most pairwise votes``), lists them once, in a line ``scores: …`` above its
+    branches.
     """
     if feature_names is None:  # (trees pickled before they had names: None)
         feature_names = getattr(tree, "feature_names", None)
@@ -387,7 +388,7 @@ def export_text(tree, feature_names=None, class_names=None, decimals=3,
             for condition, child in reversed(list(zip(conditions, tree.children[node]))):
                 stack.append((child, level + 1, None))
                 stack.append((node, level, "|   " * level + "|--- " + condition))
-            if scored and len(first.scores) > MAX_SCORES_LISTED:
+            if scored and len(first.scores) > first.branch_scores_listed:
                 stack.append((node, level, "|   " * level + "|    scores: "
                               + scores_text(first, vocabulary)))
     return "\n".join(lines) + "\n"

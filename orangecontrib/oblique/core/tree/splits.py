@@ -126,6 +126,11 @@ class SplitKind:
         """Make the numbers that ``split`` prints with ``digits`` digits its own, where
         the kind routes by them (see :meth:`Split.calibrate_digits`)."""
 
+    def note_training_rows(self, split, X):
+        """Keep what the texts of ``split`` say of the training rows ``X`` that reach its
+        node (:meth:`Split.calibrate_digits` passes them): nothing but for a
+        pairwise-vote split."""
+
     def calibration_row(self, split):
         """``(weights, bias)`` of ``split`` as one hyperplane for the compiled pass that
         calibrates a tree's printed rules (:func:`~.kernels.calibration_pass`), or None if
@@ -175,19 +180,29 @@ class SplitKind:
         return [self.pairwise_boundary(split, other, position)
                 for other in range(self.n_children(split)) if other != position]
 
-    def explorer_hyperplane(self, split, X):
+    def explorer_hyperplane(self, split, X, pair=None):
         """``(w, b, left, right)``: the hyperplane the split explorer measures distances
         to; rows with ``w·x + b < 0`` lie on child ``left``'s side, others on ``right``'s.
 
-        A multiway split has no single hyperplane: the boundary between the two branches
-        that receive the most rows of ``X`` (ties to the lower position), with ``left`` the
-        lower of the two positions."""
-        counts = (np.bincount(split.route(X), minlength=split.n_children) if len(X)
-                  else np.zeros(split.n_children, dtype=int))
-        busiest = np.argsort(-counts, kind="stable")[:2]
-        left, right = int(busiest.min()), int(busiest.max())
+        A multiway split has no single hyperplane: the boundary between the two children
+        ``pair`` (positions), by default the two that receive the most rows of ``X``
+        (ties to the lower position), with ``left`` the lower of the two positions."""
+        if pair is None:
+            counts = (np.bincount(split.route(X), minlength=split.n_children) if len(X)
+                      else np.zeros(split.n_children, dtype=int))
+            pair = np.argsort(-counts, kind="stable")[:2]
+        left, right = int(min(pair)), int(max(pair))
+        if left == right or not 0 <= left < right < split.n_children:
+            raise ValueError(f"no boundary between children {tuple(pair)} of a split of "
+                             f"{split.n_children}")
         w, b = self.pairwise_boundary(split, left, right)
         return w, b, left, right
+
+    def explorer_labels(self, split, names, left, right, order=None, max_terms=None):
+        """The words of the two sides of :meth:`explorer_hyperplane`: (``left``'s side,
+        ``right``'s side), the conditions of the two branches."""
+        conditions = split.conditions()
+        return tuple(conditions[p].text(names, order, max_terms) for p in (left, right))
 
 
 class BinaryKind(SplitKind):
@@ -271,7 +286,7 @@ class HyperplaneKind(BinaryKind):
         w, b = split.weights[0], float(split.bias[0])
         return (w, b) if second > first else (-w, -b)
 
-    def explorer_hyperplane(self, split, X):
+    def explorer_hyperplane(self, split, X, pair=None):
         return split.weights[0], float(split.bias[0]), 0, 1
 
 
@@ -365,7 +380,7 @@ class EqualityKind(BinaryKind):
     def child_half_planes(self, split, position):
         return []
 
-    def explorer_hyperplane(self, split, X):
+    def explorer_hyperplane(self, split, X, pair=None):
         raise ValueError("a nominal (equality) test has no hyperplane to measure against")
 
 
@@ -408,7 +423,7 @@ class NominalKind(SplitKind):
     def child_half_planes(self, split, position):
         return []
 
-    def explorer_hyperplane(self, split, X):
+    def explorer_hyperplane(self, split, X, pair=None):
         raise ValueError("a nominal test has no hyperplane to measure against")
 
 
@@ -433,11 +448,10 @@ def pairwise_children(n_rows):
     return k if k >= 2 and k * (k - 1) // 2 == n_rows else None
 
 
-def pairwise_votes(values, n_children):
-    """Child position of every row by pairwise voting: row ``p`` of ``values``
+def pairwise_vote_counts(values, n_children):
+    """The votes of every child for every row, shape (n_rows, k): row ``p`` of ``values``
     (n_rows, k(k−1)/2) decides the ``p``-th pair ``(a, b)`` of :func:`pairwise_pairs`,
-    ``>= 0`` a win of ``a``, ``< 0`` one of ``b``; the child with most wins, the lowest
-    position on ties (LIBSVM's and WEKA's rule: the first class of largest vote).
+    ``>= 0`` a win of ``a``, ``< 0`` one of ``b``.
 
     The votes are counted a first position at a time (the pairs ``(a, ·)`` are the
     contiguous columns from :func:`pairwise_index` ``(a, a + 1)``): O(n·k) memory besides
@@ -448,7 +462,22 @@ def pairwise_votes(values, n_children):
         first = values[:, start:start + n_children - a - 1] >= 0
         votes[:, a] += first.sum(axis=1)
         votes[:, a + 1:] += ~first
-    return np.argmax(votes, axis=1)
+    return votes
+
+
+def pairwise_votes(values, n_children):
+    """Child position of every row by pairwise voting (:func:`pairwise_vote_counts`):
+    the child with most wins, the lowest position on ties (LIBSVM's and WEKA's rule: the
+    first class of largest vote)."""
+    return np.argmax(pairwise_vote_counts(values, n_children), axis=1)
+
+
+def pairwise_runners_up(votes, winners):
+    """The runner-up of every row of ``votes`` (n_rows, k): the child with most votes
+    besides the row's winner in ``winners``, the lowest position on ties."""
+    others = votes.copy()
+    others[np.arange(votes.shape[0]), winners] = -1
+    return np.argmax(others, axis=1)
 
 
 class PairwiseVoteKind(SplitKind):
@@ -486,6 +515,41 @@ class PairwiseVoteKind(SplitKind):
     def route(self, split, values):
         return pairwise_votes(values, self.n_children(split))
 
+    def vote_counts(self, split, values):
+        """The votes of every child for every row of the split's ``values``
+        (:func:`pairwise_vote_counts`)."""
+        return pairwise_vote_counts(values, self.n_children(split))
+
+    def decided_rows(self, split, X):
+        """How many of the rows ``X`` every pair decides (one count per row of the map):
+        the rows whose winner and runner-up (:func:`pairwise_runners_up`) are the pair's
+        two children, their vote being the one between the two.  The rows are counted in
+        blocks, as :meth:`Split.route` takes them."""
+        k = self.n_children(split)
+        decided = np.zeros(split.weights.shape[0], dtype=np.intp)
+        rows = max(1, ROUTE_BLOCK_VALUES // split.weights.shape[0])
+        for start in range(0, X.shape[0], rows):
+            votes = pairwise_vote_counts(split.values(X[start:start + rows]), k)
+            winners = np.argmax(votes, axis=1)
+            runners_up = pairwise_runners_up(votes, winners)
+            first, second = np.minimum(winners, runners_up), np.maximum(winners, runners_up)
+            decided += np.bincount(pairwise_index(first, second, k),
+                                   minlength=decided.size)
+        return decided
+
+    def note_training_rows(self, split, X):
+        """Keep in :attr:`Split.decided_rows` how many of the rows ``X`` (the node's
+        training rows) every pair decides (:meth:`decided_rows`)."""
+        split.decided_rows = tuple(int(count) for count in self.decided_rows(split, X))
+
+    def explorer_hyperplane(self, split, X, pair=None):
+        """As :meth:`SplitKind.explorer_hyperplane`, the default pair being the one that
+        decides the most rows of ``X`` (:meth:`decided_rows`; the first on ties)."""
+        if pair is None and len(X):
+            pair = pairwise_pairs(self.n_children(split))[
+                int(np.argmax(self.decided_rows(split, X)))]
+        return super().explorer_hyperplane(split, X, pair)
+
     def conditions(self, split):
         scores = self.quantity(split)
         k = self.n_children(split)
@@ -496,9 +560,19 @@ class PairwiseVoteKind(SplitKind):
         pairs = tuple((names[a], names[b]) for a, b in pairwise_pairs(k))
         labels = split.child_labels or [None if split.classes is not None else str(c + 1)
                                         for c in range(k)]
+        decided = getattr(split, "decided_rows", None)
+        if decided is not None and len(decided) != len(scores):
+            decided = None
         return [Votes(scores=scores, pairs=pairs, branch=branch, label=label,
-                          digits=split.print_digits)
+                          digits=split.print_digits, decided=decided)
                 for branch, label in zip(branches, labels)]
+
+    def explorer_labels(self, split, names, left, right, order=None, max_terms=None):
+        # the sides of the pair's hyperplane are its two votes, not the branches: a row
+        # of a third class lies on one side too, and goes where most of its votes say
+        conditions = split.conditions()
+        return conditions[left].vote_sides(conditions, left, right, names, order,
+                                           max_terms)
 
     def pairwise_boundary(self, split, first, second):
         # the pair's own hyperplane, oriented so that `second` wins where it is >= 0
@@ -553,14 +627,19 @@ class Split:
         texts print the shares (:meth:`missing_text`).  ``None``: not known (a split
         pickled before it was kept; a tree pickled so learns it from its row counts on
         loading), read as no.
+    decided_rows : sequence of int, optional
+        Only for ``"pairwise_vote"``, one count per pair (row of the map): how many of the
+        node's training rows the pair decides, their winner and runner-up being its two
+        children (:meth:`PairwiseVoteKind.note_training_rows`, at :meth:`calibrate_digits`);
+        the node's texts name the pairs that decide the most rows.  ``None``: not known.
     """
 
     __slots__ = ("kind", "weights", "bias", "centres", "child_labels", "digits", "classes",
-                 "branch_values", "missing_shares", "missing_in_training")
+                 "branch_values", "missing_shares", "missing_in_training", "decided_rows")
 
     def __init__(self, kind, weights, bias, centres=None, child_labels=None, digits=None,
                  classes=None, branch_values=None, missing_shares=None,
-                 missing_in_training=None):
+                 missing_in_training=None, decided_rows=None):
         if not isinstance(kind, SplitKind):
             if kind not in KINDS:
                 raise ValueError(f"unknown routing rule {kind!r}: a split's kind is one "
@@ -588,6 +667,8 @@ class Split:
                                else np.asarray(missing_shares, dtype=float))
         self.missing_in_training = (None if missing_in_training is None
                                     else bool(missing_in_training))
+        self.decided_rows = (None if decided_rows is None
+                             else tuple(int(count) for count in decided_rows))
         self.child_labels = None if child_labels is None else tuple(child_labels)
         self.kind.check(self)
         if self.child_labels is not None and len(self.child_labels) != self.n_children:
@@ -604,6 +685,7 @@ class Split:
         split.kind, split.centres, split.child_labels = KINDS[HYPERPLANE], None, None
         split.digits = split.classes = split.branch_values = split.missing_shares = None
         split.missing_in_training = None
+        split.decided_rows = None
         split.weights = np.array(weights, dtype=float).reshape(1, -1)
         split.bias = np.array([bias], dtype=float).reshape(1)
         return split
@@ -639,7 +721,8 @@ class Split:
                       classes=getattr(self, "classes", None),
                       branch_values=getattr(self, "branch_values", None),
                       missing_shares=getattr(self, "missing_shares", None),
-                      missing_in_training=getattr(self, "missing_in_training", None))
+                      missing_in_training=getattr(self, "missing_in_training", None),
+                      decided_rows=getattr(self, "decided_rows", None))
         fields.update(changes)
         return Split(**fields)
 
@@ -862,6 +945,7 @@ class Split:
                 if np.array_equal(self.printed(digits).route(X), position):
                     break
         self.kind.take_printed(self, digits)
+        self.kind.note_training_rows(self, X)
         self.digits = digits
         return digits
 
