@@ -141,6 +141,20 @@ def hyperplane_partition(X, rows, w, b, y, sample_weight, n_classes):
 
 
 @njit(cache=True, nogil=True)
+def finite_spread(X, rows, used):
+    """The largest absolute value of every column ``used`` of ``X`` over ``rows``, its
+    non-finite values counted as 0 (:meth:`~.splits.Split.restore_scale`'s spreads)."""
+    spread = np.zeros(used.shape[0])
+    for i in range(rows.shape[0]):
+        row = rows[i]
+        for k in range(used.shape[0]):
+            x = abs(X[row, used[k]])
+            if x > spread[k] and x < np.inf:
+                spread[k] = x
+    return spread
+
+
+@njit(cache=True, nogil=True)
 def round_as_text(value, digits):
     """``(float(f"{value:.{digits - 1}e}"), True)``: ``value`` rounded to ``digits``
     significant digits as the rule text prints it and reads back, or ``(value, False)``

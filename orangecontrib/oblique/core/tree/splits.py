@@ -915,8 +915,7 @@ class Split:
             return True
         if used.size == 0:
             return False
-        block = np.abs(X[np.ix_(rows, used)])
-        spread = np.where(np.isfinite(block), block, 0.0).max(axis=0)
+        spread = kernels.finite_spread(X, np.asarray(rows, dtype=np.intp), used)
         largest = float((np.abs(self.weights[:, used]) * spread).max())
         scale = float(spread.max())
         if not largest > 0:
