@@ -294,6 +294,7 @@ def best_cut(X, rows, values, orders, searched, projection, feature, coefficient
         left_rows[:] = 0
         n_left, left_squares, right_squares = 0.0, 0.0, total_squares
         left_classes, right_classes = 0, total_classes
+        cut_score, cut_imbalance, cut_low, cut_high = np.inf, np.inf, np.nan, np.nan
         for i in range(n - 1):
             row = order[i]
             c = row_class[row]
@@ -320,9 +321,14 @@ def best_cut(X, rows, values, orders, searched, projection, feature, coefficient
                 score = ((n_left - left_squares / max(n_left, _TINY))
                          + (n_right - right_squares / max(n_right, _TINY))) / (
                              n_left + n_right)
-            if score < best_score - _EQUAL_SCORES:
-                best_k, best_score = k, score
-                best_low, best_high = v[row], v[order[i + 1]]
+            # of the projection's cuts of equal impurity, the most even one
+            imbalance = abs(n_left - n_right)
+            if score < cut_score - _EQUAL_SCORES or (
+                    score <= cut_score + _EQUAL_SCORES and imbalance < cut_imbalance):
+                cut_score, cut_imbalance = min(score, cut_score), imbalance
+                cut_low, cut_high = v[row], v[order[i + 1]]
+        if cut_score < best_score - _EQUAL_SCORES:  # the first projection of them
+            best_k, best_score, best_low, best_high = k, cut_score, cut_low, cut_high
     split_weights, scales = np.zeros(n_features), np.zeros(n_features)
     if best_k < 0:
         return -1, np.nan, np.nan, np.inf, split_weights, scales
