@@ -9,6 +9,7 @@ from Orange.widgets.settings import Setting
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.utils.widgetpreview import WidgetPreview
 
+from orangecontrib.oblique.core import OC1Classifier
 from orangecontrib.oblique.learners import OC1Learner
 from orangecontrib.oblique.widgets.modelsummary import ModelSummaryMixin
 from orangecontrib.oblique.widgets.utils import (SPIN, AttributesPerSplitMixin,
@@ -137,6 +138,21 @@ class OWOC1(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
             random_state=self.random_state_parameter(),
             max_terms=self.max_terms_parameter(),
             preprocessors=self.preprocessors)
+
+    def estimated_fit_seconds(self):
+        """OC1's estimate (:meth:`~orangecontrib.oblique.core.OC1Classifier.estimated_fit_seconds`)
+        for the data's rows and columns once one-hot encoded, with these settings."""
+        if self.data is None:
+            return None
+        domain = self.data.domain
+        columns = sum(len(var.values) if var.is_discrete else 1 for var in domain.attributes)
+        params = self.create_learner().params
+        estimator = OC1Classifier(**{name: params[name] for name in (
+            "n_restarts", "n_random_jumps", "split_mode", "pruning_portion")})
+        seconds = estimator.estimated_fit_seconds(len(self.data), columns)
+        return seconds, (f"{len(self.data):,} rows × {columns:,} columns: {self.n_restarts} "
+                         f"restarts with {self.n_random_jumps} random jumps at every node; "
+                         f"fewer restarts or jumps, or axis-parallel splits, are faster")
 
     def get_learner_parameters(self):
         return OrderedDict((

@@ -25,7 +25,8 @@ from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.widget import Msg
 
 __all__ = ["AttributesPerSplitMixin", "ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin",
-           "FitInterrupted", "LearnerControlsMixin", "add_explanation", "explanation_label",
+           "FitInterrupted", "LearnerControlsMixin", "add_explanation", "duration_text",
+           "explanation_label",
            "fit_model",
            "restore_mistyped_settings", "clamp_settings_to_controls", "single_blas_thread"]
 
@@ -152,6 +153,17 @@ def clamp_settings_to_controls(widget):
                 setattr(widget, name, clamped)
 
 
+def duration_text(seconds):
+    """A rough duration in words: "about 3 minutes", "about 2 hours", "more than a day"."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = round(seconds / size)
+            if unit == "day" and count > 1:
+                return f"about {count} days"
+            return f"about {count} {unit}" + "s" * (count != 1)
+    return f"about {max(round(seconds), 1)} seconds"
+
+
 #: The learner classes of which a fit has ended in this process: their kernels are
 #: compiled (or loaded from numba's cache) by now.
 _LEARNERS_FITTED = set()
@@ -180,6 +192,17 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
         compiling = Msg("The first fit of this learner in a session loads its compiled "
                         "kernels, or compiles them if they are not cached yet (about a "
                         "minute, once per installation).")
+        long_fit = Msg("This fit may take {} ({}). The progress bar shows how far it "
+                       "is; a new setting or new data stops it and starts another.")
+
+    #: A fit estimated to take longer than this many seconds shows
+    #: ``Information.long_fit`` before it starts and while it runs.
+    LONG_FIT_SECONDS = 60
+
+    def estimated_fit_seconds(self):
+        """``(seconds, why)``: a rough estimate of the fit of :attr:`data` with the
+        current settings and what it depends on, or None where the widget makes none."""
+        return None
 
     def __init__(self, *args, **kwargs):
         ConcurrentWidgetMixin.__init__(self)
@@ -195,12 +218,23 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
         self.model = None
         if self.check_data():
             self.Information.compiling(shown=type(self.learner) not in _LEARNERS_FITTED)
+            self._show_long_fit()
             self.start(fit_model, self.learner, self.data)
             self.Outputs.model.invalidate()
         else:
             self.Information.compiling.clear()
+            self.Information.long_fit.clear()
             self.cancel()
             self.send_model()
+
+    def _show_long_fit(self):
+        """``Information.long_fit`` when the fit about to start is estimated to take
+        longer than :data:`LONG_FIT_SECONDS`."""
+        estimate = self.estimated_fit_seconds()
+        if estimate is None or estimate[0] <= self.LONG_FIT_SECONDS:
+            self.Information.long_fit.clear()
+        else:
+            self.Information.long_fit(duration_text(estimate[0]), estimate[1])
 
     def send_model(self):
         """Send the model (None without one) and what the widget derives from it."""
@@ -213,6 +247,7 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
     def on_done(self, result):
         _LEARNERS_FITTED.add(type(self.learner))
         self.Information.compiling.clear()
+        self.Information.long_fit.clear()
         self.model = result
         self.model.name = self.effective_learner_name()
         # any change of ``data`` restarts the fit, so this is the data it was fitted on
@@ -222,6 +257,7 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
 
     def on_exception(self, ex):
         self.Information.compiling.clear()
+        self.Information.long_fit.clear()
         self.show_fitting_failed(ex)
         self.model = None
         self.send_model()

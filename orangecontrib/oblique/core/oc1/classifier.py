@@ -43,6 +43,29 @@ RANDOM_ORDER_PERTURBATIONS = 50
 MAX_PERTURBATION_PASSES = 100
 
 
+#: Seconds per unit of :func:`search_work` (a row of a node's sort, per coefficient, per
+#: restart and jump): OC1 with its defaults at 100,000 × 10 took 272 s of CPU on the
+#: project's 2-core machine (``benchmarks/scale.py``, 2026-11-23), of 2.3·10^10 units (at
+#: 2,000 × 10 and 5,000 × 20 it takes half of the estimate: an estimate errs long).
+SECONDS_PER_SEARCH_UNIT = 1.2e-8
+
+
+def search_work(n_samples, n_features, n_restarts, n_random_jumps, pruning_portion=0.0):
+    """The dominant work of an OC1 fit, in units of one row of one line search: every node
+    of ``n`` rows searched obliquely (``n > 2d``) runs ``R`` restarts, each of
+    ``J + 1`` deterministic perturbations (after the start and after every random jump)
+    of ``d + 1`` coefficients, each a line search that sorts the node's rows,
+    ``O(n log n)``: ``O(R · (J + 1) · d · n log n)`` a node; a level of the tree holds
+    about all ``N`` growing rows, and ``log2(N / 2d)`` levels are searched obliquely
+    (below, nodes have ``n ≤ 2d`` rows and get axis-parallel splits only).  The number of
+    passes over the coefficients until a local minimum is data-dependent; it is in
+    :data:`SECONDS_PER_SEARCH_UNIT`."""
+    rows = max(float(n_samples) * (1.0 - pruning_portion), 2.0)
+    d = max(int(n_features), 1)
+    levels = max(math.log2(rows / (2 * (d + 1))), 1.0)
+    return n_restarts * (n_random_jumps + 1) * (d + 1) * rows * math.log2(rows) * levels
+
+
 def node_impurity(total, measure):
     """The impurity of a node as a leaf, by ``measure``: the measure with every row on one
     side (sum and max minority: the node's minority; Gini: its Gini index; sum of
@@ -170,8 +193,9 @@ class OC1Splitter:
 
     def __init__(self, X, y, sample_weight, n_classes, settings, random_state,
                  heartbeat=None):
-        # ``heartbeat`` is called before every restart, so that a long search at a large
-        # node can report progress and be cancelled (it may raise)
+        # ``heartbeat(n_rows)`` is called before every restart with the node's rows, so
+        # that a long search at a large node can report progress and be cancelled (it
+        # may raise)
         self.X, self.y, self.sample_weight, self.n_classes = X, y, sample_weight, n_classes
         self.random_state, self.heartbeat = random_state, heartbeat
         vars(self).update(settings._asdict())
@@ -273,7 +297,7 @@ class OC1Splitter:
         node = NodeSearch(Z, class_counts, self.measure)
         for restart in range(self.n_restarts):
             if self.heartbeat is not None:
-                self.heartbeat()
+                self.heartbeat(Z.shape[0])
             start = (axis_parallel_start.copy() if restart == 0
                      else self._uniform(Z.shape[1]))
             hyperplane, value = self.local_search(node, start)
@@ -378,6 +402,16 @@ class OC1Splitter:
 class OC1Classifier(ObliqueTreeClassifierMixin):
     """OC1 oblique decision tree (Murthy, Kasif & Salzberg 1994), a scikit-learn classifier.
 
+    Cost: a node of ``n`` rows and ``d`` attributes searched obliquely costs
+    ``O(R · (J + 1) · P · d · n log n)`` -- ``R`` restarts, ``J`` random jumps, ``P``
+    passes over the ``d + 1`` coefficients until a local minimum, each coefficient's line
+    search sorting the node's rows (Eq. 2).  The line searches dominate; the axis-parallel
+    split (``O(d · n log n)``) and the partition (``O(n · d)``) are small beside them.
+    A tree of ``N`` rows costs about ``log2(N / 2d)`` levels of ``N`` rows each
+    (:func:`search_work`; :meth:`estimated_fit_seconds` turns it into seconds).  So
+    OC1 with its defaults takes minutes on 100,000 × 10 and hours on 50,000 × 200: fewer
+    restarts and jumps, ``max_terms`` or ``split_mode="axis_parallel"`` take less.
+
     Parameters
     ----------
     impurity
@@ -435,15 +469,34 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
         "stagnation_step": Parameter(STAGNATION_STEP, Interval(Real, 0, None)),
     }
 
+    def estimated_fit_seconds(self, n_samples, n_features):
+        """A rough estimate of the seconds a fit of ``n_samples`` rows of ``n_features``
+        attributes takes with these parameters (:func:`search_work` times
+        :data:`SECONDS_PER_SEARCH_UNIT`); 0 for axis-parallel splits only (a fit then
+        costs about a decision tree's)."""
+        if self.split_mode == "axis_parallel":
+            return 0.0
+        return SECONDS_PER_SEARCH_UNIT * search_work(
+            n_samples, n_features, self.n_restarts, self.n_random_jumps,
+            self.pruning_portion)
+
     def _build_tree(self, X, y, sample_weight, random_state, progress_callback):
+        # progress: the larger of the share of rows in leaves (grow_tree's) and the share
+        # of the estimated search work done, so that it moves during the long searches
+        # of the first nodes; below 1 until the tree is grown
         last_fraction = [0.0]
+        budget = search_work(X.shape[0], X.shape[1], self.n_restarts, self.n_random_jumps)
+        searched = [0.0]
 
         def report(fraction):
-            last_fraction[0] = fraction
-            progress_callback(fraction)
-
-        def heartbeat():
+            last_fraction[0] = max(last_fraction[0], fraction)
             progress_callback(last_fraction[0])
+
+        def heartbeat(n_rows):
+            d = X.shape[1]
+            searched[0] += (self.n_random_jumps + 1) * (d + 1) * n_rows * math.log2(
+                max(n_rows, 2))
+            report(min(searched[0] / budget, 0.99))
 
         def grow(X, y, sample_weight):
             settings = SearchSettings(
