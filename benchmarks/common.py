@@ -24,22 +24,28 @@ def timed_fit(fit, clock=time.perf_counter):
 
 #: The core estimators as the benchmarks fit them: their defaults, ``random_state=0`` where
 #: they draw; scikit-learn's CART as the axis-parallel reference.
-CORE_LEARNERS = ("GDT", "OC1", "ODT-SVM", "Hedge", "CART")
+CORE_LEARNERS = ("GDT", "OC1", "ODT-SVM", "Hedge", "Forest", "CART", "RF")
 
 
-def core_learner(name, random_state=0):
+def core_learner(name, random_state=0, n_jobs=None):
     """A fresh, unfitted estimator named in :data:`CORE_LEARNERS` (imported here, so that a
-    spawned child that only imports a benchmark's module stays light)."""
+    spawned child that only imports a benchmark's module stays light): "Forest" is the
+    Oblique Forest (SPORF, 100 trees), "RF" scikit-learn's random forest (100 trees) as
+    its axis-parallel reference; ``n_jobs`` goes to the ensembles (Hedge, Forest, RF)."""
+    from sklearn.ensemble import RandomForestClassifier
     from sklearn.tree import DecisionTreeClassifier
 
     from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
-                                            OC1Classifier, ODTSVMClassifier)
+                                            OC1Classifier, ObliqueForestClassifier,
+                                            ODTSVMClassifier)
     return {
         "GDT": lambda: GeometricTreeClassifier(),
         "OC1": lambda: OC1Classifier(random_state=random_state),
         "ODT-SVM": lambda: ODTSVMClassifier(random_state=random_state),
-        "Hedge": lambda: HedgeEnsembleClassifier(random_state=random_state),
+        "Hedge": lambda: HedgeEnsembleClassifier(random_state=random_state, n_jobs=n_jobs),
+        "Forest": lambda: ObliqueForestClassifier(random_state=random_state, n_jobs=n_jobs),
         "CART": lambda: DecisionTreeClassifier(random_state=random_state),
+        "RF": lambda: RandomForestClassifier(random_state=random_state, n_jobs=n_jobs),
     }[name]()
 
 

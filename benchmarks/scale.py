@@ -10,14 +10,23 @@ Learners, all with their default settings (``random_state=0`` where they draw):
 * GDT: ``GeometricTreeClassifier()``;
 * OC1: ``OC1Classifier(random_state=0)`` -- twoing, 20 restarts, 5 jumps, 10 % pruning set;
 * ODT-SVM: ``ODTSVMClassifier(random_state=0)``;
-* Hedge: ``HedgeEnsembleClassifier(random_state=0)`` -- 10 ODT-SVM trees on 90 % each;
-* CART: scikit-learn's ``DecisionTreeClassifier(random_state=0)``, as a reference.
+* Hedge: ``HedgeEnsembleClassifier(random_state=0, n_jobs=JOBS)`` -- 10 ODT-SVM trees on
+  90 % each;
+* Forest: ``ObliqueForestClassifier(random_state=0, n_jobs=JOBS)`` -- 100 SPORF trees with
+  ``rerf``'s defaults (``d = ⌈√p⌉`` projections of 3 attributes on average a node);
+* CART: scikit-learn's ``DecisionTreeClassifier(random_state=0)``, as a reference;
+* RF: scikit-learn's ``RandomForestClassifier(random_state=0, n_jobs=JOBS)`` (100 trees), the
+  forest's axis-parallel reference.
 
-Sizes (rows × features): 1k×10, 10k×10, 10k×50, 20k×20, 100k×10, 100k×50.  By default OC1
-runs up to 1,000,000 cells (so up to 100k×10: one fit took 443 s wall clock, 272 s CPU, on a
-busy 2-core machine on 2026-11-23) and Hedge up to 100,000 (10k×10): beyond that a single
-fit takes many minutes more; ``--all`` (or sizes given with ``--sizes``) runs every chosen
-learner at every chosen size.  To leave the long OC1 cells out, pick the learners, e.g.
+``JOBS`` is ``--jobs`` (default 2, the project machine's cores).
+
+Sizes (rows × features): 1k×10, 10k×10, 10k×50, 20k×20, 100k×10, 100k×50, 50k×200; or the
+one size ``--rows`` × ``--features``.  By default OC1 runs up to 1,000,000 cells (so up to
+100k×10: one fit took 443 s wall clock, 272 s CPU, on a busy 2-core machine on 2026-11-23);
+at a larger size its line gives its own estimate of the fit
+(``OC1Classifier.estimated_fit_seconds``: 50k×200 about 20 minutes) instead; ``--all`` (or
+sizes given with ``--sizes``, ``--rows``/``--features``) runs every chosen learner at every
+chosen size.  To leave the long OC1 cells out, pick the learners, e.g.
 ``--learners GDT,ODT-SVM,CART``, or run OC1 alone at the size of interest,
 ``--learners OC1 --sizes 100000x10``.
 
@@ -57,11 +66,12 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 DATA_SEED = 0
 LABEL_NOISE = 0.05
-SIZES = ((1000, 10), (10000, 10), (10000, 50), (20000, 20), (100000, 10), (100000, 50))
+SIZES = ((1000, 10), (10000, 10), (10000, 50), (20000, 20), (100000, 10), (100000, 50),
+         (50000, 200))
 QUICK_SIZES = ((1000, 10), (5000, 20))
 #: Learner → largest rows × features run by default (None: every size).
-DEFAULT_CELL_LIMIT = {"GDT": None, "OC1": 1_000_000, "ODT-SVM": None, "Hedge": 100_000,
-                      "CART": None}
+DEFAULT_CELL_LIMIT = {"GDT": None, "OC1": 1_000_000, "ODT-SVM": None, "Hedge": None,
+                      "Forest": None, "CART": None, "RF": None}
 LEARNERS = tuple(DEFAULT_CELL_LIMIT)
 MB = 1024 ** 2
 
@@ -93,7 +103,7 @@ def _maxrss_kb():
     return peak // 1024 if sys.platform == "darwin" else peak  # macOS reports bytes
 
 
-def fit_cell(name, n_rows, n_features, blas_threads, trace, connection):
+def fit_cell(name, n_rows, n_features, blas_threads, trace, connection, n_jobs=None):
     """Child process: generate the data, fit once, send the measurements back."""
     try:
         from threadpoolctl import threadpool_limits
@@ -103,7 +113,7 @@ def fit_cell(name, n_rows, n_features, blas_threads, trace, connection):
         with threadpool_limits(limits=blas_threads):
             X, y = oblique_parity(n_rows, n_features, label_noise=LABEL_NOISE,
                                   random_state=DATA_SEED)
-            learner = core_learner(name)
+            learner = core_learner(name, n_jobs=n_jobs)
             result = {"data_mb": (X.nbytes + y.nbytes) / MB}
             gc.collect()
             if trace:
@@ -126,10 +136,10 @@ def fit_cell(name, n_rows, n_features, blas_threads, trace, connection):
                 peak = _status_kb("VmHWM") if can_reset else _maxrss_kb()
                 result["peak_mb"] = max(peak - rss_before, 0) / 1024
                 result["peak_source"] = "VmHWM" if can_reset else "ru_maxrss"
-                if hasattr(model, "get_n_leaves"):
+                if hasattr(model, "get_n_leaves"):  # a tree
                     result["leaves"] = model.get_n_leaves()
                     result["depth"] = model.get_depth()
-                else:  # the ensemble: mean over its members
+                else:  # an ensemble: mean over its members
                     members = model.estimators_
                     result["leaves"] = sum(m.get_n_leaves() for m in members) / len(members)
                     result["depth"] = sum(m.get_depth() for m in members) / len(members)
@@ -141,12 +151,12 @@ def fit_cell(name, n_rows, n_features, blas_threads, trace, connection):
         connection.close()
 
 
-def run_in_child(name, n_rows, n_features, blas_threads, trace, timeout):
+def run_in_child(name, n_rows, n_features, blas_threads, trace, timeout, n_jobs=None):
     """``fit_cell`` in a fresh spawned process; a dict (``error`` on failure/timeout)."""
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=fit_cell, args=(name, n_rows, n_features, blas_threads,
-                                                     trace, sender))
+                                                     trace, sender, n_jobs))
     process.start()
     sender.close()
     result = None
@@ -163,6 +173,14 @@ def run_in_child(name, n_rows, n_features, blas_threads, trace, timeout):
             result = {"error": f"child exited with code {process.exitcode}"}
     process.join()
     return result
+
+
+def estimated_seconds(name, n_rows, n_features):
+    """The learner's own estimate of its fit (OC1's), or None."""
+    if name != "OC1":
+        return None
+    from orangecontrib.oblique.core import OC1Classifier
+    return OC1Classifier().estimated_fit_seconds(n_rows, n_features)
 
 
 def parse_sizes(text):
@@ -213,6 +231,12 @@ def main(argv=None):
                         help="every learner at every size (no default size limits)")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: sizes 1000x10 and 5000x20, every learner")
+    parser.add_argument("--rows", type=int, default=None,
+                        help="one size: this many rows (with --features; default 50000)")
+    parser.add_argument("--features", type=int, default=None,
+                        help="one size: this many features (with --rows; default 200)")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="n_jobs of the ensembles (Hedge, Forest, RF; default 2)")
     add_blas_threads(parser, "BLAS/OpenMP threads in the fitting process")
     parser.add_argument("--timeout", type=float, default=3600,
                         help="seconds to wait for one fit before stopping it (default 3600)")
@@ -220,6 +244,12 @@ def main(argv=None):
                         help="refit under tracemalloc when the fit took at most this many "
                              "seconds (default 60; 0 disables tracing)")
     args = parser.parse_args(argv)
+    if args.rows is not None or args.features is not None:
+        if args.sizes is not None:
+            parser.error("--rows/--features or --sizes, not both")
+        args.sizes = ((args.rows or 50000, args.features or 200),)
+        if min(args.sizes[0]) < 1:
+            parser.error("--rows and --features must be positive")
     explicit_sizes = args.sizes is not None
     sizes = QUICK_SIZES if args.quick else (args.sizes if explicit_sizes else SIZES)
 
@@ -233,6 +263,7 @@ def main(argv=None):
     print("fit s: wall clock; CPU s: process CPU time; peak ΔRSS: peak resident memory during "
           "the fit above the RSS before it; traced: tracemalloc peak in a separate traced "
           "fit; data MB = X.nbytes + y.nbytes.")
+    print(f"Ensembles (Hedge, Forest, RF) with n_jobs={args.jobs}.")
     print()
     print(HEADER)
     print("-" * len(HEADER))
@@ -245,12 +276,17 @@ def main(argv=None):
             if (limit is not None and n_rows * n_features > limit and not args.all
                     and not args.quick and not explicit_sizes):
                 skipped.append(f"{name} {n_rows}x{n_features}")
+                estimate = estimated_seconds(name, n_rows, n_features)
+                if estimate is not None:
+                    print(format_row(name, n_rows, n_features, {
+                        "error": f"not run: estimated {estimate:,.0f} s "
+                                 f"(OC1Classifier.estimated_fit_seconds)"}))
                 continue
             result = run_in_child(name, n_rows, n_features, args.blas_threads, False,
-                                  args.timeout)
+                                  args.timeout, args.jobs)
             if "error" not in result and result["seconds"] <= args.trace_limit:
                 traced = run_in_child(name, n_rows, n_features, args.blas_threads, True,
-                                      args.timeout)
+                                      args.timeout, args.jobs)
                 if "error" not in traced:
                     result["traced_mb"] = traced["traced_mb"]
             print(format_row(name, n_rows, n_features, result))
