@@ -116,20 +116,10 @@ def readable_threshold(low, high):
     return middle, MAX_DIGITS
 
 
-@njit(cache=True, nogil=True)
 def varying_features(X, rows):
-    """Indices of the columns of ``X`` that are not constant over ``rows`` (not empty)."""
-    low = X[rows[0]].copy()
-    high = low.copy()
-    for i in range(1, rows.shape[0]):
-        row = rows[i]
-        for j in range(X.shape[1]):
-            x = X[row, j]
-            if x < low[j]:
-                low[j] = x
-            elif x > high[j]:
-                high[j] = x
-    return np.flatnonzero(high > low)
+    """Indices of the columns of ``X`` that are not constant over ``rows`` (not empty)
+    (:func:`varying_columns` of every column)."""
+    return np.flatnonzero(varying_columns(X, rows, np.arange(X.shape[1], dtype=np.intp)))
 
 
 @njit(cache=True, nogil=True)
