@@ -247,7 +247,8 @@ def main(argv=None):
     if args.rows is not None or args.features is not None:
         if args.sizes is not None:
             parser.error("--rows/--features or --sizes, not both")
-        args.sizes = ((args.rows or 50000, args.features or 200),)
+        args.sizes = ((50000 if args.rows is None else args.rows,
+                       200 if args.features is None else args.features),)
         if min(args.sizes[0]) < 1:
             parser.error("--rows and --features must be positive")
     explicit_sizes = args.sizes is not None
