@@ -273,7 +273,7 @@ class SplitExplorer(_PlotView):
         if not isinstance(feature_names, Vocabulary):
             feature_names = Vocabulary(list(feature_names), classes=(
                 None if class_names is None else list(class_names)))
-        if not split.kind.has_geometry:
+        if not split.has_geometry:
             condition = branch_conditions(split, feature_names)[0]
             self.show_message(f"Node {node_id} tests a nominal value ({condition}): rows "
                               "are not separated by a hyperplane, so there is no "

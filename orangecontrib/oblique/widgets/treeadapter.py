@@ -564,17 +564,10 @@ class ObliqueTreeAdapter(TreeAdapter):
         """How a row with a missing value goes down every branch of ``node`` by the
         shares of the node's training rows (C4.5): ``thal is missing: the row goes down
         every branch with its share of the node's training rows, normal 55.2 %, …``."""
-        split = self._split(node)
         missing = [j for j in self.features_of(node) if not np.isfinite(x[j])]
-        conditions = split.conditions()
-        shares = ", ".join(
-            f"{condition.branch_word(conditions, k, self.vocabulary)} "
-            f"{format_significant(100 * share, 3)} %"
-            for k, (condition, share) in enumerate(zip(conditions,
-                                                       split.missing_shares.tolist()))
-            if share > 0)
         return (f"{self.missing_words(missing)}: the row goes down every branch with its "
-                f"share of the node's training rows, {shares}")
+                f"share of the node's training rows, "
+                f"{self._split(node).shares_text(self.vocabulary)}")
 
     def row_distribution(self, data, row):
         """The model's class distribution for ``row`` (over :attr:`class_values`)."""

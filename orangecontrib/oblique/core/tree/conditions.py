@@ -110,6 +110,11 @@ class Condition:
         """The whole condition, e.g. ``0.8·a − 0.6·b ≥ 1.2``."""
         raise NotImplementedError
 
+    def listed_text(self, names, order=None, max_terms=None):
+        """The branch's text in a listing of the tree (``export_text``): its
+        :meth:`text`, with the scores that decide it where the form lists them."""
+        return self.text(names, order, max_terms, with_scores=self.lists_scores)
+
     def edge_label(self, names):
         """The short label of the branch: ``≥ 1.2``, ``= red``, ``setosa``."""
         raise NotImplementedError

@@ -306,14 +306,11 @@ def branch_conditions(split, names, digits=None, order=None, max_terms=None,
 
 def split_description(split, names, digits=None, order=None, max_terms=None):
     """The quantity a split tests, e.g. ``0.8·a − 0.6·b + 1.2`` or the feature name (the
-    affine maps with their constants, ``; ``-separated, for a multiway split)."""
+    affine maps with their constants, ``; ``-separated, for a multiway split):
+    :meth:`.splits.Split.description`."""
     if digits is not None:
         split = split.copy(digits=digits)
-    attribute = split.conditions()[0].attribute
-    if attribute is not None:
-        return Vocabulary.of(names).features[attribute]
-    return "; ".join(affine_text(quantity, names, split.print_digits, order, max_terms)
-                     for quantity in split.kind.quantity(split))
+    return split.description(names, order, max_terms)
 
 
 def export_text(tree, feature_names=None, class_names=None, decimals=3,
@@ -381,16 +378,15 @@ def export_text(tree, feature_names=None, class_names=None, decimals=3,
             lines.append("|   " * level + "|--- " + leaf_text(node))
         else:
             split = tree.splits[node]
-            first = split.conditions()[0]
-            scored = first.lists_scores  # the scores decide them
-            conditions = with_missing(split, branch_conditions(split, vocabulary,
-                                                               with_scores=scored))
-            for condition, child in reversed(list(zip(conditions, tree.children[node]))):
+            conditions = split.conditions()
+            texts = with_missing(split, [condition.listed_text(vocabulary)
+                                         for condition in conditions])
+            for condition, child in reversed(list(zip(texts, tree.children[node]))):
                 stack.append((child, level + 1, None))
                 stack.append((node, level, "|   " * level + "|--- " + condition))
-            if scored and len(first.scores) > first.branch_scores_listed:
+            if split.lists_scores_once(conditions):
                 stack.append((node, level, "|   " * level + "|    scores: "
-                              + scores_text(first, vocabulary)))
+                              + scores_text(conditions[0], vocabulary)))
     return "\n".join(lines) + "\n"
 
 

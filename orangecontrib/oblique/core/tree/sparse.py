@@ -193,7 +193,7 @@ def sparse_split(split, X, y, sample_weight, n_classes, max_terms, measure="gini
     if it has no more, or has no geometry (a nominal test).  None if no threshold is
     left that separates the rows."""
     used = split.features_used
-    if max_terms is None or used.size <= max_terms or not split.kind.has_geometry:
+    if max_terms is None or used.size <= max_terms or not split.has_geometry:
         return split
     standardisation = Standardisation.from_rows(X[:, used], sample_weight)
     Z = standardisation.transform(X[:, used])
