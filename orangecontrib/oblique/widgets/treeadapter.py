@@ -44,7 +44,12 @@ __all__ = ["TreeAdapter", "ObliqueTreeAdapter", "OrangeTreeAdapter", "Counts", "
 
 
 class NotATreeError(ValueError):
-    """The input model is not a tree the viewer can show."""
+    """The input model is not a tree the viewer can show; ``info`` says what is on the
+    input instead, for the viewer's info box."""
+
+    def __init__(self, message, info):
+        super().__init__(message)
+        self.info = info
 
 
 class DomainMismatchError(ValueError):
@@ -124,6 +129,8 @@ class TreeAdapter:
     model : the input model
     class_values : list of str
         The names of the class values, as texts write them.
+    class_name : str
+        The name of the class variable, as texts write it.
     parent : list of int (``-1`` for the root)
     children : list of tuple of int, in branch order
     depth : list of int
@@ -144,6 +151,8 @@ class TreeAdapter:
                  train_value, predicted):
         self.model = model
         self.class_values = [printable_name(value) for value in class_values]
+        #: the class variable's name, as texts write it
+        self.class_name = printable_name(model.domain.class_var.name)
         self.parent = list(parent)
         self.children = [tuple(c) for c in children]
         self.conditions = list(conditions)
@@ -165,10 +174,13 @@ class TreeAdapter:
         if isinstance(model, Orange.tree.TreeModel) and getattr(model, "root", None) \
                 is not None:
             if model.domain.class_var is None or not model.domain.class_var.is_discrete:
-                raise NotATreeError("Only classification trees can be shown.")
+                raise NotATreeError("Only classification trees can be shown.",
+                                    "A regression tree is on input: it can't be shown, "
+                                    "only classification trees can.")
             return OrangeTreeAdapter(model)
-        raise NotATreeError(
-            f"{getattr(model, 'name', type(model).__name__)} is not a tree model.")
+        name = getattr(model, 'name', type(model).__name__)
+        raise NotATreeError(f"{name} is not a tree model.",
+                            f"{name} is on input: it can't be shown, it is not a tree.")
 
     # ----- shape -----
     @property

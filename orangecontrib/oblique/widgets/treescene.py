@@ -19,7 +19,9 @@ from AnyQt.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene,
                              QPushButton, QSlider, QVBoxLayout, QWidget)
 
 from orangecontrib.oblique.core.tree.rules import format_number
+from orangecontrib.oblique.widgets.notes import style_note
 from orangecontrib.oblique.widgets.treelayout import layout
+from orangecontrib.oblique.widgets.viewertexts import rows_text
 
 PAD = 5
 LEVEL_GAP = 46
@@ -204,10 +206,14 @@ class NodeItem(QGraphicsItem):
             self._paint_bars(painter, QRectF(PAD, y, inner, BAR_CHART_HEIGHT))
             y += BAR_CHART_HEIGHT + 3
         painter.setPen(QColor("#404040"))
-        count = f"{self.n} rows" + (f"   ▸ {self.collapsed}" if self.collapsed else "")
-        painter.drawText(QRectF(PAD, y, inner, 14), Qt.AlignLeft | Qt.AlignVCenter, count)
+        painter.drawText(QRectF(PAD, y, inner, 14), Qt.AlignLeft | Qt.AlignVCenter,
+                         self.count_text())
         y += 14
         self._paint_distribution(painter, QRectF(PAD, y, inner, DIST_BAR_HEIGHT - 2))
+
+    def count_text(self):
+        """The line under the text: "1 row", "303 rows", and what hides the children."""
+        return rows_text(self.n) + (f"   ▸ {self.collapsed}" if self.collapsed else "")
 
     def label_widths(self):
         """The whole width of every bar's label in :func:`label_font` (item font)."""
@@ -794,8 +800,7 @@ class ZoomControls(QWidget):
             button.clicked.connect(lambda _=False, a=action: a())
             buttons.addWidget(button)
         layout_.addLayout(buttons)
-        self.note = QLabel(wordWrap=True, visible=False)
-        self.note.setStyleSheet("color: palette(dark); font-size: small;")
+        self.note = style_note(QLabel(wordWrap=True, visible=False))
         layout_.addWidget(self.note)
         view.zoom_changed.connect(self.follow)
         view.fit_note.connect(self.show_note)

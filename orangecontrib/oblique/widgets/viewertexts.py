@@ -19,6 +19,11 @@ def plural(count):
     return "" if count == 1 else "s"
 
 
+def rows_text(count):
+    """"1 row", "2 rows"."""
+    return f"{count} row{plural(count)}"
+
+
 # ----- node boxes -----
 def node_value(tree, counts, node):
     """Class counts shown for ``node``: from ``counts``, else the model's."""
@@ -51,18 +56,39 @@ def node_texts(tree, counts, node, max_terms):
     else:
         short, full = tree.node_rule(node, max_terms)
         title, text, tooltip = "", short, short
-    distribution = ", ".join(f"{name}: {format_number(count)}"
-                             for name, count in zip(tree.class_values, value))
-    tooltip = f"{tooltip}\n\n{node_n(tree, counts, node)} rows — {distribution}"
+    tooltip = f"{tooltip}\n\n{distribution_text(tree, value, node_n(tree, counts, node))}"
     if node:
         branch = tree.condition(node, max_terms)
         tooltip = f"Branch: {branch}\n\n{tooltip}"
     shortened = (not tree.is_leaf(node) and short != full) or (
         node and branch != tree.conditions[node])
     if shortened:
-        tooltip += (f"\n\nShortened to {max_terms} terms per hyperplane: the Rules "
-                    f"tab with \"Show full rules\" gives every term.")
+        tooltip += (f"\n\nShortened to {max_terms} term{plural(max_terms)} per hyperplane: "
+                    f"the Rules tab with \"Show full rules\" gives every term.")
     return title, text, tooltip
+
+
+#: the most classes a node's tooltip lists (those with the most rows); the rest are counted
+MAX_CLASSES_LISTED = 12
+
+
+def distribution_text(tree, value, n):
+    """The class distribution of a node as Orange's Tree Viewer gives it: "Distribution
+    of 'class'" and every class's count and share (with more than two classes only those
+    the node has, at most :data:`MAX_CLASSES_LISTED`), after the number of rows ``n``."""
+    total = value.sum()
+    classes = [k for k in range(len(value)) if len(value) <= 2 or value[k] > 0]
+    omitted = max(len(classes) - MAX_CLASSES_LISTED, 0)
+    if omitted:
+        largest = sorted(classes, key=lambda k: (-value[k], k))[:MAX_CLASSES_LISTED]
+        classes = sorted(largest)
+    lines = [f"Distribution of '{tree.class_name}' ({rows_text(n)}):"]
+    for k in classes:
+        share = f"{100 * value[k] / total:.1f} %" if total else "–"
+        lines.append(f"  {tree.class_values[k]}: {format_number(value[k])} ({share})")
+    if omitted:
+        lines.append(f"  … {omitted} more class{'' if omitted == 1 else 'es'}")
+    return "\n".join(lines)
 
 
 def node_box(tree, counts, node, max_terms):
@@ -118,8 +144,10 @@ def attributes_per_split(mean):
 def tree_summary(model, tree, source):
     """Nodes, leaves, depth, :func:`split_summary` and where the counts come from
     (``source``, e.g. "the Data input")."""
-    return (f"{tree.node_count} nodes, {len(tree.leaves())} leaves, depth "
-            f"{max(tree.depth)}.\n{split_summary(model, tree)}\nCounts from {source}.")
+    n_leaves = len(tree.leaves())
+    return (f"{tree.node_count} node{plural(tree.node_count)}, {n_leaves} "
+            f"lea{'f' if n_leaves == 1 else 'ves'}, depth {max(tree.depth)}.\n"
+            f"{split_summary(model, tree)}\nCounts from {source}.")
 
 
 def units_sentence(tree):

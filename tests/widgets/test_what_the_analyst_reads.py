@@ -1,0 +1,165 @@
+"""What an analyst reads in the widgets, in Orange's own ways: singular and plural, the
+class distribution in a node's tooltip, the words of shared controls, the viewer's info
+box for a tree it cannot show, the report's rules wrapped at the page's edge."""
+import re
+
+import numpy as np
+
+from AnyQt.QtGui import QColor, QTextDocument
+from AnyQt.QtWidgets import QLabel
+
+from Orange.classification import TreeLearner
+from Orange.data import Table
+from Orange.regression import TreeLearner as TreeRegressionLearner
+from Orange.widgets.model.owtree import OWTreeLearner
+# the module, not its class: pytest would collect an imported WidgetTest as a test case
+from Orange.widgets.tests import base
+
+from orangecontrib.oblique import ObliqueTreeModel
+from orangecontrib.oblique.core import ObliqueTree
+from orangecontrib.oblique.widgets.notes import (MIN_CONTRAST, contrast_ratio,
+                                                 relative_luminance)
+from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
+from orangecontrib.oblique.widgets.owhedgeensemble import OWHedgeEnsemble, processes_text
+from orangecontrib.oblique.widgets.owobliquedata import OWObliqueData
+from orangecontrib.oblique.widgets.owobliqueforest import OWObliqueForest
+from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
+from orangecontrib.oblique.widgets.owoc1 import OWOC1
+from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
+
+from tests.helpers.widget_helpers import PatientWaits
+from tests.widgets.test_owobliquetreeviewer import FittedTree, hand_model
+
+
+def labels_of(widget):
+    """The texts of the widget's labels."""
+    return [label.text() for label in widget.findChildren(QLabel)]
+
+
+class TestViewerWords(PatientWaits, base.WidgetTest):
+    def setUp(self):
+        self.widget = self.create_widget(OWObliqueTreeViewer)
+        self.hand, self.hand_data = hand_model()
+
+    def test_one_row_is_a_row(self):
+        w = self.widget
+        self.send_signal(w.Inputs.tree, self.hand)
+        self.send_signal(w.Inputs.data, self.hand_data[:1])
+        self.assertEqual(w.items[0].count_text(), "1 row")
+        self.assertIn("(1 row):", w.node_texts(0)[2])
+        self.send_signal(w.Inputs.data, self.hand_data)
+        self.assertEqual(w.items[0].count_text(), "5 rows")
+        w.max_terms = 1
+        w._texts_changed()
+        self.assertIn("Shortened to 1 term per hyperplane", w.node_texts(0)[2])
+
+    def test_a_tree_of_one_leaf_has_one_node(self):
+        _, data = hand_model()
+        leaf = ObliqueTree(3, 2, [None], [()], [-1], [[3, 2]], [5])
+        model = ObliqueTreeModel(data, FittedTree(leaf, [0, 1]))
+        w = self.widget
+        self.send_signal(w.Inputs.tree, model)
+        self.assertTrue(w.info_label.text().startswith("1 node, 1 leaf, depth 0."))
+        self.send_signal(w.Inputs.tree, self.hand)
+        self.assertTrue(w.info_label.text().startswith("3 nodes, 2 leaves, depth 1."))
+
+    def test_tooltip_gives_the_distribution_as_orange_does(self):
+        """As Orange's Tree Viewer: "Distribution of 'class'" with every class's count
+        and share."""
+        w = self.widget
+        self.send_signal(w.Inputs.tree, self.hand)
+        tooltip = w.node_texts(0)[2]
+        self.assertIn("Distribution of 'iris' (5 rows):\n  setosa: 3 (60.0 %)\n"
+                      "  virginica: 2 (40.0 %)", tooltip)
+        leaf = w.node_texts(2)[2]
+        self.assertIn("Distribution of 'iris' (2 rows):\n  setosa: 0 (0.0 %)\n"
+                      "  virginica: 2 (100.0 %)", leaf)
+
+    def test_tooltip_of_many_classes_lists_those_a_node_has(self):
+        """With more than two classes, as Orange's: only the classes the node has."""
+        w = self.widget
+        self.send_signal(w.Inputs.tree, TreeLearner()(Table("iris")))
+        tree = w.view_tree
+        leaf = next(n for n in tree.leaves() if np.count_nonzero(tree.train_value[n]) == 1)
+        lines = w.node_texts(leaf)[2].split("Distribution of 'iris'")[1].split("\n")
+        self.assertEqual(len([line for line in lines if line.startswith("  ")]), 1)
+
+    def test_info_box_agrees_with_the_error_on_a_regression_tree(self):
+        w = self.widget
+        regression = TreeRegressionLearner()(Table("housing"))
+        self.send_signal(w.Inputs.tree, regression)
+        self.assertTrue(w.Error.not_a_tree.is_shown())
+        self.assertEqual(w.info_label.text(), "A regression tree is on input: it can't be "
+                                              "shown, only classification trees can.")
+        self.send_signal(w.Inputs.tree, None)
+        self.assertEqual(w.info_label.text(), "No tree on input.")
+
+    def test_report_rules_wrap_at_the_page_edge(self):
+        """The report's rules are a block that wraps: laid out on a page 300 px wide
+        (Qt's rich text, as a report page is), no line is wider than the page."""
+        w = self.widget
+        self.send_signal(w.Inputs.tree, self.hand)
+        w.max_terms = 3
+        w.full_rules = True
+        w._update_rules()
+        w.send_report()
+        rules = re.search(r"<pre[^>]*>.*?</pre>", w.report_html, re.S).group(0)
+        document = QTextDocument()
+        document.setHtml(rules)
+        document.setTextWidth(300)
+        self.assertLessEqual(document.idealWidth(), 300)
+        self.assertIn("petal length", document.toPlainText())
+
+
+class TestSharedControls(PatientWaits, base.WidgetTest):
+    def test_orange_tree_widgets_words_for_the_least_instances_in_a_leaf(self):
+        """The label Orange's Tree widget gives the same parameter, exactly."""
+        orange_words = dict((setting, label) for label, _, setting, *_ in
+                            OWTreeLearner.spin_boxes)
+        for widget_class in (OWGeometricTree, OWODTSVM):
+            widget = self.create_widget(widget_class)
+            self.assertIn(orange_words["min_leaf"], labels_of(widget), widget_class.name)
+        self.assertIn(orange_words["min_internal"],
+                      labels_of(self.create_widget(OWGeometricTree)))
+
+    def test_hedge_says_processes_as_the_control_does(self):
+        widget = self.create_widget(OWHedgeEnsemble)
+        self.assertIn("Processes, at most:", labels_of(widget))
+        self.assertEqual(processes_text(1, 2), "trained in one process (of at most 2: "
+                                               "too little work to pay for starting more)")
+        self.assertEqual(processes_text(2, 2), "trained in 2 processes")
+
+
+class TestReadableNotes(PatientWaits, base.WidgetTest):
+    """Every label the add-on's widgets draw -- the grey notes and help lines too -- has a
+    contrast of at least 4.5 : 1 against its background (WCAG's AA level for text)."""
+    WIDGETS = (OWGeometricTree, OWOC1, OWODTSVM, OWHedgeEnsemble, OWObliqueForest,
+               OWObliqueData, OWObliqueTreeViewer)
+
+    def test_every_label_has_contrast(self):
+        for widget_class in self.WIDGETS:
+            widget = self.create_widget(widget_class)
+            if widget_class is OWObliqueTreeViewer:  # the note Fit shows
+                widget.zoom_controls.show_note("The whole tree is not readable.")
+            labels = [label for label in widget.findChildren(QLabel) if label.text()]
+            self.assertTrue(labels)
+            for label in labels:
+                label.ensurePolished()
+                palette = label.palette()
+                ratio = contrast_ratio(palette.color(label.foregroundRole()),
+                                       palette.color(label.backgroundRole()))
+                self.assertGreaterEqual(ratio, MIN_CONTRAST,
+                                        f"{widget_class.name}: {label.text()}")
+
+    def test_drawn_help_line_has_contrast(self):
+        """Of the pixels drawn: the darkest of the text against the background."""
+        widget = self.create_widget(OWGeometricTree)
+        label = next(label for label in widget.findChildren(QLabel)
+                     if label.text().startswith("Each split bisects"))
+        label.resize(label.sizeHint())
+        image = label.grab().toImage()
+        colors = [QColor(image.pixel(x, y)) for x in range(image.width())
+                  for y in range(image.height())]
+        background = max(set(c.rgb() for c in colors), key=[c.rgb() for c in colors].count)
+        darkest = min(colors, key=relative_luminance)
+        self.assertGreaterEqual(contrast_ratio(darkest, QColor(background)), MIN_CONTRAST)
