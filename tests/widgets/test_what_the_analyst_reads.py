@@ -4,9 +4,10 @@ box for a tree it cannot show, the report's rules wrapped at the page's edge."""
 import re
 
 import numpy as np
+import pyqtgraph as pg
 
 from AnyQt.QtGui import QColor, QTextDocument
-from AnyQt.QtWidgets import QLabel
+from AnyQt.QtWidgets import QApplication, QLabel
 
 from Orange.classification import TreeLearner
 from Orange.data import Table
@@ -16,7 +17,7 @@ from Orange.widgets.model.owtree import OWTreeLearner
 from Orange.widgets.tests import base
 
 from orangecontrib.oblique import ObliqueTreeModel
-from orangecontrib.oblique.core import ObliqueTree
+from orangecontrib.oblique.core import ObliqueTree, Split
 from orangecontrib.oblique.widgets.notes import (MIN_CONTRAST, contrast_ratio,
                                                  relative_luminance)
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
@@ -26,9 +27,13 @@ from orangecontrib.oblique.widgets.owobliqueforest import OWObliqueForest
 from orangecontrib.oblique.widgets.owobliquetreeviewer import OWObliqueTreeViewer
 from orangecontrib.oblique.widgets.owoc1 import OWOC1
 from orangecontrib.oblique.widgets.owodtsvm import OWODTSVM
+from orangecontrib.oblique.widgets.splitviews import SplitExplorer
 
 from tests.helpers.widget_helpers import PatientWaits
 from tests.widgets.test_owobliquetreeviewer import FittedTree, hand_model
+
+
+COLORS = [QColor(220, 60, 60), QColor(40, 110, 220)]
 
 
 def labels_of(widget):
@@ -62,6 +67,17 @@ class TestViewerWords(PatientWaits, base.WidgetTest):
         self.assertTrue(w.info_label.text().startswith("1 node, 1 leaf, depth 0."))
         self.send_signal(w.Inputs.tree, self.hand)
         self.assertTrue(w.info_label.text().startswith("3 nodes, 2 leaves, depth 1."))
+
+    def test_split_explorer_counts_rows_with_a_missing_value(self):
+        w = self.widget
+        data = self.hand_data.copy()
+        with data.unlocked(data.X):
+            data.X[1, 0] = np.nan
+        self.send_signal(w.Inputs.tree, self.hand)
+        self.send_signal(w.Inputs.data, data)
+        w.select_nodes({0})
+        self.assertEqual(w.split_explorer.title,
+                         "Node 0: 4 rows; 1 row with a missing value not shown")
 
     def test_tooltip_gives_the_distribution_as_orange_does(self):
         """As Orange's Tree Viewer: "Distribution of 'class'" with every class's count
@@ -163,3 +179,51 @@ class TestReadableNotes(PatientWaits, base.WidgetTest):
         background = max(set(c.rgb() for c in colors), key=[c.rgb() for c in colors].count)
         darkest = min(colors, key=relative_luminance)
         self.assertGreaterEqual(contrast_ratio(darkest, QColor(background)), MIN_CONTRAST)
+
+
+class TestSplitExplorerWords(base.GuiTest):
+    """The split explorer: both condition labels inside the plot, axes with their unit,
+    a title that counts the rows left out for a missing value."""
+
+    def setUp(self):
+        self.view = SplitExplorer()
+        self.view.resize(700, 450)
+        self.view.show()
+        # every row far on the right side of ``x1 + x2 ≥ 1``
+        rng = np.random.default_rng(0)
+        self.X = rng.uniform(3, 6, size=(40, 2))
+        self.tree = ObliqueTree(2, 2, [Split.hyperplane([1.0, 1.0], -1.0), None, None],
+                                [(1, 2), (), ()], [-1, 0, 0], [[20, 20], [20, 0], [0, 20]],
+                                [40, 20, 20])
+        self.y = (np.arange(40) % 2).astype(float)
+
+    def tearDown(self):
+        self.view.hide()
+
+    def test_condition_labels_inside_the_plot(self):
+        self.view.set_node(self.tree, 0, self.X, self.y, COLORS, ["major vessels colored",
+                                                                  "ST by exercise"])
+        QApplication.processEvents()
+        viewbox = self.view.plot.getViewBox()
+        inside = viewbox.sceneBoundingRect()
+        labels = [item for item in self.view.plot.items if isinstance(item, pg.TextItem)]
+        self.assertEqual(len(labels), 2)
+        for label in labels:
+            rect = label.sceneBoundingRect()
+            self.assertTrue(inside.contains(rect), (label.toPlainText(), rect, inside))
+
+    def test_axes_have_units(self):
+        self.view.set_node(self.tree, 0, self.X, self.y, COLORS)
+        for side in ("left", "bottom"):
+            self.assertTrue(self.view.plot.getAxis(side).labelText.endswith(
+                "(attributes' raw units)"))
+
+    def test_title_counts_rows_left_out(self):
+        self.view.set_node(self.tree, 0, self.X[:1], self.y[:1], COLORS, n_missing=1)
+        self.assertEqual(self.view.title, "Node 0: 1 row; 1 row with a missing value not "
+                                          "shown")
+        self.view.set_node(self.tree, 0, self.X, self.y, COLORS, n_missing=3)
+        self.assertEqual(self.view.title, "Node 0: 40 rows; 3 rows with a missing value "
+                                          "not shown")
+        self.view.set_node(self.tree, 0, self.X, self.y, COLORS)
+        self.assertEqual(self.view.title, "Node 0: 40 rows")

@@ -55,9 +55,11 @@ def show_split(split_explorer, tree, counts, data, selected):
         split_explorer.clear()
         return
     node = internal[0]
-    X, y = rows_without_nan(tree, data, counts.reached[node])
+    rows = counts.reached[node]
+    X, y = rows_without_nan(tree, data, rows)
     split_explorer.set_node(core, tree.core_node(node), X, y, class_colors(tree),
-                            tree.vocabulary, tree.class_values)
+                            tree.vocabulary, tree.class_values,
+                            n_missing=len(rows) - len(X))
 
 
 def categories(tree):

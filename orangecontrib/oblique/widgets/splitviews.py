@@ -25,6 +25,7 @@ from orangecontrib.oblique.core.tree.geometry import (
                                                       partition_image, plane_slice, plotted_features, split_importances)
 from orangecontrib.oblique.core.tree.rules import Vocabulary, branch_conditions, format_number
 from orangecontrib.oblique.core.tree.structure import ObliqueTree
+from orangecontrib.oblique.widgets.viewertexts import rows_text
 
 __all__ = ["SplitExplorer", "PartitionView"]
 
@@ -36,6 +37,8 @@ REGION_LIGHTNESS = 0.65
 MARGIN = 0.05
 #: Longest weight list printed in a branch condition; the rest is counted.
 MAX_TERMS = 4
+#: The units of the split explorer's axes: distances in the space of the tree's features
+UNITS = "attributes' raw units"
 #: Characters per line of a condition label in the split explorer.
 LABEL_WIDTH = 36
 #: Held attributes named on screen under the partition; the rest are counted.
@@ -202,7 +205,7 @@ class SplitExplorer(_PlotView):
         self.show_message(SELECT_NODE)
 
     def set_node(self, tree, node_id, X, y, class_colors, feature_names=None,
-                 class_names=None):
+                 class_names=None, n_missing=0):
         """Show node ``node_id`` of ``tree`` (an :class:`ObliqueTree`).
 
         Parameters
@@ -215,6 +218,9 @@ class SplitExplorer(_PlotView):
             of a one-branch-per-class split by the tree's class codes.
         class_names : sequence of str, optional, for the legend (and, with plain feature
             names, for the branches of a one-branch-per-class split)
+        n_missing : int
+            The rows that reach the node but are not in ``X`` for a missing value (the
+            title says how many).
         """
         self.clear()
         split = tree.splits[node_id]
@@ -257,7 +263,9 @@ class SplitExplorer(_PlotView):
         conditions = [_wrapped(text) for text in branch_conditions(
             split, feature_names, order=order, max_terms=MAX_TERMS)]
         lines = max(text.count("\n") + 1 for text in conditions)
-        x_range = _padded(np.append(coordinates[:, 0], 0.0))
+        # the hyperplane in the middle: each side has half the width for its label
+        reach = np.abs(coordinates[:, 0]).max()
+        x_range = _padded([-reach, reach])
         y_range = _padded(coordinates[:, 1])
         # Room above the points for the two condition labels.
         y_range = (y_range[0], y_range[1] + 0.06 * (lines + 1) * (y_range[1] - y_range[0]))
@@ -269,9 +277,12 @@ class SplitExplorer(_PlotView):
                                 fill=pg.mkBrush(255, 255, 255, 210))
             label.setPos(0, y_range[1])
             self.plot.addItem(label)
-        self.plot.setLabel("bottom", "signed distance to the hyperplane")
-        self.plot.setLabel("left", "largest remaining spread")
-        self.plot.setTitle(f"Node {node_id}: {X.shape[0]} rows", color="#333")
+        self.plot.setLabel("bottom", f"signed distance to the hyperplane ({UNITS})")
+        self.plot.setLabel("left", f"largest remaining spread ({UNITS})")
+        title = f"Node {node_id}: {rows_text(X.shape[0])}"
+        if n_missing:
+            title += f"; {rows_text(n_missing)} with a missing value not shown"
+        self.plot.setTitle(title, color="#333")
         self.plot.setRange(xRange=x_range, yRange=y_range, padding=0)
 
 
