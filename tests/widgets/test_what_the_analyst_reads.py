@@ -7,16 +7,16 @@ import numpy as np
 import pyqtgraph as pg
 
 from AnyQt.QtGui import QColor, QTextDocument
-from AnyQt.QtWidgets import QApplication, QLabel
+from AnyQt.QtWidgets import QApplication, QLabel, QStyle, QStyleOptionComboBox
 
 from Orange.classification import TreeLearner
-from Orange.data import Table
+from Orange.data import ContinuousVariable, DiscreteVariable, Domain, Table
 from Orange.regression import TreeLearner as TreeRegressionLearner
 from Orange.widgets.model.owtree import OWTreeLearner
 # the module, not its class: pytest would collect an imported WidgetTest as a test case
 from Orange.widgets.tests import base
 
-from orangecontrib.oblique import ObliqueTreeModel
+from orangecontrib.oblique import GeometricTreeLearner, ObliqueTreeModel
 from orangecontrib.oblique.core import ObliqueTree, Split
 from orangecontrib.oblique.widgets.notes import (MIN_CONTRAST, contrast_ratio,
                                                  relative_luminance)
@@ -227,3 +227,64 @@ class TestSplitExplorerWords(base.GuiTest):
                                           "not shown")
         self.view.set_node(self.tree, 0, self.X, self.y, COLORS)
         self.assertEqual(self.view.title, "Node 0: 40 rows")
+
+
+def crew_table(n=100):
+    """Two numeric attributes (one of a long name) that decide the class, and a status
+    of four values, none of them in half of the rows (crew in 40 %)."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(n, 2))
+    status = rng.permutation(np.repeat([0, 1, 2, 3], np.array([40, 15, 13, 32]) * n // 100))
+    domain = Domain([ContinuousVariable("major vessels colored"),
+                     ContinuousVariable("age"),
+                     DiscreteVariable("status", values=("crew", "first", "second", "third"))],
+                    DiscreteVariable("survived", values=("no", "yes")))
+    y = (X[:, 0] + 0.7 * X[:, 1] > 0).astype(float)
+    return Table.from_numpy(domain, np.column_stack([X, status]), y)
+
+
+class TestPartitionWords(PatientWaits, base.WidgetTest):
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.data = crew_table()
+        cls.model = GeometricTreeLearner(random_state=0)(cls.data)
+        cls.model.instances = cls.data
+
+    def setUp(self):
+        self.widget = self.create_widget(OWObliqueTreeViewer)
+        self.widget.resize(self.widget.sizeHint())
+        self.widget.show()
+        self.send_signal(self.widget.Inputs.tree, self.model)
+        self.view = self.widget.partition_view
+        self.widget.tabs.setCurrentWidget(self.view)
+
+    def tearDown(self):
+        self.widget.hide()
+
+    def test_axis_combos_fit_the_longest_name(self):
+        name = "major vessels colored"
+        for combo in (self.view.x_combo, self.view.y_combo):
+            combo.setCurrentIndex(self.view._shown["names"].index(name))
+            option = QStyleOptionComboBox()
+            combo.initStyleOption(option)
+            field = combo.style().subControlRect(QStyle.CC_ComboBox, option,
+                                                 QStyle.SC_ComboBoxEditField, combo)
+            self.assertGreaterEqual(field.width(), combo.fontMetrics().horizontalAdvance(name))
+            self.assertEqual(combo.toolTip(), combo.currentText())
+
+    def test_a_nominal_held_at_a_value_a_row_has(self):
+        """Status held at crew, the commonest value: not at "≠ crew, ≠ first, …", each
+        column at its own commonest code, which no row has."""
+        view = self.view
+        names = view._shown["names"]
+        self.assertNotIn("status", names[view.features[0]] + names[view.features[1]])
+        text = view.held_text
+        self.assertIn("status = crew", text)
+        self.assertNotIn("status ≠", text)
+        columns = [names.index(f"status={value}") for value in ("crew", "first", "second",
+                                                                 "third")]
+        self.assertEqual(list(view.fixed[columns]), [1, 0, 0, 0])
+        # with one of them plotted, the others at 0: its value 1 is a value a row has
+        view.x_combo.setCurrentIndex(columns[1])
+        self.assertEqual(list(view.fixed[[columns[0], columns[2], columns[3]]]), [0, 0, 0])

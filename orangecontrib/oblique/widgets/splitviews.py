@@ -20,6 +20,8 @@ from AnyQt.QtGui import QColor
 from AnyQt.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout,
                              QWidget)
 
+from Orange.widgets.utils.combobox import ComboBox
+
 from orangecontrib.oblique.core.tree.geometry import (
                                                       boundary_segments, explorer_coordinates, explorer_hyperplane, held_values,
                                                       partition_image, plane_slice, plotted_features, split_importances)
@@ -310,19 +312,25 @@ class PartitionView(_PlotView):
         #: {feature: value names by code} of the binary and nominal features
         self.categories = {}
         self.held_words = {}
+        #: {columns: (held combination of codes, its words)} of the 0/1 columns of one
+        #: nominal attribute each, held together at a combination a row has
+        self.value_groups = {}
         self.features = None
-        self.fixed = None
+        #: the values every feature is held at: ``_held_alone``, except that the other
+        #: columns of a nominal attribute one of whose columns is plotted are held at 0
+        self.fixed = self._held_alone = None
         self.image_item = None
         self.scatter_items = []
         self.segments = []
         super().__init__(parent)
-        self.x_combo, self.y_combo = QComboBox(), QComboBox()
+        self.x_combo, self.y_combo = ComboBox(), ComboBox()
         controls = QHBoxLayout()
         controls.setContentsMargins(6, 4, 6, 0)
         for text, combo in (("Horizontal:", self.x_combo), ("Vertical:", self.y_combo)):
-            # long attribute names must not widen the viewer: the list shows them whole
-            combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(12)
+            # as wide as the longest name, up to Orange's bound for its combo boxes (25
+            # characters), so that a long name does not widen the viewer; the list and
+            # the tooltip show every name whole
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)
             combo.currentIndexChanged.connect(self._on_axis_chosen)
             controls.addWidget(QLabel(text))
             controls.addWidget(combo)
@@ -358,7 +366,8 @@ class PartitionView(_PlotView):
         self._forget_tree()
         self._shown = None
         self.categories = {}
-        self.features = self.fixed = None
+        self.value_groups = {}
+        self.features = self.fixed = self._held_alone = None
         self._hide_controls()
         super().clear()
         self.show_message(NO_PARTITION)
@@ -375,7 +384,8 @@ class PartitionView(_PlotView):
         viewbox.setAspectLocked(False)
 
     def set_model(self, model, X, y, class_colors, feature_names=None, class_names=None,
-                  tree_classes=None, features=None, categories=None, held_words=None):
+                  tree_classes=None, features=None, categories=None, held_words=None,
+                  value_groups=None):
         """Show the partition by ``model`` of the plane of two features, the rows ``X``
         on top.
 
@@ -410,6 +420,11 @@ class PartitionView(_PlotView):
             binary or nominal feature has a code (e.g. ``thal ≠ reversable defect`` for
             0 of the indicator column ``thal=reversable defect``); default
             ``name = value name``.
+        value_groups : sequence of (columns, words), optional
+            The 0/1 indicator columns of one nominal attribute each: while none of them
+            is plotted they are held together at the combination of codes that most rows
+            have (a value a row can have, not each column at its own commonest code),
+            which ``words`` (``{combination: text}``) says, e.g. ``status = crew``.
         """
         self.clear()
         X = np.asarray(X, dtype=float)
@@ -448,14 +463,23 @@ class PartitionView(_PlotView):
             names=list(feature_names), class_names=class_names,
             to_color=None if tree_classes is None else np.asarray(tree_classes, int),
             importances=np.zeros(n_features) if importances is None else importances)
-        self.fixed = held_values(X)
+        self._held_alone = held_values(X)
         for j, names in self.categories.items():  # codes have no median: the commonest
             codes = np.clip(np.round(X[:, j]), 0, len(names) - 1).astype(int)
-            self.fixed[j] = np.argmax(np.bincount(codes, minlength=len(names)))
+            self._held_alone[j] = np.argmax(np.bincount(codes, minlength=len(names)))
+        self.value_groups = {}
+        for columns, words in value_groups or ():
+            columns = tuple(int(j) for j in columns)
+            codes = np.clip(np.round(X[:, list(columns)]), 0, 1).astype(int)
+            combinations, counts = np.unique(codes, axis=0, return_counts=True)
+            held = tuple(int(c) for c in combinations[np.argmax(counts)])
+            self.value_groups[columns] = held, dict(words).get(held)
         for combo in (self.x_combo, self.y_combo):
             combo.blockSignals(True)
             combo.clear()
             combo.addItems(self._shown["names"])
+            for index, name in enumerate(self._shown["names"]):
+                combo.setItemData(index, name, Qt.ToolTipRole)
             combo.blockSignals(False)
         self._set_features(features)
 
@@ -464,7 +488,13 @@ class PartitionView(_PlotView):
         for combo, j in zip((self.x_combo, self.y_combo), self.features):
             combo.blockSignals(True)
             combo.setCurrentIndex(j)
+            combo.setToolTip(combo.currentText())
             combo.blockSignals(False)
+        self.fixed = self._held_alone.copy()
+        for columns, (held, _) in self.value_groups.items():
+            plotted = [j for j in columns if j in self.features]
+            # with one column plotted, the others 0: its value 1 is a value a row has
+            self.fixed[list(columns)] = [0] * len(columns) if plotted else held
         self._draw()
 
     def _on_axis_chosen(self):
@@ -555,7 +585,14 @@ class PartitionView(_PlotView):
             self.held_label.setText(note.strip())
             self.held_label.setVisible(bool(note))
             return
-        values = [self._held_value_text(j) for j in held]
+        values, said = [], set()
+        for j in held:
+            group = self._unplotted_group(j)
+            if group is None:
+                values.append(self._held_value_text(j))
+            elif group not in said:  # the attribute once, at a value a row can have
+                said.add(group)
+                values.append(self._held_group_text(group))
         shown = ", ".join(values[:MAX_HELD])
         if len(values) > MAX_HELD:
             shown += f", … ({len(values) - MAX_HELD} more)"
@@ -569,6 +606,20 @@ class PartitionView(_PlotView):
             + "\n".join(values) + "\nEach row is drawn at its own two plotted values; its "
             "other values may put it in another region.")
         self.held_label.show()
+
+    def _unplotted_group(self, feature):
+        """The columns of the nominal attribute of ``feature`` if none of them is
+        plotted, else None."""
+        for columns in self.value_groups:
+            if feature in columns and not any(j in self.features for j in columns):
+                return columns
+        return None
+
+    def _held_group_text(self, columns):
+        """How the held line says the value the columns of one nominal attribute are
+        held at: its words, else each column's own."""
+        _, words = self.value_groups[columns]
+        return words or ", ".join(self._held_value_text(j) for j in columns)
 
     def _held_value_text(self, feature):
         """"name = value" of a held feature, in its own words if it is binary or
