@@ -6,7 +6,7 @@ import re
 import numpy as np
 import pyqtgraph as pg
 
-from AnyQt.QtGui import QColor, QTextDocument
+from AnyQt.QtGui import QColor, QFontMetricsF, QTextDocument
 from AnyQt.QtWidgets import QApplication, QLabel, QStyle, QStyleOptionComboBox
 
 from Orange.classification import TreeLearner
@@ -18,6 +18,7 @@ from Orange.widgets.tests import base
 
 from orangecontrib.oblique import GeometricTreeLearner, ObliqueTreeModel
 from orangecontrib.oblique.core import ObliqueTree, Split
+from orangecontrib.oblique.widgets import treescene
 from orangecontrib.oblique.widgets.notes import (MIN_CONTRAST, contrast_ratio,
                                                  relative_luminance)
 from orangecontrib.oblique.widgets.owgeometrictree import OWGeometricTree
@@ -288,3 +289,83 @@ class TestPartitionWords(PatientWaits, base.WidgetTest):
         # with one of them plotted, the others at 0: its value 1 is a value a row has
         view.x_combo.setCurrentIndex(columns[1])
         self.assertEqual(list(view.fixed[[columns[0], columns[2], columns[3]]]), [0, 0, 0])
+
+
+def named_hand_model(names):
+    """:func:`hand_model`'s tree over attributes of the given ``names``: ``0.82·names[1]
+    + 0.57·names[2] + 0.1·names[0] ≥ 3.1``."""
+    model, data = hand_model()
+    domain = Domain([ContinuousVariable(name) for name in names], data.domain.class_var)
+    data = Table.from_numpy(domain, data.X, data.Y)
+    model = ObliqueTreeModel(data, FittedTree(model.tree_, [0, 1]))
+    model.instances = data
+    return model, data
+
+
+class TestNodeBoxes(PatientWaits, base.WidgetTest):
+    """A node box: its text broken only between terms; its bars with their values, a
+    scale and whole names, in the units of the text."""
+
+    def setUp(self):
+        self.widget = self.create_widget(OWObliqueTreeViewer)
+
+    def show(self, names=("sepal width", "major vessels colored", "ST by exercise")):
+        model, data = named_hand_model(names)
+        self.send_signal(self.widget.Inputs.tree, model)
+        return self.widget.items[0], data
+
+    def test_text_breaks_only_between_terms(self):
+        item, _ = self.show()
+        lines = item.lines()
+        self.assertGreater(len(lines), 1)
+        self.assertEqual(" ".join(lines).replace("· ", "·"), item.text)
+        for previous, line in zip(lines, lines[1:]):
+            self.assertTrue(line[:2] in ("+ ", "− ", "≥ ", "< ") or previous.endswith("·"),
+                            lines)
+        metrics = QFontMetricsF(self.widget.scene.font())
+        self.assertTrue(all(metrics.horizontalAdvance(line) <= item.width - 10
+                            for line in lines), lines)
+
+    def test_bars_show_the_values_and_units_of_the_text(self):
+        item, data = self.show()
+        w = self.widget
+        bars = item.coefficients
+        self.assertEqual(bars.names, ["major vessels colored", "ST by exercise",
+                                      "sepal width"])
+        self.assertEqual(bars.texts, ["0.82", "0.57", "0.1"])  # as the rule prints them
+        for name, text in zip(bars.names, bars.texts):
+            self.assertIn(f"{text}·{name}", item.text)
+        self.assertFalse(bars.per_sd)
+        self.assertEqual(item.scale(), (0.0, 0.82))
+        self.assertIn("per unit of major vessels colored", item.bar_tooltip(
+            item.bar_rects(item.bars_rect())[0][0].center()))
+        w.controls.coefficients.setCurrentIndex(w.PER_SD)
+        w.controls.coefficients.activated.emit(w.PER_SD)
+        item = w.items[0]
+        self.assertTrue(item.coefficients.per_sd)
+        sd = data.X.std(axis=0)[[1, 2, 0]]
+        np.testing.assert_allclose(item.coefficients.values, np.array([0.82, 0.57, 0.1]) * sd)
+        for name, text in zip(item.coefficients.names, item.coefficients.texts):
+            self.assertIn(f"{text}·z({name})", item.text)  # the units of the text
+        self.assertIn("per standard deviation of", item.bar_tooltip(
+            item.bar_rects(item.bars_rect())[0][0].center()))
+
+    def test_bars_as_many_as_the_terms_shown(self):
+        w = self.widget
+        w.max_terms = 2
+        item, _ = self.show()
+        self.assertEqual(item.n_bars(), 2)
+        self.assertEqual(item.bar_names, ["major vessels colored", "ST by exercise"])
+        self.assertIn("sepal width: 0.1", item.toolTip())  # the tooltip lists every weight
+
+    def test_names_whole_and_elided_only_beyond_the_box(self):
+        item, _ = self.show()
+        metrics = QFontMetricsF(treescene.label_font(self.widget.scene.font()))
+        for (_, label), name in zip(item.bar_rects(item.bars_rect()), item.bar_names):
+            self.assertGreaterEqual(label.width(), metrics.horizontalAdvance(name), name)
+        long_name = "number of major vessels colored by fluoroscopy, from 0 to 3"
+        item, _ = self.show(("sepal width", long_name, "ST by exercise"))
+        label = item.bar_rects(item.bars_rect())[0][1]
+        self.assertLess(label.width(), metrics.horizontalAdvance(long_name))
+        self.assertGreater(label.width(), item.width / 2)  # generous: more than half
+        self.assertTrue(item.bar_tooltip(label.center()).startswith(f"{long_name}: 0.82"))

@@ -260,9 +260,10 @@ class TreeAdapter:
         """(short, full) text of an internal node's test; short keeps ``max_terms``."""
         raise NotImplementedError
 
-    def coefficients(self, node):
-        """(names, standardised coefficients) of an oblique node's hyperplane, ordered by
-        importance, or None (axis-parallel and multiway tests have no bar chart)."""
+    def coefficients(self, node, max_terms=None):
+        """The :class:`~orangecontrib.oblique.presentation.Coefficients` of the first
+        ``max_terms`` terms (None: all) of an oblique node's hyperplane, in the units of
+        the texts, or None (axis-parallel and multiway tests have no bar chart)."""
         return None
 
     def value_text(self, node, x):
@@ -463,8 +464,8 @@ class ObliqueTreeAdapter(TreeAdapter):
     def edge_labels_of(self, node):
         return [self.edge_labels[child] for child in self.children[node]]
 
-    def coefficients(self, node):
-        return self.texts.coefficients(self._split(node))
+    def coefficients(self, node, max_terms=None):
+        return self.texts.coefficients(self._split(node), max_terms, self.per_sd)
 
     def value_text(self, node, x):
         return self.texts.value_text(self._split(node), x, self.per_sd)

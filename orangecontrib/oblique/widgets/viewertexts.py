@@ -65,7 +65,25 @@ def node_texts(tree, counts, node, max_terms):
     if shortened:
         tooltip += (f"\n\nShortened to {max_terms} term{plural(max_terms)} per hyperplane: "
                     f"the Rules tab with \"Show full rules\" gives every term.")
+    weights = None if tree.is_leaf(node) else tree.coefficients(node)
+    if weights is not None:
+        tooltip += f"\n\n{weights_text(weights)}"
     return title, text, tooltip
+
+
+def weights_unit(coefficients):
+    """"per unit" or "per SD": what the weights of the ``coefficients`` are."""
+    return "per SD" if coefficients.per_sd else "per unit"
+
+
+def weights_text(coefficients):
+    """The weights of every term of a hyperplane in the units of its rule, as the node's
+    tooltip lists them (its bars show the first)."""
+    unit = ("per standard deviation of each attribute (z-scores)" if coefficients.per_sd
+            else "per unit of each attribute (raw units)")
+    return (f"Weights {unit}; the bars show the first, blue positive, red negative:\n"
+            + "\n".join(f"  {name}: {text}"
+                         for name, text in zip(coefficients.names, coefficients.texts)))
 
 
 #: the most classes a node's tooltip lists (those with the most rows); the rest are counted
@@ -93,9 +111,11 @@ def distribution_text(tree, value, n):
 
 def node_box(tree, counts, node, max_terms):
     """What the box of ``node`` shows: the :func:`node_texts` (title, text, tooltip),
-    the class counts and the number of rows."""
+    the class counts, the number of rows, and the bars: the weights of the terms its
+    text shows (None for a leaf and a test without a hyperplane of several terms)."""
+    bars = None if tree.is_leaf(node) else tree.coefficients(node, max_terms)
     return (*node_texts(tree, counts, node, max_terms), node_value(tree, counts, node),
-            node_n(tree, counts, node))
+            node_n(tree, counts, node), bars)
 
 
 # ----- the tree -----
