@@ -286,9 +286,17 @@ class TestPartitionWords(PatientWaits, base.WidgetTest):
         columns = [names.index(f"status={value}") for value in ("crew", "first", "second",
                                                                  "third")]
         self.assertEqual(list(view.fixed[columns]), [1, 0, 0, 0])
-        # with one of them plotted, the others at 0: its value 1 is a value a row has
+        # with one of them plotted: where it is 0 the others at the rows' commonest
+        # combination there (crew), where it is 1 the others 0
         view.x_combo.setCurrentIndex(columns[1])
-        self.assertEqual(list(view.fixed[[columns[0], columns[2], columns[3]]]), [0, 0, 0])
+        self.assertEqual(list(view.fixed[[columns[0], columns[2], columns[3]]]), [1, 0, 0])
+        self.assertIn("status = crew where not first", view.held_text)
+        first = view.fixed.copy()
+        first[columns[1]] = 1
+        alone = first.copy()
+        alone[columns[0]] = 0
+        np.testing.assert_array_equal(view._predict_at_codes([first]),
+                                      self.model.tree_.predict_proba(np.array([alone])))
 
 
 def named_hand_model(names):

@@ -471,9 +471,7 @@ class PartitionView(_PlotView):
         for columns, words in value_groups or ():
             columns = tuple(int(j) for j in columns)
             codes = np.clip(np.round(X[:, list(columns)]), 0, 1).astype(int)
-            combinations, counts = np.unique(codes, axis=0, return_counts=True)
-            held = tuple(int(c) for c in combinations[np.argmax(counts)])
-            self.value_groups[columns] = held, dict(words).get(held)
+            self.value_groups[columns] = codes, dict(words)
         for combo in (self.x_combo, self.y_combo):
             combo.blockSignals(True)
             combo.clear()
@@ -491,11 +489,22 @@ class PartitionView(_PlotView):
             combo.setToolTip(combo.currentText())
             combo.blockSignals(False)
         self.fixed = self._held_alone.copy()
-        for columns, (held, _) in self.value_groups.items():
-            plotted = [j for j in columns if j in self.features]
-            # with one column plotted, the others 0: its value 1 is a value a row has
-            self.fixed[list(columns)] = [0] * len(columns) if plotted else held
+        for columns in self.value_groups:
+            self.fixed[list(columns)] = self._group_held_at(columns)
         self._draw()
+
+    def _group_held_at(self, columns):
+        """The codes the columns of one nominal attribute are held at: the combination
+        most rows have; with one of them plotted, that of the rows where it is 0 (where
+        it is 1, :meth:`_predict_at_codes` sets the others to 0)."""
+        codes, _ = self.value_groups[columns]
+        plotted = [k for k, j in enumerate(columns) if j in self.features]
+        if plotted:
+            codes = codes[codes[:, plotted[0]] == 0]
+        if not len(codes):
+            return [0] * len(columns)
+        combinations, counts = np.unique(codes, axis=0, return_counts=True)
+        return [int(c) for c in combinations[np.argmax(counts)]]
 
     def _on_axis_chosen(self):
         if self._shown is None:
@@ -565,6 +574,11 @@ class PartitionView(_PlotView):
         rows = np.array(rows, dtype=float)
         for j, names in self.categories.items():
             rows[:, j] = np.clip(np.round(rows[:, j]), 0, len(names) - 1)
+        for columns in self.value_groups:  # a plotted value's column 1: the others 0
+            for j in columns:
+                if j in self.features:
+                    others = [i for i in columns if i != j]
+                    rows[np.ix_(rows[:, j] == 1, others)] = 0
         tree = self._tree
         return tree.predict_proba(rows) if isinstance(tree, ObliqueTree) else tree(rows)
 
@@ -587,7 +601,7 @@ class PartitionView(_PlotView):
             return
         values, said = [], set()
         for j in held:
-            group = self._unplotted_group(j)
+            group = self._group_of(j)
             if group is None:
                 values.append(self._held_value_text(j))
             elif group not in said:  # the attribute once, at a value a row can have
@@ -607,19 +621,25 @@ class PartitionView(_PlotView):
             "other values may put it in another region.")
         self.held_label.show()
 
-    def _unplotted_group(self, feature):
-        """The columns of the nominal attribute of ``feature`` if none of them is
-        plotted, else None."""
-        for columns in self.value_groups:
-            if feature in columns and not any(j in self.features for j in columns):
-                return columns
-        return None
+    def _group_of(self, feature):
+        """The columns of the nominal attribute of which ``feature`` is a column, or
+        None."""
+        return next((columns for columns in self.value_groups if feature in columns), None)
 
     def _held_group_text(self, columns):
         """How the held line says the value the columns of one nominal attribute are
-        held at: its words, else each column's own."""
+        held at (``status = crew``; with a column plotted, ``status = crew where not
+        third``): its words, else each column's own."""
         _, words = self.value_groups[columns]
-        return words or ", ".join(self._held_value_text(j) for j in columns)
+        held = tuple(int(self.fixed[j]) for j in columns)
+        text = words.get(held) or ", ".join(self._held_value_text(j)
+                                            for j in columns if j not in self.features)
+        for k, j in enumerate(columns):
+            if j in self.features:
+                plotted = words.get(tuple(int(i == k) for i in range(len(columns))), "")
+                text += (f" where not {plotted.split(' = ', 1)[1]}" if " = " in plotted
+                         else f" where {self._shown['names'][j]} = 0")
+        return text
 
     def _held_value_text(self, feature):
         """"name = value" of a held feature, in its own words if it is binary or
