@@ -96,7 +96,8 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
 
         w.max_terms = 2  # as many terms as the control says, the third counted
         w._redraw()
-        self.assertEqual(w.items[0].text, "0.82·petal length + 0.57·petal width + 1 more ≥ 3.1")
+        self.assertEqual(w.items[0].text,
+                         "0.82·petal length + 0.57·petal width + 1 more ≥ 3.1")
 
     def test_every_learner_is_drawn(self):
         for model, _ in self.all_models():

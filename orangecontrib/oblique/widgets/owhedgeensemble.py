@@ -49,7 +49,8 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
                               "OC1 or ODT-SVM as the base learner.")
 
     #: 2: "Member tree" (``member_tree``) added; labels say "instances"
-    #: 3: "Trees trained at once" (``n_jobs``) added, all cores by default
+    #: 3: "Trees trained at once" (``n_jobs``, now "Processes, at most") added, all cores
+    #: by default
     settings_version = 3
 
     n_estimators = Setting(10)
