@@ -173,6 +173,7 @@ class NodeItem(QGraphicsItem):
         self.fill = fill
         self.colors = colors
         self.collapsed = collapsed
+        self._lines = None
         self.hovered = False
         self.traced = False
         self.node_tooltip = ""
@@ -192,8 +193,14 @@ class NodeItem(QGraphicsItem):
         return scene.font() if scene is not None else QFont()
 
     def lines(self):
-        """The lines of the node's text, as :func:`box_lines` breaks them."""
-        return box_lines(self.text, QFontMetricsF(self._font()), self.width - 2 * PAD)
+        """The lines of the node's text, as :func:`box_lines` breaks them (once: the box
+        is drawn anew for another text, width or font)."""
+        if self._lines is not None:
+            return self._lines
+        lines = box_lines(self.text, QFontMetricsF(self._font()), self.width - 2 * PAD)
+        if self.scene() is not None:  # in the scene's font from now on
+            self._lines = lines
+        return lines
 
     def paint(self, painter, option, widget=None):
         painter.setRenderHint(QPainter.Antialiasing, True)
