@@ -232,8 +232,12 @@ class TestDrawingDetails(ViewerTest):
         boxes and the rules, "+ n more" counting the rest (also a single one)."""
         w = self.widget
         self.send_signal(w.Inputs.tree, self.big)
+        tree = w.view_tree
+        sizes = {len(tree.coefficients(node).names) for node in range(tree.node_count)
+                 if not tree.is_leaf(node) and tree.coefficients(node) is not None}
         hyperplanes = 0
-        for max_terms in (1, 2, 3, 5):
+        # also one term fewer than a hyperplane has: "+ 1 more", not the term itself
+        for max_terms in sorted({1, 2, 3, 5} | {size - 1 for size in sizes if size > 1}):
             w.max_terms = max_terms
             w._texts_changed()
             texts = [w.node_texts(node)[1] for node in range(w.view_tree.node_count)]
