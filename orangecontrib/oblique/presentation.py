@@ -13,7 +13,9 @@ deviation); the Orange model's texts are always in raw units.  Names are written
 :func:`~orangecontrib.oblique.core.tree.rules.printable_name` writes them (a name with a line
 break in it escaped, inside quotes).  No Qt here.
 """
+import re
 from html import escape
+from typing import NamedTuple
 
 import numpy as np
 import scipy.sparse as sp
@@ -25,8 +27,8 @@ from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_numb
                               with_missing)
 from .core.tree.splits import DIGITS, MAX_DIGITS
 
-__all__ = ["DisplayTree", "SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS",
-           "BOX_MAX_CHARS"]
+__all__ = ["DisplayTree", "SplitPresenter", "SplitLabel", "Coefficients", "BOX_TERMS",
+           "BOX_LINE_CHARS", "BOX_MAX_CHARS"]
 
 #: A node box in Orange's Tree Viewer is 150 px wide by default (its *Width* slider, 50 to
 #: 200 px) and clips its text, so a hyperplane shows only its first terms, wrapped at term
@@ -61,6 +63,17 @@ class SplitLabel:
 
     def __repr__(self):
         return f"SplitLabel({self.text!r})"
+
+
+class Coefficients(NamedTuple):
+    """The weights of a hyperplane's terms, by importance, in the units of its text."""
+    #: the attributes' names
+    names: list
+    #: the weights: per unit of each attribute, or per standard deviation (``per_sd``)
+    values: np.ndarray
+    #: the weights as the rule prints them
+    texts: list
+    per_sd: bool
 
 
 class SplitPresenter:
@@ -267,15 +280,20 @@ class SplitPresenter:
         return conditions[0].node_details(conditions, vocabulary, self.order(split.weights),
                                           max_terms)
 
-    def coefficients(self, split):
-        """(names, coefficients per standard deviation) of an oblique hyperplane's terms by
-        importance, or None (a test of one attribute or a multiway split)."""
+    def coefficients(self, split, max_terms=None, per_sd=False):
+        """The :class:`Coefficients` of an oblique hyperplane's first ``max_terms`` terms
+        (None: all) as its text gives them (``per_sd``: over standardised attributes),
+        or None (a test of one attribute or a multiway split)."""
         first = split.conditions()[0]
         if first.quantity is None or len(first.quantity.terms) < 2:
             return None
-        standardised = split.weights[0] * self.std
-        order = [j for j in self.order(split.weights) if split.weights[0, j] != 0]
-        return [self.vocabulary.features[j] for j in order], standardised[order]
+        view, _ = self._view(split, per_sd)
+        first = view.conditions()[0]
+        weights = view.weights[0]
+        order = [j for j in self.order(split.weights) if weights[j] != 0][:max_terms]
+        return Coefficients([self.vocabulary.features[j] for j in order], weights[order],
+                            [format_significant(weights[j], first.digits) for j in order],
+                            view is not split)
 
     def value_text(self, split, x, per_sd=False):
         """The value the split tests for the row ``x`` (in the model's domain; with
@@ -307,8 +325,11 @@ class SplitPresenter:
         return value_name(condition, self.vocabulary)
 
     def _wrapped_terms(self, affine, order, max_terms, digits):
-        """Lines with the first ``max_terms`` terms (``+ N more`` for the rest) and the
+        """Lines with the first ``max_terms`` terms (``+ N more`` for the rest, never
+        "+ 1 more": a box of Orange's viewer has room for that term as well) and the
         constant, see :func:`wrapped`."""
+        if sum(term.weight != 0 for term in affine.terms) == max_terms + 1:
+            max_terms += 1
         pieces, omitted = term_texts(affine, self.vocabulary, digits, order, max_terms)
         if omitted:
             pieces.append(f"+ {omitted} more")
@@ -554,24 +575,35 @@ def _rows_with_class(table, domain):
     return X[known] if X.size and known.any() else None
 
 
-def wrapped(pieces):
-    """Lines of whole ``pieces`` (terms), joined while a line stays within BOX_LINE_CHARS
-    characters; a piece longer than that has a line of its own; a piece longer than
-    BOX_MAX_CHARS breaks after its coefficient (``+ 0.2194·`` and the name on the next
-    line), and a part still longer than that is shortened at its end.  A line never breaks
-    inside a number or a name."""
+def term_pieces(text):
+    """The pieces of one line of a rule's text between which :func:`wrapped` may break
+    it: before every `` + `` and `` − `` of a term and every comparison (``≥ 1.391``),
+    never inside a name or a number."""
+    return re.split(r" (?=[+−<>≤≥=≠] )", text)
+
+
+def wrapped(pieces, line_width=BOX_LINE_CHARS, max_width=BOX_MAX_CHARS, width=len,
+            shortened=None):
+    """Lines of whole ``pieces`` (terms), joined while a line's ``width`` (default: its
+    characters) stays within ``line_width``; a piece wider than that has a line of its
+    own; a piece wider than ``max_width`` breaks after its coefficient (``+ 0.2194·`` and
+    the name on the next line), and a part still wider than that is shortened at its end
+    (``shortened(text, max_width)``, default: cut with "…").  A line never breaks inside
+    a number or a name.  The boxes of Orange's viewer count characters; the Oblique Tree
+    Viewer's boxes measure pixels."""
+    shortened = shortened or _shortened
     lines = []
     for piece in pieces:
-        if lines and len(lines[-1]) + 1 + len(piece) <= BOX_LINE_CHARS:
+        if lines and width(f"{lines[-1]} {piece}") <= line_width:
             lines[-1] += " " + piece
-        elif len(piece) > BOX_MAX_CHARS and "·" in piece:
+        elif width(piece) > max_width and "·" in piece:
             coefficient, name = piece.split("·", 1)
-            lines += [_shortened(coefficient + "·"), _shortened(name)]
+            lines += [shortened(coefficient + "·", max_width), shortened(name, max_width)]
         else:
-            lines.append(_shortened(piece))
+            lines.append(shortened(piece, max_width))
     return lines
 
 
-def _shortened(line):
-    """``line`` cut to BOX_MAX_CHARS characters, ending with "…" if it was cut."""
-    return line if len(line) <= BOX_MAX_CHARS else line[:BOX_MAX_CHARS - 1] + "…"
+def _shortened(line, max_chars=BOX_MAX_CHARS):
+    """``line`` cut to ``max_chars`` characters, ending with "…" if it was cut."""
+    return line if len(line) <= max_chars else line[:max_chars - 1] + "…"

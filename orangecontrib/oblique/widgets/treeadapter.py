@@ -45,7 +45,12 @@ __all__ = ["TreeAdapter", "ObliqueTreeAdapter", "OrangeTreeAdapter", "Counts", "
 
 
 class NotATreeError(ValueError):
-    """The input model is not a tree the viewer can show."""
+    """The input model is not a tree the viewer can show; ``info`` says what is on the
+    input instead, for the viewer's info box."""
+
+    def __init__(self, message, info):
+        super().__init__(message)
+        self.info = info
 
 
 class DomainMismatchError(ValueError):
@@ -145,6 +150,8 @@ class TreeAdapter:
     model : the input model
     class_values : list of str
         The names of the class values, as texts write them.
+    class_name : str
+        The name of the class variable, as texts write it.
     parent : list of int (``-1`` for the root)
     children : list of tuple of int, in branch order
     depth : list of int
@@ -165,6 +172,8 @@ class TreeAdapter:
                  train_value, predicted):
         self.model = model
         self.class_values = [printable_name(value) for value in class_values]
+        #: the class variable's name, as texts write it
+        self.class_name = printable_name(model.domain.class_var.name)
         self.parent = list(parent)
         self.children = [tuple(c) for c in children]
         self.conditions = list(conditions)
@@ -186,10 +195,13 @@ class TreeAdapter:
         if isinstance(model, Orange.tree.TreeModel) and getattr(model, "root", None) \
                 is not None:
             if model.domain.class_var is None or not model.domain.class_var.is_discrete:
-                raise NotATreeError("Only classification trees can be shown.")
+                raise NotATreeError("Only classification trees can be shown.",
+                                    "A regression tree is on input: it can't be shown, "
+                                    "only classification trees can.")
             return OrangeTreeAdapter(model)
-        raise NotATreeError(
-            f"{getattr(model, 'name', type(model).__name__)} is not a tree model.")
+        name = getattr(model, 'name', type(model).__name__)
+        raise NotATreeError(f"{name} is not a tree model.",
+                            f"{name} is on input: it can't be shown, it is not a tree.")
 
     # ----- shape -----
     @property
@@ -275,9 +287,10 @@ class TreeAdapter:
         pairwise-vote split, with ``max_terms`` terms)."""
         return self.node_rule(node, max_terms)[0]
 
-    def coefficients(self, node):
-        """(names, standardised coefficients) of an oblique node's hyperplane, ordered by
-        importance, or None (axis-parallel and multiway tests have no bar chart)."""
+    def coefficients(self, node, max_terms=None):
+        """The :class:`~orangecontrib.oblique.presentation.Coefficients` of the first
+        ``max_terms`` terms (None: all) of an oblique node's hyperplane, in the units of
+        the texts, or None (axis-parallel and multiway tests have no bar chart)."""
         return None
 
     def value_text(self, node, x):
@@ -516,8 +529,8 @@ class ObliqueTreeAdapter(TreeAdapter):
     def edge_labels_of(self, node):
         return [self.edge_labels[child] for child in self.children[node]]
 
-    def coefficients(self, node):
-        return self.texts.coefficients(self._split(node))
+    def coefficients(self, node, max_terms=None):
+        return self.texts.coefficients(self._split(node), max_terms, self.per_sd)
 
     def value_text(self, node, x):
         return self.texts.value_text(self._split(node), x, self.per_sd)

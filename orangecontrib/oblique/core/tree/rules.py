@@ -189,9 +189,9 @@ class Vocabulary:
 def term_texts(affine, names, digits=DIGITS, order=None, max_terms=None):
     """The terms of ``affine`` as pieces ``["0.5·a", "− 2·b", "+ c"]`` and the number of
     terms left out.  ``order`` lists feature indices in the order to print them (default:
-    feature order); with ``max_terms`` only the first terms are printed (all of them if
-    only one would be left out: never "+ 1 more").  A weight that prints as 1 is the bare
-    name."""
+    feature order); with ``max_terms`` only the first ``max_terms`` terms are printed, as
+    many as asked (a text that says "3 terms" shows 3, and "+ 1 more" for a fourth).  A
+    weight that prints as 1 is the bare name."""
     names = Vocabulary.of(names).features
     weight = {term.feature: term.weight for term in affine.terms}
     shown, omitted = shown_terms(affine, order, max_terms)
@@ -213,8 +213,7 @@ def shown_terms(affine, order=None, max_terms=None):
     if order is None:
         order = sorted(weight)
     used = [int(j) for j in order if weight.get(int(j), 0) != 0]
-    # never "+ 1 more": a single term left out is shown instead
-    shown = used if max_terms is None or len(used) <= max_terms + 1 else used[:max_terms]
+    shown = used if max_terms is None else used[:max_terms]
     return shown, len(used) - len(shown)
 
 
