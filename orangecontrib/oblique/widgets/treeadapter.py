@@ -498,11 +498,8 @@ class ObliqueTreeAdapter(TreeAdapter):
         weighed = set()
         for node in range(self.node_count):
             split = self._split(node)
-            if split is None:
-                continue
-            if split.conditions()[0].attribute is not None:
-                continue
-            weighed.update(int(j) for j in split.features_used)
+            if split is not None:
+                weighed.update(int(j) for j in split.conditions()[0].weighed_features())
         for j in self.texts.order(np.ones((1, len(self.names)))):
             if j in weighed and is_continuous(self.texts.variables[j]):
                 return self.names[j]
@@ -536,14 +533,7 @@ class ObliqueTreeAdapter(TreeAdapter):
         return self.texts.value_text(self._split(node), x, self.per_sd)
 
     def step_text(self, node, x, max_terms=None):
-        split = self._split(node)
-        position = int(split.route(np.nan_to_num(x)[None, :])[0])
-        if self.per_sd and split.conditions()[0].in_units(self.vocabulary):
-            split, z = self.texts.standardised(split), self.texts.z_scores(x)[0]
-            return step_words(split, z, position, self.texts.z_vocabulary,
-                              self.texts.order(split.weights), max_terms)
-        return step_words(split, x, position, self.vocabulary,
-                          self.texts.order(split.weights), max_terms)
+        return self.texts.path_step(self._split(node), x, max_terms, self.per_sd)
 
     def features_of(self, node):
         return self._split(node).conditions()[0].features

@@ -891,6 +891,18 @@ class Split:
         first = conditions[0]
         return first.lists_scores and len(first.scores) > first.branch_scores_listed
 
+    def fewest_digits_routing(self, X, expected, minimum=DIGITS):
+        """The fewest significant digits, from ``minimum`` up to :data:`MAX_DIGITS`, with
+        which the printed split sends the rows ``X`` to the children ``expected``
+        (``minimum`` for a kind that prints no numbers)."""
+        digits = minimum
+        if not self.kind.prints_numbers:
+            return digits
+        while digits < MAX_DIGITS and not np.array_equal(
+                self.printed(digits).route_with_missing(X), expected):
+            digits += 1
+        return digits
+
     def shares_text(self, names):
         """``normal 55.2 %, reversable defect 38.9 %``: the branches that a row with a
         missing value goes down (:attr:`missing_shares`), named as a path names them."""
