@@ -199,7 +199,7 @@ def sparse_split(split, X, y, sample_weight, n_classes, max_terms, measure="gini
     Z = standardisation.transform(X[:, used])
     weights = split.weights[:, used] * standardisation.scale
     bias = split.bias + split.weights[:, used] @ standardisation.mean
-    route = None if split.kind.has_threshold else (lambda v: split.kind.route(split, v))
+    route = split.value_router()
     found = eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
                             measure, route)
     if found is None:

@@ -891,6 +891,19 @@ class Split:
         first = conditions[0]
         return first.lists_scores and len(first.scores) > first.branch_scores_listed
 
+    @property
+    def children_expected(self):
+        """How many children a tree gives the split's node: a kind's fixed number, else
+        :attr:`n_children`."""
+        return self.kind.fixed_children or self.n_children
+
+    def value_router(self):
+        """How a shortened split's map values route rows: None for a threshold on one
+        value (a hyperplane), else the kind's routing of the values."""
+        if self.kind.has_threshold:
+            return None
+        return lambda values: self.kind.route(self, values)
+
     def fewest_digits_routing(self, X, expected, minimum=DIGITS):
         """The fewest significant digits, from ``minimum`` up to :data:`MAX_DIGITS`, with
         which the printed split sends the rows ``X`` to the children ``expected``

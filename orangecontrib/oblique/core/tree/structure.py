@@ -69,7 +69,7 @@ class ObliqueTree:
         if not (len(self.children) == len(self.parent) == self.value.shape[0]
                 == len(self.n_node_samples) == node_count):
             raise ValueError("per-node arrays must all have one entry per node")
-        expected = [0 if split is None else split.kind.fixed_children or split.n_children
+        expected = [0 if split is None else split.children_expected
                     for split in self.splits]
         if expected != [len(kids) for kids in self.children]:
             node = next(node for node, (count, kids) in enumerate(zip(expected, self.children))
