@@ -27,6 +27,7 @@ plain Python + numpy: no Qt, so the widget only draws what this module computes,
 tests can check the texts directly.
 """
 import hashlib
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -429,6 +430,21 @@ class TreeAdapter:
         return None
 
     # ----- rules -----
+    def shortened_branches(self, max_terms):
+        """(branches whose condition ``max_terms`` shortens, terms left out in all)."""
+        shortened = omitted = 0
+        for node in range(1, self.node_count):
+            shown = self.condition(node, max_terms)
+            if shown != self.conditions[node]:
+                shortened += 1
+                omitted += sum(int(n) for n in re.findall(r"\+ (\d+) more", shown))
+        return shortened, omitted
+
+    def scores_in_nodes_only(self):
+        """The number of internal nodes whose branches' complete conditions leave the
+        score maps that decide them to the node's rule (pairwise votes, many scores)."""
+        return 0
+
     def rules(self, counts=None, max_terms=None):
         """One :class:`Rule` per leaf; support and confidence from ``counts`` (default:
         the training counts); hyperplanes shortened to ``max_terms`` terms (``None``:
@@ -519,6 +535,10 @@ class ObliqueTreeAdapter(TreeAdapter):
 
     def node_rule(self, node, max_terms=None):
         return self.texts.node_rule(self._split(node), max_terms, self.per_sd)
+
+    def scores_in_nodes_only(self):
+        return sum(1 for node in range(self.node_count) if not self.is_leaf(node)
+                   and self._split(node).conditions()[0].scores_left_to_the_node())
 
     def node_details(self, node, max_terms=None):
         return self.texts.node_details(self._split(node), max_terms, self.per_sd)

@@ -195,15 +195,35 @@ def rules_are_complete(tree, full_rules, max_terms):
 
 
 def rules_note(tree, full_rules, max_terms):
-    """What the rules of the Rules tab are: complete, or shortened (and how)."""
-    if tree is not None and not full_rules and rules_are_complete(tree, False, max_terms):
-        return (f"No hyperplane has more than {max_terms} term{plural(max_terms)}: these "
-                f"are the full rules.")
+    """What the rules of the Rules tab are: complete, or shortened (how many branches,
+    how many terms left out), and where the score maps of nodes whose branches do not
+    list them are."""
+    if tree is None:
+        return ""
     if full_rules:
-        return ("Full rules: every term of every hyperplane; each condition holds for "
+        note = ("Full rules: every term of every hyperplane; each condition holds for "
                 "exactly the training rows the model sends that way.")
-    return (f"Hyperplanes shortened to {max_terms} term{plural(max_terms)} (\"+ n more\"), "
-            f"as in the tree; check \"Show full rules\" for complete conditions.")
+    else:
+        shortened, omitted = tree.shortened_branches(max_terms)
+        if not shortened:
+            note = (f"No hyperplane has more than {max_terms} term{plural(max_terms)}: "
+                    f"these are the full conditions.")
+        else:
+            note = (f"{shortened} of {tree.node_count - 1} branch{plural_es(tree.node_count - 1)} "
+                    f"shortened to {max_terms} term{plural(max_terms)} ({omitted} "
+                    f"term{plural(omitted)} left out, \"+ n more\"), as in the tree; "
+                    f"check \"Show full rules\" for complete conditions.")
+    in_nodes = tree.scores_in_nodes_only()
+    if in_nodes:
+        note += (f" The branches of {in_nodes} multiway node{plural(in_nodes)} name their "
+                 f"class; the hyperplanes that decide them are in "
+                 f"{'its' if in_nodes == 1 else 'their'} node's tooltip.")
+    return note
+
+
+def plural_es(count):
+    """"es" unless ``count`` is 1 ("branch", "branches")."""
+    return "" if count == 1 else "es"
 
 
 def rules_caption(tree, full_rules, max_terms):

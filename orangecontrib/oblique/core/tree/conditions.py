@@ -146,6 +146,11 @@ class Condition:
         hyperplane of two or more terms), or None."""
         return None
 
+    def scores_left_to_the_node(self):
+        """Whether the branch's complete text leaves out score maps that decide it (a
+        split of many scores, or pairwise votes): they are in the node's rule only."""
+        return False
+
     def weighed_features(self):
         """The features the condition weighs with a printed weight (not a test of one
         attribute as itself): those whose weights a reader meets in its text."""
@@ -364,6 +369,9 @@ class Scores(Condition):
 
     def edge_label(self, names):
         return self.branch_name(names)
+
+    def scores_left_to_the_node(self):
+        return len(self.scores) > self.branch_scores_listed
 
     def score_texts(self, names, order=None, max_terms=None):
         """The text of every score map."""
