@@ -195,7 +195,8 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
             estimator.tree_.with_dense_class_counts(), estimator.classes_, data.domain,
             getattr(estimator, "feature_importances_", None), X[known])
         self._counts, self._proba = display.core_value, display.core_proba
-        self.root = self._build_nodes(X, display)
+        display.count_training(self._tree_rows(X), data.Y)
+        self.root = self._build_nodes(display)
         self._link_parents()
 
     @property
@@ -203,10 +204,12 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         """The fitted :class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`."""
         return self.estimator.tree_
 
-    def _build_nodes(self, X, display):
+    @staticmethod
+    def _build_nodes(display):
         """Orange's nodes of the :class:`DisplayTree` ``display``, numbered as it numbers
-        them; a node's ``subset`` holds the rows of ``X`` that reach it."""
-        reached, _, _ = display.route(self._tree_rows(X))
+        them; a node's ``subset`` holds the training rows that reach it
+        (:meth:`DisplayTree.count_training`)."""
+        reached = display.training[0]
         nodes = [ObliqueNode(node, display.label(node), display.value[node])
                  for node in range(display.node_count)]
         for node, rows in zip(nodes, reached):

@@ -450,6 +450,14 @@ class DisplayTree:
     def node_count(self):
         return len(self.parent)
 
+    def count_training(self, X, y):
+        """Route the training table's rows ``X`` (dense, in the domain; ``y`` their class
+        codes, NaN where missing) once, at fit: :attr:`training` is then ``(reached,
+        stop, shares, y)`` (:meth:`route`), the Orange nodes' subsets and the viewer's
+        counts of the training rows, which no later step routes again."""
+        self.training = (*self.route(X), np.asarray(y, dtype=float).reshape(-1))
+        return self.training
+
     def core_node(self, node):
         """The core tree's id of ``node``, for the geometry of the core tree's splits."""
         return int(self._core[node])

@@ -341,11 +341,20 @@ class TreeAdapter:
         for table in (data, self.model.instances):
             if table is not None:
                 try:
+                    if table is not data:
+                        counts = self.training_counts(table)
+                        if counts is not None:
+                            return table, counts, mismatch
                     return table, self.recount(table), mismatch
                 except DomainMismatchError as error:
                     if table is data:
                         mismatch = str(error)
         return None, None, mismatch
+
+    def training_counts(self, table):
+        """:class:`Counts` of the model's training rows as the fit routed them, if
+        ``table`` (the model's ``instances``) holds them; None: count ``table`` anew."""
+        return None
 
     def recount(self, data):
         """:class:`Counts` of ``data`` (a Table in any compatible domain)."""
@@ -491,6 +500,13 @@ class ObliqueTreeAdapter(TreeAdapter):
 
     def core_node(self, node):
         return self.display.core_node(node)
+
+    def training_counts(self, table):
+        training = getattr(self.display, "training", None)
+        if training is None or len(table) != len(training[3]):
+            return None
+        reached, stop, shares, y = training
+        return Counts(reached, stop, y, len(self.class_values), shares)
 
     def model_rows(self, X):
         # a nominal value no training row had is a missing value, as the model reads it
