@@ -154,7 +154,8 @@ class TestExampleWorkflows(GuiTest):
             self.assertEqual(showcase.accuracies(), accuracies)
         with open(README, encoding="utf-8") as f:
             readme = " ".join(f.read().split())
-        self.assertIn("python benchmarks/showcase.py", readme)
+        self.assertTrue("python benchmarks/showcase.py" in readme,
+                        "the README names the command of the showcase's figures")
         quoted = re.search(r"CA (\d\.\d{3}) Geometric Tree, (\d\.\d{3}) OC1, "
                            r"(\d\.\d{3}) ODT-SVM, (\d\.\d{3}) Orange's Tree", readme)
         self.assertIsNotNone(quoted, "the README's sentence of the showcase's figures")
