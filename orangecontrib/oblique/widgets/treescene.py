@@ -69,8 +69,19 @@ def box_lines(text, metrics, width):
     breaks after its coefficient, and only a name wider than the box is elided."""
     def elided(piece, room):
         return metrics.elidedText(piece, Qt.ElideRight, room)
+
+    def pieces(part):
+        # a term too wide breaks after its coefficient (wrapped); prose too wide (a
+        # heading, a pair of classes and its rows) at its words
+        found = []
+        for piece in term_pieces(part):
+            if metrics.horizontalAdvance(piece) <= width or "·" in piece:
+                found.append(piece)
+            else:
+                found += piece.split(" ")
+        return found
     return [line for part in text.split("\n")
-            for line in wrapped(term_pieces(part), width, width, metrics.horizontalAdvance,
+            for line in wrapped(pieces(part), width, width, metrics.horizontalAdvance,
                                 elided)]
 
 

@@ -305,7 +305,7 @@ def branch_conditions(split, names, digits=None, order=None, max_terms=None,
 
 def split_description(split, names, digits=None, order=None, max_terms=None):
     """The quantity a split tests, e.g. ``0.8·a − 0.6·b + 1.2`` or the feature name (the
-    affine maps with their constants, ``; ``-separated, for a multiway split):
+    affine maps with their constants, separated by semicolons, for a multiway split):
     :meth:`.splits.Split.description`."""
     if digits is not None:
         split = split.copy(digits=digits)

@@ -877,8 +877,8 @@ class Split:
 
     def description(self, names, order=None, max_terms=None):
         """The quantity the split tests, e.g. ``0.8·a − 0.6·b + 1.2``, or the attribute
-        a test of one attribute reads; the affine maps with their constants,
-        ``; ``-separated, for a multiway split."""
+        a test of one attribute reads; for a multiway split, the affine maps with their
+        constants, separated by semicolons."""
         attribute = self.conditions()[0].attribute
         if attribute is not None:
             return Vocabulary.of(names).features[attribute]
