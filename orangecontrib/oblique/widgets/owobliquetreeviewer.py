@@ -467,7 +467,7 @@ def report_picture(scene):
                 f"depth for a picture; the rules below give every node.</p>")
     if scale * text_pixels(scene.font()) < MIN_TEXT_PIXELS:
         return left_out.format("too large to read in a report")
-    image = QImage(max(1, math.ceil(width * scale)), max(1, math.ceil(height * scale)),
+    image = QImage(max(1, math.floor(width * scale)), max(1, math.floor(height * scale)),
                    QImage.Format_ARGB32_Premultiplied)
     if image.isNull():
         return left_out.format("too large for the memory left")

@@ -113,7 +113,7 @@ SETTINGS_RESTORED = ("Stored settings that could not be used were reset to their
 
 def _conformed(value, default):
     """``value`` as a value of the type of ``default`` (bools as bools, numbers as finite
-    numbers, an integer setting as an int), or :data:`_MISTYPED`."""
+    numbers, an integer setting as an int a spin box can show), or :data:`_MISTYPED`."""
     if isinstance(default, (bool, np.bool_)):
         if isinstance(value, (bool, np.bool_)) or (
                 isinstance(value, numbers.Integral) and value in (0, 1)):
@@ -123,9 +123,11 @@ def _conformed(value, default):
         if (not isinstance(value, numbers.Real) or isinstance(value, (bool, np.bool_))
                 or not math.isfinite(value)):
             return _MISTYPED
-        if isinstance(default, numbers.Integral) and not isinstance(value, numbers.Integral):
+        if isinstance(default, numbers.Integral):
             # a spin box of integers takes a (32-bit) int only
-            return int(min(max(round(value), -2 ** 31), 2 ** 31 - 1))
+            if not -2 ** 31 <= value <= 2 ** 31 - 1:
+                return _MISTYPED
+            return value if isinstance(value, numbers.Integral) else int(round(value))
         return value
     if isinstance(default, (str, list, dict, tuple)):
         return value if isinstance(value, type(default)) else _MISTYPED
