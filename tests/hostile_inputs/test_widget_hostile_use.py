@@ -162,7 +162,7 @@ class TestReportOfALargeTree(base.WidgetTest):
             self.assert_bounded(image)
         self.assertIn("The picture of the tree is left out", w.report_html)
         self.assertIn(f"{rect.width():,.0f} × {rect.height():,.0f} pixels", w.report_html)
-        self.assertIn("<pre>", w.report_html)  # the rules are still there
+        self.assertIn("<pre", w.report_html)  # the rules are still there
 
     def test_top_levels_are_pictured_at_full_size(self):
         w = self.widget

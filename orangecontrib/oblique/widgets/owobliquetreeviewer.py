@@ -113,7 +113,7 @@ class OWObliqueTreeViewer(OWWidget):
         super().__init__()
         # a workflow saved by another version
         restored = restore_mistyped_settings(self)
-        self.model = self.view_tree = self.input_data = None
+        self.model = self.view_tree = self.input_data = self.not_shown = None
         #: the node whose split chose the partition's axes (None: the root's)
         self._partition_shown_for = None
         # the table whose rows are counted (the Data input or the training rows), and how
@@ -189,12 +189,15 @@ class OWObliqueTreeViewer(OWWidget):
     def set_tree(self, model):
         self.Error.not_a_tree.clear()
         self.model = self.view_tree = None
+        #: what the info box says of a model on the Tree input that cannot be shown
+        self.not_shown = None
         if model is not None:
             try:
                 self.view_tree = TreeAdapter.from_model(model)
                 self.model = model
             except NotATreeError as error:
                 self.Error.not_a_tree(str(error))
+                self.not_shown = error.info
         self._set_units()
         self._fill_target_combo()
 
@@ -259,7 +262,7 @@ class OWObliqueTreeViewer(OWWidget):
 
     def _update_info(self):
         if self.view_tree is None:
-            self.info_label.setText("No tree on input.")
+            self.info_label.setText(self.not_shown or "No tree on input.")
             return
         source = ("the Data input" if self._counts_from_input()
                   else "the training data" if self.data is not None else "the model")
@@ -442,7 +445,9 @@ class OWObliqueTreeViewer(OWWidget):
         self.report_raw(report_picture(self.scene))
         self.report_caption(escape(viewertexts.rules_caption(tree, self.full_rules,
                                                              self.max_terms)))
-        self.report_raw("<pre>" + escape(self.rules_text(), quote=False) + "</pre>")
+        # one rule a paragraph, wrapped at the page's edge (a hyperplane's rule is long)
+        self.report_raw('<pre style="white-space: pre-wrap">'
+                        + escape(self.rules_text(), quote=False) + "</pre>")
 
 
 #: The largest picture of the tree in a report: at most this many pixels a side and in all.

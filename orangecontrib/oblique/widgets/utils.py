@@ -26,6 +26,8 @@ from Orange.widgets.utils.concurrent import ConcurrentMixin, ConcurrentWidgetMix
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.widget import Msg
 
+from orangecontrib.oblique.widgets.notes import style_note
+
 __all__ = ["AttributesPerSplitMixin", "ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin",
            "FitInterrupted", "LearnerControlsMixin", "add_explanation", "explanation_label",
            "fit_model", "report_text",
@@ -35,6 +37,10 @@ __all__ = ["AttributesPerSplitMixin", "ClassValueChecksMixin", "ConcurrentLearne
 
 #: Keyword arguments of every number control of the learner widgets.
 SPIN = dict(alignment=Qt.AlignRight, controlWidth=80)
+
+#: The words of Orange's Tree widget for the parameters our widgets share with it
+MIN_LEAF_WORDS = "Min. number of instances in leaves"
+MIN_SPLIT_WORDS = "Do not split subsets smaller than"
 
 
 class FitInterrupted(Exception):
@@ -411,10 +417,8 @@ class AttributesPerSplitMixin:
 
 def explanation_label(text):
     """A label for a line that says in plain words what controls do, e.g. what a term of
-    the papers means: wrapped, in a smaller grey font."""
-    label = QLabel(text, wordWrap=True)
-    label.setStyleSheet("color: palette(dark); font-size: small;")
-    return label
+    the papers means: wrapped, in a readable grey (:func:`~.notes.style_note`)."""
+    return style_note(QLabel(text, wordWrap=True))
 
 
 def add_explanation(box, text):
@@ -429,6 +433,8 @@ class LearnerControlsMixin:
     lines in every widget (as Orange's own Tree and Random Forest widgets):
 
     - "Limit the maximal tree depth to" (``limit_depth``, ``max_depth``),
+    - "Min. number of instances in leaves" (``min_samples_leaf``) and "Do not split
+      subsets smaller than" (``min_samples_split``), in Orange's Tree widget's words,
     - "Prune on held-out instances (%)" and its tolerance in standard errors (``prune``,
       ``pruning_percent``, ``se_rule``: cost-complexity pruning, as in OC1),
     - "Replicable training" with its seed (``replicable``, ``seed``).
@@ -452,6 +458,24 @@ class LearnerControlsMixin:
     def depth_report(self):
         """The report's line for the depth limit."""
         return ("Maximal depth", str(self.max_depth) if self.limit_depth else "unlimited")
+
+    def add_min_leaf(self, box, tooltip):
+        """The number "Min. number of instances in leaves" (Orange's Tree widget's words)."""
+        gui.spin(box, self, "min_samples_leaf", 1, 1000, label=f"{MIN_LEAF_WORDS}: ",
+                 callback=self.settings_changed, tooltip=tooltip, **SPIN)
+
+    def add_min_split(self, box):
+        """The number "Do not split subsets smaller than" (Orange's Tree widget's words)."""
+        gui.spin(box, self, "min_samples_split", 2, 1000, label=f"{MIN_SPLIT_WORDS}: ",
+                 callback=self.settings_changed, **SPIN)
+
+    def min_leaf_report(self):
+        """The report's line for the least number of instances in a leaf."""
+        return MIN_LEAF_WORDS, str(self.min_samples_leaf)
+
+    def min_split_report(self):
+        """The report's line for the least number of instances in a node that splits."""
+        return MIN_SPLIT_WORDS, str(self.min_samples_split)
 
     def add_holdout_pruning(self, box):
         """The check box "Prune on held-out instances (%)" with the share held out, and the

@@ -69,7 +69,7 @@ class ObliqueTree:
         if not (len(self.children) == len(self.parent) == self.value.shape[0]
                 == len(self.n_node_samples) == node_count):
             raise ValueError("per-node arrays must all have one entry per node")
-        expected = [0 if split is None else split.kind.fixed_children or split.n_children
+        expected = [0 if split is None else split.children_expected
                     for split in self.splits]
         if expected != [len(kids) for kids in self.children]:
             node = next(node for node, (count, kids) in enumerate(zip(expected, self.children))
@@ -99,11 +99,10 @@ class ObliqueTree:
         # branches, so the children's rows outnumber the node's
         self.__dict__.update(state)
         for node, split in enumerate(self.splits):
-            if (split is not None and getattr(split, "missing_shares", None) is not None
-                    and getattr(split, "missing_in_training", None) is None):
-                kids = list(self.children[node])
-                split.missing_in_training = bool(
-                    self.n_node_samples[kids].sum() > self.n_node_samples[node])
+            if split is not None:
+                split.learn_missing_in_training(
+                    self.n_node_samples[node],
+                    self.n_node_samples[list(self.children[node])].sum())
 
     # ----- shape of the tree -----
     @property
@@ -221,8 +220,7 @@ class ObliqueTree:
     def routes_by_weight(self):
         """Whether a split sends rows with missing values down its branches by weight
         (:attr:`~.splits.Split.missing_shares`, C4.5's fractional routing)."""
-        return any(split is not None and getattr(split, "missing_shares", None) is not None
-                   for split in self.splits)
+        return any(split is not None and split.routes_by_weight for split in self.splits)
 
     def weighted_walk(self, X, sample_weight=None):
         """``(node, rows, weights, stopped)`` for every node reached, parents before
@@ -322,9 +320,7 @@ class ObliqueTree:
                 split = splits[node]
                 if split is None:
                     continue
-                if split.missing_shares is not None:
-                    split = splits[node] = split.copy()
-                    split.share_missing(X[rows], weights)
+                split = splits[node] = split.resharing(X[rows], weights)
                 parts, _ = split.route_by_weight(X[rows], rows, weights)
                 for child, (child_rows, child_weights) in zip(self.children[node], parts):
                     if child_rows.size:
