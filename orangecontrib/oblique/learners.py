@@ -519,8 +519,9 @@ class _FitProgressMixin:
         preprocessor can mend: a table without rows is a clear error, and ±inf feature
         values are treated as missing (so that they are imputed), with an
         :class:`InputDataWarning`.  A step that leaves no rows (e.g. the user's
-        ``RemoveNaNRows`` when every row has a missing value) is an error naming it.  A sparse table is densified by the learner's own
-        preprocessors (continuization, imputation): before each of them, a table whose
+        ``RemoveNaNRows`` when every row has a missing value) is an error naming it.  A
+        sparse table is densified by the learner's own preprocessors (continuization,
+        imputation): before each of them, a table whose
         dense array would exceed
         :data:`~orangecontrib.oblique.core.validation.MAX_DENSE_BYTES` is refused (a
         ValueError giving the dense size).  The user's preprocessors run first and may
