@@ -10,6 +10,7 @@ import unittest
 
 import numpy as np
 
+from AnyQt.QtCore import Qt
 from AnyQt.QtGui import QImage
 from AnyQt.QtWidgets import QApplication
 
@@ -98,6 +99,8 @@ class TestHostileNamesThroughEveryWidget(PatientWaits, NoUncaughtExceptions,
                 viewer.row_spin.setValue(2)
                 for item in viewer.items.values():
                     item.toolTip().encode("utf-8")
+                # the line of the units names an attribute: shown as typed, not as HTML
+                self.assertEqual(viewer.units_label.textFormat(), Qt.PlainText)
                 viewer.send_report()
                 assert_safe_html(self, viewer.report_html, "viewer report")
 
@@ -106,7 +109,8 @@ class TestHostileNamesThroughEveryWidget(PatientWaits, NoUncaughtExceptions,
         learner = OC1Learner(n_restarts=2)
         learner.name = "<b>bold\udc80"
         self.send_signal(w.Inputs.learner, learner, widget=w)
-        self.assertEqual(w.base_label.text(), "<b>bold\udc80")  # shown as typed, not HTML
+        self.assertEqual(w.base_label.text(), "<b>bold\udc80")
+        self.assertEqual(w.base_label.textFormat(), Qt.PlainText)  # as typed, not as HTML
         w.send_report()
         assert_safe_html(self, w.report_html, "Hedge report")
         self.assertIn("&lt;b&gt;bold\\udc80", w.report_html)

@@ -157,7 +157,7 @@ class OWObliqueTreeViewer(OWWidget):
         self.row_spin, self.path_list, self.path_note = (
             self.path_panel.row_spin, self.path_panel.path_list, self.path_panel.path_note)
         # under the tabs: what the numbers of every rule are (for every tab)
-        self.units_label = QLabel(wordWrap=True)
+        self.units_label = QLabel(wordWrap=True, textFormat=Qt.PlainText)  # names in it
         self.mainArea.layout().addWidget(
             with_path_below([self.tabs, self.units_label], self.path_panel))
         clamp_settings_to_controls(self)
