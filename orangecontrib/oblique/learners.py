@@ -521,8 +521,10 @@ class _FitProgressMixin:
         """Orange's preprocessing (``active_preprocessors`` in turn), after the checks no
         preprocessor can mend: a table without rows is a clear error, and ±inf feature
         values are treated as missing (so that they are imputed), with an
-        :class:`InputDataWarning`.  A sparse table is densified by the learner's own
-        preprocessors (continuization, imputation): before each of them, a table whose
+        :class:`InputDataWarning`.  A step that leaves no rows (e.g. the user's
+        ``RemoveNaNRows`` when every row has a missing value) is an error naming it.  A
+        sparse table is densified by the learner's own preprocessors (continuization,
+        imputation): before each of them, a table whose
         dense array would exceed
         :data:`~orangecontrib.oblique.core.validation.MAX_DENSE_BYTES` is refused (a
         ValueError giving the dense size).  The user's preprocessors run first and may
@@ -539,7 +541,12 @@ class _FitProgressMixin:
             progress_callback(index / len(steps))
             if any(step is default for default in own):
                 _check_sparse_size(data)
+            n_rows = len(data)
             data = step(data)
+            if len(data) == 0:
+                raise ValueError(
+                    f"The preprocessing left no rows: {_step_name(step)} removed all "
+                    f"{n_rows:,} rows; there is nothing to learn from.")
         progress_callback(1)
         return data
 
@@ -562,6 +569,11 @@ class _FitProgressMixin:
             _FIT_PROGRESS.reset(token)
         model.used_vals = [np.asarray(model.estimator.classes_).astype(int)]
         return model
+
+
+def _step_name(step):
+    """A preprocessing step as a message names it: a function's name, else its class's."""
+    return getattr(step, "__name__", type(step).__name__)
 
 
 def _training_rows(learner, data):

@@ -2,6 +2,7 @@
 import os
 from collections import OrderedDict
 
+from AnyQt.QtCore import Qt
 from AnyQt.QtWidgets import QFormLayout, QLabel
 
 from Orange.data import Table
@@ -72,7 +73,7 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
 
         grid = QFormLayout()
         gui.widgetBox(self.controlArea, "Members", orientation=grid)
-        self.base_label = QLabel()
+        self.base_label = QLabel(textFormat=Qt.PlainText)  # the learner's name, as typed
         grid.addRow("Base learner:", self.base_label)
         grid.addRow("Number of trees:", gui.spin(
             None, self, "n_estimators", 1, 500, **spin,

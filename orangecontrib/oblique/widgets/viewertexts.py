@@ -11,7 +11,8 @@ from html import escape
 
 import numpy as np
 
-from orangecontrib.oblique.core.tree.rules import format_number, format_significant
+from orangecontrib.oblique.core.tree.rules import (format_number, format_significant,
+                                                   printable_name)
 
 
 def plural(count):
@@ -149,7 +150,7 @@ def report_items(model, tree, coefficients, counts_from_input):
     """The report's table of the tree: (label, text) pairs, every text escaped (a model's
     name is the learner widget's Name field)."""
     return tuple((label, escape(str(value))) for label, value in (
-        ("Model", getattr(model, "name", type(model).__name__)),
+        ("Model", printable_name(getattr(model, "name", type(model).__name__))),
         ("Nodes", tree.node_count), ("Leaves", len(tree.leaves())),
         ("Depth", max(tree.depth)), ("Splits", split_summary(model, tree)),
         ("Coefficients", coefficients),

@@ -18,9 +18,9 @@ the printed rule would send rows to the other branch.  A printed rule routes eve
 row exactly as the model does (:meth:`Split.printed`).
 
 A name (of a feature, a value, a class or a branch) enters a text only through
-:func:`printable_name`: a name with a control character or a line or paragraph separator
-in it is written as Python writes it, escaped inside quotes, so that it cannot break a
-line of a text, nor forge one.
+:func:`printable_name`: a name with a control character, a line or paragraph separator or
+a lone surrogate in it is written as Python writes it, escaped inside quotes, so that it
+cannot break a line of a text, nor forge one, and every text can be written as UTF-8.
 """
 import math
 import re
@@ -94,15 +94,19 @@ def format_significant(value, digits=DIGITS):
 #: (category Cc: ``\n``, ``\r``, ``\t``, ``\x0b``, ``\x0c``, ``\x85`` …) and the line and
 #: paragraph separators (U+2028, U+2029).
 LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: A lone surrogate, as a name read with ``errors="surrogateescape"`` holds for a byte that
+#: is not UTF-8: no UTF-8 file, clipboard or report can hold it.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def printable_name(name):
     """``name`` as every text writes it: unchanged, unless it contains a character of
-    :data:`LINE_BREAKING`; then as Python's ``repr`` writes it, inside quotes with
-    Python's escapes (``'petal\\nlength'``), so that a name never breaks a line of a rule,
-    a saved rule file or a tooltip, and reads back as the name it is."""
+    :data:`LINE_BREAKING` or :data:`LONE_SURROGATE`; then as Python's ``repr`` writes it,
+    inside quotes with Python's escapes (``'petal\\nlength'``, ``'x\\udc80'``), so that a
+    name never breaks a line of a rule, a saved rule file or a tooltip, every text can be
+    written as UTF-8, and the name reads back as the name it is."""
     name = str(name)
-    return repr(name) if LINE_BREAKING.search(name) else name
+    return repr(name) if LINE_BREAKING.search(name) or LONE_SURROGATE.search(name) else name
 
 
 @dataclass
