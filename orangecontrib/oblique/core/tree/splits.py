@@ -46,10 +46,22 @@ from fractions import Fraction
 import numpy as np
 
 from . import kernels
-from .conditions import (Affine, Compare, Condition, Equal, Largest, Nearest,  # noqa: F401
-                         Term, Votes)
-from .rules import (DIGITS, MAX_DIGITS, Vocabulary, affine_text,  # noqa: F401
-                    format_significant, round_significant)
+from .conditions import (Affine, Compare, Condition, Equal, Largest, Nearest, Term,
+                         Votes)
+from .rules import (DIGITS, MAX_DIGITS, Vocabulary, affine_text, format_significant,
+                    round_significant)
+
+# the condition parts and the rules' names are imported from here too (the API
+# documentation names Condition, Affine and Term here)
+__all__ = ["HYPERPLANE", "ARGMAX", "NEAREST_CENTRE", "EQUALITY", "PAIRWISE_VOTE", "NOMINAL",
+           "NEGLIGIBLE", "VANISHING", "ROUTE_BLOCK_VALUES", "printed_rule_holds",
+           "SplitKind", "BinaryKind", "HyperplaneKind", "ArgmaxKind", "NearestCentreKind",
+           "EqualityKind", "NominalKind", "PairwiseVoteKind", "pairwise_pairs",
+           "pairwise_index", "pairwise_children", "pairwise_vote_counts", "pairwise_votes",
+           "pairwise_runners_up", "KINDS", "KIND_NAMES", "kind_named", "Split",
+           "Affine", "Compare", "Condition", "Equal", "Largest", "Nearest", "Term", "Votes",
+           "DIGITS", "MAX_DIGITS", "Vocabulary", "affine_text", "format_significant",
+           "round_significant"]
 
 HYPERPLANE = "hyperplane"
 ARGMAX = "argmax"

@@ -11,9 +11,13 @@ import numpy as np
 from scipy import sparse
 
 from . import calibration, class_counts, importances, rules
-from .class_counts import MANY_CLASSES  # noqa: F401  (imported from here too)
-from .importances import SplitStatistics  # noqa: F401  (imported from here too)
-from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
+from .class_counts import MANY_CLASSES
+from .importances import SplitStatistics
+from .splits import Split
+
+# MANY_CLASSES, SplitStatistics and Split (the tree's splits) are imported from here too
+__all__ = ["ObliqueTree", "GrowthWarning", "grow_tree", "route_top_down", "walk_top_down",
+           "name_member_trees", "MANY_CLASSES", "SplitStatistics", "Split"]
 
 _TINY = float(np.finfo(float).tiny)
 
