@@ -22,10 +22,9 @@ import scipy.sparse as sp
 from Orange.preprocess.impute import ReplaceUnknowns
 from Orange.preprocess.transformation import Identity, Indicator
 
-from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_number,
-                              format_significant, quantity_text, term_texts, value_name,
-                              with_missing)
-from .core.tree.splits import DIGITS, MAX_DIGITS
+from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_significant,
+                              quantity_text, term_texts, value_name, with_missing)
+from .core.tree.splits import DIGITS
 
 __all__ = ["DisplayTree", "SplitPresenter", "SplitLabel", "Coefficients", "BOX_TERMS",
            "BOX_LINE_CHARS", "BOX_MAX_CHARS"]
