@@ -32,7 +32,8 @@ source_suffix = {".md": "markdown"}
 root_doc = "index"
 # doc/ also holds the screenshot scripts and the screenshots themselves
 # widgets/_*.md are included in the widget pages, not pages of their own
-exclude_patterns = ["_build", "make_*.py", "widgets/_*.md", "**/.ipynb_checkpoints"]
+# pypi.md is the package's description on the package index (setup.py), not a help page
+exclude_patterns = ["_build", "make_*.py", "widgets/_*.md", "pypi.md", "**/.ipynb_checkpoints"]
 
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3

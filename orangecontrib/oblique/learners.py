@@ -195,7 +195,8 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
             estimator.tree_.with_dense_class_counts(), estimator.classes_, data.domain,
             getattr(estimator, "feature_importances_", None), X[known])
         self._counts, self._proba = display.core_value, display.core_proba
-        self.root = self._build_nodes(X, display)
+        display.count_training(self._tree_rows(X), data.Y)
+        self.root = self._build_nodes(display)
         self._link_parents()
 
     @property
@@ -203,10 +204,12 @@ class ObliqueTreeModel(_SplitSummaryMixin, Orange.tree.TreeModel, Orange.classif
         """The fitted :class:`~orangecontrib.oblique.core.tree.structure.ObliqueTree`."""
         return self.estimator.tree_
 
-    def _build_nodes(self, X, display):
+    @staticmethod
+    def _build_nodes(display):
         """Orange's nodes of the :class:`DisplayTree` ``display``, numbered as it numbers
-        them; a node's ``subset`` holds the rows of ``X`` that reach it."""
-        reached, _, _ = display.route(self._tree_rows(X))
+        them; a node's ``subset`` holds the training rows that reach it
+        (:meth:`DisplayTree.count_training`)."""
+        reached = display.training[0]
         nodes = [ObliqueNode(node, display.label(node), display.value[node])
                  for node in range(display.node_count)]
         for node, rows in zip(nodes, reached):
@@ -518,8 +521,10 @@ class _FitProgressMixin:
         """Orange's preprocessing (``active_preprocessors`` in turn), after the checks no
         preprocessor can mend: a table without rows is a clear error, and ±inf feature
         values are treated as missing (so that they are imputed), with an
-        :class:`InputDataWarning`.  A sparse table is densified by the learner's own
-        preprocessors (continuization, imputation): before each of them, a table whose
+        :class:`InputDataWarning`.  A step that leaves no rows (e.g. the user's
+        ``RemoveNaNRows`` when every row has a missing value) is an error naming it.  A
+        sparse table is densified by the learner's own preprocessors (continuization,
+        imputation): before each of them, a table whose
         dense array would exceed
         :data:`~orangecontrib.oblique.core.validation.MAX_DENSE_BYTES` is refused (a
         ValueError giving the dense size).  The user's preprocessors run first and may
@@ -536,7 +541,12 @@ class _FitProgressMixin:
             progress_callback(index / len(steps))
             if any(step is default for default in own):
                 _check_sparse_size(data)
+            n_rows = len(data)
             data = step(data)
+            if len(data) == 0:
+                raise ValueError(
+                    f"The preprocessing left no rows: {_step_name(step)} removed all "
+                    f"{n_rows:,} rows; there is nothing to learn from.")
         progress_callback(1)
         return data
 
@@ -559,6 +569,11 @@ class _FitProgressMixin:
             _FIT_PROGRESS.reset(token)
         model.used_vals = [np.asarray(model.estimator.classes_).astype(int)]
         return model
+
+
+def _step_name(step):
+    """A preprocessing step as a message names it: a function's name, else its class's."""
+    return getattr(step, "__name__", type(step).__name__)
 
 
 def _training_rows(learner, data):

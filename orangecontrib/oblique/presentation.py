@@ -13,20 +13,21 @@ deviation); the Orange model's texts are always in raw units.  Names are written
 :func:`~orangecontrib.oblique.core.tree.rules.printable_name` writes them (a name with a line
 break in it escaped, inside quotes).  No Qt here.
 """
+import re
 from html import escape
+from typing import NamedTuple
 
 import numpy as np
 import scipy.sparse as sp
 from Orange.preprocess.impute import ReplaceUnknowns
 from Orange.preprocess.transformation import Identity, Indicator
 
-from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_number,
-                              format_significant, quantity_text, term_texts, value_name,
-                              with_missing)
-from .core.tree.splits import DIGITS, MAX_DIGITS
+from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_significant,
+                              quantity_text, term_texts, value_name, with_missing)
+from .core.tree.splits import DIGITS
 
-__all__ = ["DisplayTree", "SplitPresenter", "SplitLabel", "BOX_TERMS", "BOX_LINE_CHARS",
-           "BOX_MAX_CHARS"]
+__all__ = ["DisplayTree", "SplitPresenter", "SplitLabel", "Coefficients", "BOX_TERMS",
+           "BOX_LINE_CHARS", "BOX_MAX_CHARS"]
 
 #: A node box in Orange's Tree Viewer is 150 px wide by default (its *Width* slider, 50 to
 #: 200 px) and clips its text, so a hyperplane shows only its first terms, wrapped at term
@@ -61,6 +62,17 @@ class SplitLabel:
 
     def __repr__(self):
         return f"SplitLabel({self.text!r})"
+
+
+class Coefficients(NamedTuple):
+    """The weights of a hyperplane's terms, by importance, in the units of its text."""
+    #: the attributes' names
+    names: list
+    #: the weights: per unit of each attribute, or per standard deviation (``per_sd``)
+    values: np.ndarray
+    #: the weights as the rule prints them
+    texts: list
+    per_sd: bool
 
 
 class SplitPresenter:
@@ -177,14 +189,12 @@ class SplitPresenter:
             z_split = split.copy(weights=split.weights * scale,
                                  bias=split.bias + split.weights @ self.mean, digits=None)
             digits = max(DIGITS, split.print_digits)
-            if self.rows is not None and len(self.rows) and z_split.kind.prints_numbers:
+            if self.rows is not None and len(self.rows):
                 # rows with a missing value in the split's features stop at its node
                 expected = split.route_with_missing(self.rows)
                 known = expected >= 0
-                Z, expected = self.z_scores(self.rows[known]), expected[known]
-                while digits < MAX_DIGITS and not np.array_equal(
-                        z_split.printed(digits).route_with_missing(Z), expected):
-                    digits += 1
+                digits = z_split.fewest_digits_routing(self.z_scores(self.rows[known]),
+                                                       expected[known], digits)
             z_split.digits = digits
             self._standardised[key] = (split, z_split)  # keeps ``split`` (and its id) alive
         return self._standardised[key][1]
@@ -217,40 +227,14 @@ class SplitPresenter:
         return quantity_text(split, vocabulary, self.order(split.weights), max_terms)
 
     def label(self, split):
-        """The :class:`SplitLabel` of an internal node."""
-        order = self.order(split.weights)
-        text = self.quantity(split)
+        """The :class:`SplitLabel` of an internal node: the lines its form gives for a
+        box (:meth:`~orangecontrib.oblique.core.tree.conditions.Condition.box_lines`)
+        laid out in Orange's box by :class:`BoxLayout`."""
         conditions = split.conditions()
-        first = conditions[0]
-        if not first.multiway:
-            if first.attribute is not None:
-                return SplitLabel(escape(text), text)
-            lines = self._wrapped_terms(first.quantity, order, BOX_TERMS, first.digits)
-            return SplitLabel("<br/>".join(escape(line) for line in lines), text)
-        summary = first.summary_lines(conditions, self.vocabulary)
-        if summary is not None:  # a few lines whatever the number of rows of the map
-            # (pairwise votes): the headings wrapped, every other line shortened
-            lines = (wrapped(summary[0].split(" "))
-                     + [piece for line in summary[1:] for piece in
-                        (wrapped(line.split(" ")) if line.endswith(":")
-                         else [_shortened(line)])])
-            return SplitLabel("<br/>".join(escape(line) for line in lines), text)
-        # the largest term of every affine map: the branch's score (argmax) or a
-        # coordinate of the space in which the nearest centre is sought; the map's name
-        # shares the first line if both fit, else it has a line of its own
-        heading, row_names = first.map_rows(conditions, self.vocabulary)
-        lines = wrapped(f"{heading}:".split(" "))  # at word boundaries, to fit the box
-        rows = list(zip(row_names, first.scores))
-        for row_name, score in rows[:BOX_TERMS if len(rows) > BOX_TERMS + 1 else None]:
-            terms = self._wrapped_terms(score, order, 1, first.digits)
-            head = f"{row_name}: {terms[0]}"
-            if len(head) <= BOX_LINE_CHARS:
-                lines += [head] + terms[1:]
-            else:
-                lines += [_shortened(f"{row_name}:")] + terms
-        if len(rows) > BOX_TERMS + 1:  # never "… 1 more": the row itself fits as well
-            lines.append(f"… {len(rows) - BOX_TERMS} more")
-        return SplitLabel("<br/>".join(escape(line) for line in lines), text)
+        lines = conditions[0].box_lines(conditions, self.vocabulary,
+                                        self.order(split.weights), BoxLayout(self))
+        return SplitLabel("<br/>".join(escape(line) for line in lines),
+                          self.quantity(split))
 
     def node_rule(self, split, max_terms=None, per_sd=False):
         """(short, full) text of a node's test; short keeps ``max_terms`` terms."""
@@ -267,48 +251,48 @@ class SplitPresenter:
         return conditions[0].node_details(conditions, vocabulary, self.order(split.weights),
                                           max_terms)
 
-    def coefficients(self, split):
-        """(names, coefficients per standard deviation) of an oblique hyperplane's terms by
-        importance, or None (a test of one attribute or a multiway split)."""
-        first = split.conditions()[0]
-        if first.quantity is None or len(first.quantity.terms) < 2:
+    def path_step(self, split, x, max_terms=None, per_sd=False):
+        """What ``split`` finds for the row ``x`` and where the row goes, in plain words
+        (:meth:`~orangecontrib.oblique.core.tree.conditions.Condition.path_step`); with
+        ``per_sd`` over standardised attributes where the test has units."""
+        position = int(split.route(np.nan_to_num(x)[None, :])[0])
+        view, vocabulary = self._view(split, per_sd)
+        if view is not split:
+            x = self.z_scores(x)[0]
+        return view.conditions()[position].path_step(view, x, position, vocabulary,
+                                                     self.order(view.weights), max_terms)
+
+    def coefficients(self, split, max_terms=None, per_sd=False):
+        """The :class:`Coefficients` of an oblique hyperplane's first ``max_terms`` terms
+        (None: all) as its text gives them (``per_sd``: over standardised attributes),
+        or None (a test of one attribute or a multiway split)."""
+        if split.conditions()[0].charted_terms() is None:
             return None
-        standardised = split.weights[0] * self.std
-        order = [j for j in self.order(split.weights) if split.weights[0, j] != 0]
-        return [self.vocabulary.features[j] for j in order], standardised[order]
+        view, _ = self._view(split, per_sd)
+        first = view.conditions()[0]
+        weights = view.weights[0]
+        order = [j for j in self.order(split.weights) if weights[j] != 0][:max_terms]
+        return Coefficients([self.vocabulary.features[j] for j in order], weights[order],
+                            [format_significant(weights[j], first.digits) for j in order],
+                            view is not split)
 
     def value_text(self, split, x, per_sd=False):
         """The value the split tests for the row ``x`` (in the model's domain; with
         ``per_sd``, of its standardised attributes ``z``)."""
-        if per_sd and split.conditions()[0].in_units(self.vocabulary):
-            split, x, vocabulary, point = (self.standardised(split), self.z_scores(x)[0],
-                                           self.z_vocabulary, "z")
-        else:
-            vocabulary, point = self.vocabulary, "x"
-        first = split.conditions()[0]
-        values = split.values(np.nan_to_num(x)[None, :])[0]
-        if first.attribute is not None:
-            j = first.attribute
-            value_names, name = vocabulary.values[j], vocabulary.features[j]
-            if point == "x" and value_names is not None and float(x[j]).is_integer():
-                return f"{name} = {value_names[int(x[j])]}"
-            return f"{name} = {format_number(x[j])}"
-        if first.quantity is not None:  # w·x ≥ t
-            lhs = format_number(values[0] - split.bias[0])
-            sign = "≥" if values[0] >= 0 else "<"
-            return (f"w·{point} = {lhs} {sign} "
-                    f"{format_significant(first.threshold, first.digits)} "
-                    f"(w·{point} + b = {format_number(values[0])})")
-        texts = ", ".join(format_number(v) for v in values)
-        return f"{first.values_name} = [{texts}]"
+        view, vocabulary = self._view(split, per_sd)
+        x, point = (x, "x") if view is split else (self.z_scores(x)[0], "z")
+        return view.conditions()[0].value_text(view, x, vocabulary, point)
 
     def value_name(self, condition):
         """The name of the nominal value an equality condition tests."""
         return value_name(condition, self.vocabulary)
 
-    def _wrapped_terms(self, affine, order, max_terms, digits):
-        """Lines with the first ``max_terms`` terms (``+ N more`` for the rest) and the
+    def wrapped_terms(self, affine, order, max_terms, digits):
+        """Lines with the first ``max_terms`` terms (``+ N more`` for the rest, never
+        "+ 1 more": a box of Orange's viewer has room for that term as well) and the
         constant, see :func:`wrapped`."""
+        if sum(term.weight != 0 for term in affine.terms) == max_terms + 1:
+            max_terms += 1
         pieces, omitted = term_texts(affine, self.vocabulary, digits, order, max_terms)
         if omitted:
             pieces.append(f"+ {omitted} more")
@@ -316,6 +300,41 @@ class SplitPresenter:
             pieces.append(("+ " if affine.constant > 0 else "− ")
                           + format_significant(abs(affine.constant), digits))
         return wrapped(pieces or ["0"])
+
+
+class BoxLayout:
+    """How a node box of Orange's Tree Viewer lays out the lines a condition's form gives
+    (:meth:`~orangecontrib.oblique.core.tree.conditions.Condition.box_lines`): the first
+    :data:`BOX_TERMS` terms of an affine map wrapped at term boundaries, headings at
+    their words, other lines shortened, at most :data:`BOX_TERMS` rows of a map listed
+    (never "… 1 more": the row itself fits as well)."""
+
+    def __init__(self, presenter):
+        self.presenter = presenter
+
+    def terms(self, affine, order, digits, max_terms=BOX_TERMS):
+        """Lines of the first ``max_terms`` terms of ``affine`` and its constant."""
+        return self.presenter.wrapped_terms(affine, order, max_terms, digits)
+
+    @staticmethod
+    def words(text):
+        """``text`` wrapped at its words."""
+        return wrapped(text.split(" "))
+
+    @staticmethod
+    def line(text):
+        """``text`` on one line, shortened to the box."""
+        return _shortened(text)
+
+    @staticmethod
+    def fits(text):
+        """Whether ``text`` fits one line of the box."""
+        return len(text) <= BOX_LINE_CHARS
+
+    @staticmethod
+    def rows_shown(count):
+        """How many of ``count`` rows of a map a box lists."""
+        return BOX_TERMS if count > BOX_TERMS + 1 else count
 
 
 class DisplayTree:
@@ -429,6 +448,14 @@ class DisplayTree:
     @property
     def node_count(self):
         return len(self.parent)
+
+    def count_training(self, X, y):
+        """Route the training table's rows ``X`` (dense, in the domain; ``y`` their class
+        codes, NaN where missing) once, at fit: :attr:`training` is then ``(reached,
+        stop, shares, y)`` (:meth:`route`), the Orange nodes' subsets and the viewer's
+        counts of the training rows, which no later step routes again."""
+        self.training = (*self.route(X), np.asarray(y, dtype=float).reshape(-1))
+        return self.training
 
     def core_node(self, node):
         """The core tree's id of ``node``, for the geometry of the core tree's splits."""
@@ -554,24 +581,35 @@ def _rows_with_class(table, domain):
     return X[known] if X.size and known.any() else None
 
 
-def wrapped(pieces):
-    """Lines of whole ``pieces`` (terms), joined while a line stays within BOX_LINE_CHARS
-    characters; a piece longer than that has a line of its own; a piece longer than
-    BOX_MAX_CHARS breaks after its coefficient (``+ 0.2194·`` and the name on the next
-    line), and a part still longer than that is shortened at its end.  A line never breaks
-    inside a number or a name."""
+def term_pieces(text):
+    """The pieces of one line of a rule's text between which :func:`wrapped` may break
+    it: before every `` + `` and `` − `` of a term and every comparison (``≥ 1.391``),
+    never inside a name or a number."""
+    return re.split(r" (?=[+−<>≤≥=≠] )", text)
+
+
+def wrapped(pieces, line_width=BOX_LINE_CHARS, max_width=BOX_MAX_CHARS, width=len,
+            shortened=None):
+    """Lines of whole ``pieces`` (terms), joined while a line's ``width`` (default: its
+    characters) stays within ``line_width``; a piece wider than that has a line of its
+    own; a piece wider than ``max_width`` breaks after its coefficient (``+ 0.2194·`` and
+    the name on the next line), and a part still wider than that is shortened at its end
+    (``shortened(text, max_width)``, default: cut with "…").  A line never breaks inside
+    a number or a name.  The boxes of Orange's viewer count characters; the Oblique Tree
+    Viewer's boxes measure pixels."""
+    shortened = shortened or _shortened
     lines = []
     for piece in pieces:
-        if lines and len(lines[-1]) + 1 + len(piece) <= BOX_LINE_CHARS:
+        if lines and width(f"{lines[-1]} {piece}") <= line_width:
             lines[-1] += " " + piece
-        elif len(piece) > BOX_MAX_CHARS and "·" in piece:
+        elif width(piece) > max_width and "·" in piece:
             coefficient, name = piece.split("·", 1)
-            lines += [_shortened(coefficient + "·"), _shortened(name)]
+            lines += [shortened(coefficient + "·", max_width), shortened(name, max_width)]
         else:
-            lines.append(_shortened(piece))
+            lines.append(shortened(piece, max_width))
     return lines
 
 
-def _shortened(line):
-    """``line`` cut to BOX_MAX_CHARS characters, ending with "…" if it was cut."""
-    return line if len(line) <= BOX_MAX_CHARS else line[:BOX_MAX_CHARS - 1] + "…"
+def _shortened(line, max_chars=BOX_MAX_CHARS):
+    """``line`` cut to ``max_chars`` characters, ending with "…" if it was cut."""
+    return line if len(line) <= max_chars else line[:max_chars - 1] + "…"

@@ -9,6 +9,7 @@ widget is idle — and the outcome is checked in the widgets themselves.
 import ast
 import importlib
 import os
+import re
 import time
 import unittest
 from xml.etree import ElementTree
@@ -27,8 +28,10 @@ from Orange.widgets.tests.utils import excepthook_catch
 
 import orangecontrib.oblique.tutorials
 from orangecontrib.oblique import ObliqueTreeModel
+from tests.helpers.benchmark_scripts import BENCHMARKS, benchmark_script
 
 TUTORIALS = os.path.dirname(orangecontrib.oblique.tutorials.__file__)
+README = os.path.join(os.path.dirname(BENCHMARKS), "README.md")
 #: Seconds a workflow may run before the test gives up: a guard against a hang only (each
 #: runs in a few seconds; the test waits on the workflow's state, not on a clock)
 TIMEOUT = 300
@@ -142,6 +145,23 @@ class TestExampleWorkflows(GuiTest):
         self.assertIsNotNone(confusion.results)
         self.assertEqual(len(confusion.results.predicted), 4)
         self.assertEqual(confusion.results.actual.shape, (1000,))
+        self.assertShowcaseFigures(accuracies)
+
+    def assertShowcaseFigures(self, accuracies):
+        """``benchmarks/showcase.py`` gives the CAs of the workflow's Test and Score, and
+        the README quotes them, naming the command."""
+        with benchmark_script("showcase") as showcase:
+            self.assertEqual(showcase.accuracies(), accuracies)
+        with open(README, encoding="utf-8") as f:
+            readme = " ".join(f.read().split())
+        self.assertTrue("python benchmarks/showcase.py" in readme,
+                        "the README names the command of the showcase's figures")
+        quoted = re.search(r"CA (\d\.\d{3}) Geometric Tree, (\d\.\d{3}) OC1, "
+                           r"(\d\.\d{3}) ODT-SVM, (\d\.\d{3}) Orange's Tree", readme)
+        self.assertIsNotNone(quoted, "the README's sentence of the showcase's figures")
+        self.assertEqual([float(figure) for figure in quoted.groups()],
+                         [round(accuracies[name], 3)
+                          for name in ("Geometric Tree", "OC1", "ODT-SVM", "Tree")])
 
     def test_reading_an_oblique_tree(self):
         scheme = self.load("reading-an-oblique-tree.ows")

@@ -286,6 +286,8 @@ def expected_value(cls, name, meaning):
     for constraint in declared(cls)[name].constraints:
         if isinstance(constraint, Interval):
             plain = meaning.integer if constraint.integral else meaning.number
+            if constraint.infinite and meaning.value == float("inf"):
+                plain = float("inf")  # a number whose infinity means something
             if plain is None or (constraint.integral and plain > LARGEST):
                 continue
             if constraint.holds(plain, {**defaults, name: plain}):

@@ -60,9 +60,9 @@ class TestRenderingFromParts:
         condition = Split.hyperplane([0.5, -2.0, 3.0], -1.0).conditions()[1]
         assert condition_text(condition, ["a", "b", "c"], order=[2, 1, 0], max_terms=1) == (
             "3·c + 2 more ≥ 1")
-        # never "+ 1 more": a single term left out is shown
+        # as many terms as asked: "+ 1 more" for a single term left out
         assert condition_text(condition, ["a", "b", "c"], order=[2, 1, 0], max_terms=2) == (
-            "3·c − 2·b + 0.5·a ≥ 1")
+            "3·c − 2·b + 1 more ≥ 1")
 
     def test_nominal_values_by_name(self):
         split = Split.equality(0, 1.0, 1)

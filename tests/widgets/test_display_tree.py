@@ -105,3 +105,27 @@ class TestStandardisedTextsWithMissingValues(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TestTrainingCountsFromTheFit(unittest.TestCase):
+    def test_the_viewer_counts_the_training_rows_as_the_fit_routed_them(self):
+        """Without a Data input the viewer shows the counts of the fit's own routing of
+        the training rows: no preprocessing is replayed on ``model.instances``."""
+        data = Table("heart_disease")
+        model = ODTSVMLearner(random_state=0)(data)
+        model.instances = data  # as the learner widget sets it: the raw table
+        adapter = TreeAdapter.from_model(model)
+        table, counts, mismatch = adapter.counted(None)
+        self.assertIs(table, data)
+        self.assertIsNone(mismatch)
+        again = adapter.recount(data)
+        np.testing.assert_allclose(counts.value, again.value)
+        np.testing.assert_allclose(counts.n, again.n)
+        for mine, theirs, node in zip(counts.reached, again.reached, model._nodes()):
+            np.testing.assert_array_equal(mine, theirs)
+        # rows of the same number that cannot be put in the model's domain: still the
+        # fit's counts, since nothing is transformed
+        model.instances = Table("iris")[:len(data)] if len(Table("iris")) >= len(data) \
+            else Table.concatenate([Table("iris")] * 3)[:len(data)]
+        table, counts, _ = adapter.counted(None)
+        np.testing.assert_allclose(counts.value, again.value)

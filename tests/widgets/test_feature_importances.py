@@ -26,7 +26,9 @@ from tests.helpers.widget_helpers import PatientWaits
 TREE_LINE = re.compile(r"^\d+ of \d+ splits? oblique, \d+(\.\d)? attributes? per split on "
                        r"average$")
 ENSEMBLE_LINE = re.compile(r"^\d+ trees?: \d+ of \d+ splits? oblique, \d+(\.\d)? attributes? "
-                           r"per split on average(; trained in (one process|\d+ processes))?$")
+                           r"per split on average(; trained in (one process|\d+ processes)"
+                           r"( \(of at most \d+: too little work to pay for starting "
+                           r"more\))?)?$")
 
 
 class ImportancesOutputChecks(PatientWaits):

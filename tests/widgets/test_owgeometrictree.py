@@ -24,8 +24,8 @@ class TestOWGeometricTree(LearnerWidgetChecks, base.WidgetTest):
     REPORTED_DEFAULTS = {
         "Minority fraction to stop (ε1)": "0.10",
         "Maximal depth": "20",
-        "Minimal leaf size": "2",
-        "Minimal subset size to split": "5",
+        "Min. number of instances in leaves": "2",
+        "Do not split subsets smaller than": "5",
         "Standardize features": "Yes",
         "Pruning": "none",
         "Attributes per split": "at most 3",

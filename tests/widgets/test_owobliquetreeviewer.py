@@ -83,15 +83,21 @@ class TestOWObliqueTreeViewer(base.WidgetTest):
         self.assertEqual([w.view_tree.edge_labels[c] for c in (1, 2)], ["< 3.1", "≥ 3.1"])
         self.assertEqual(w.node_texts(1)[:2], ("setosa", "100 % (3/3)"))
         self.assertEqual(w.node_texts(2)[:2], ("virginica", "100 % (2/2)"))
-        names, coefficients = w.view_tree.coefficients(0)
-        self.assertEqual(names, ["petal length", "petal width", "sepal width"])
+        coefficients = w.view_tree.coefficients(0)
+        self.assertEqual(coefficients.names, ["petal length", "petal width", "sepal width"])
+        np.testing.assert_allclose(coefficients.values, [0.82, 0.57, 0.1])  # raw, as the text
+        w.controls.coefficients.setCurrentIndex(w.PER_SD)
+        w.controls.coefficients.activated.emit(w.PER_SD)
         np.testing.assert_allclose(
-            coefficients, np.array([0.82, 0.57, 0.1]) * self.hand_data.X.std(axis=0)[[1, 2, 0]])
+            w.view_tree.coefficients(0).values,
+            np.array([0.82, 0.57, 0.1]) * self.hand_data.X.std(axis=0)[[1, 2, 0]])
+        w.controls.coefficients.setCurrentIndex(w.RAW)
+        w.controls.coefficients.activated.emit(w.RAW)
 
-        w.max_terms = 2  # never "+ 1 more": the third term is shown
+        w.max_terms = 2  # as many terms as the control says, the third counted
         w._redraw()
         self.assertEqual(w.items[0].text,
-                         "0.82·petal length + 0.57·petal width + 0.1·sepal width ≥ 3.1")
+                         "0.82·petal length + 0.57·petal width + 1 more ≥ 3.1")
 
     def test_every_learner_is_drawn(self):
         for model, _ in self.all_models():

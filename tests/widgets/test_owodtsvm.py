@@ -21,7 +21,7 @@ class TestOWODTSVM(LearnerWidgetChecks, base.WidgetTest):
         "SVM clustering splits": "Yes, at most 4 clusters",
         "Single-attribute tests": "Yes",
         "Penalty for tests on many attributes (MDL)": "Yes",
-        "Minimal instances in leaves": "2",
+        "Min. number of instances in leaves": "2",
         "Maximal depth": "unlimited",
         "Pruning": "confidence 0.25",
         "Replicable training": "Yes (seed 0)",

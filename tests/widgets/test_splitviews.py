@@ -157,9 +157,9 @@ class TestSplitExplorer(base.GuiTest):
         expected = explorer_coordinates(tree.splits[0], self.X)
         np.testing.assert_allclose(np.sort(shown[:, 0]), np.sort(expected[:, 0]))
         self.assertEqual(self.view.plot.getAxis("bottom").labelText,
-                         "signed distance to the hyperplane")
+                         "signed distance to the hyperplane (attributes' raw units)")
         self.assertEqual(self.view.plot.getAxis("left").labelText,
-                         "largest remaining spread")
+                         "largest remaining spread (attributes' raw units)")
 
     def test_multiway_branch_labels_use_class_names(self):
         from sklearn.datasets import make_blobs

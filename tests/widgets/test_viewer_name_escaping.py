@@ -96,7 +96,7 @@ class TestNamesWithLineBreaks(base.WidgetTest):
             with open(filename, encoding="utf-8", newline="") as file:
                 texts["saved"] = file.read()
         w.create_report_html()
-        texts["report"] = re.search("<pre>(.*)</pre>", w.report_html, re.S).group(1)
+        texts["report"] = re.search("<pre[^>]*>(.*)</pre>", w.report_html, re.S).group(1)
         for node in range(tree.node_count):
             for what, text in zip(("title", "text", "tooltip"), w.node_texts(node)):
                 texts[f"{node} {what}"] = text

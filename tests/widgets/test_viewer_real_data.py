@@ -3,6 +3,7 @@ opening zoom, a zoom slider, Fit to width, target-class colours and edge widths 
 instances; node counts equal to the model's on multiway trees; tracing a row without
 side effects, in plain words, numbered from 1; a Data subset's paths highlighted; edge
 labels beside their edges; bar labels; saved settings of version 1."""
+import re
 import warnings
 
 import numpy as np
@@ -226,23 +227,40 @@ class TestDrawingDetails(ViewerTest):
         w = self.widget
         self.send_signal(w.Inputs.tree, self.big)
         item = w.items[0]
-        names, _ = w.view_tree.coefficients(0)
-        self.assertEqual(item.bar_names, names)
-        self.assertGreaterEqual(item.n_bars(), 3)
+        names = w.view_tree.coefficients(0).names
+        self.assertEqual(item.bar_names, names[:w.max_terms])
+        self.assertEqual(item.n_bars(), w.max_terms)
         bar, label = item.bar_rects(item.bars_rect())[0]
         tooltip = item.bar_tooltip(bar.center())
         self.assertTrue(tooltip.startswith(f"{names[0]}: "))
         self.assertIsNone(item.bar_tooltip(item.boundingRect().topLeft()))
 
-    def test_never_one_more(self):
+    def test_terms_shown_as_the_control_says(self):
+        """"Terms shown per rule: k" shows at most k terms of every hyperplane, in the
+        boxes and the rules, "+ n more" counting the rest (also a single one)."""
         w = self.widget
         self.send_signal(w.Inputs.tree, self.big)
-        for max_terms in (1, 2, 3, 5):
+        tree = w.view_tree
+        sizes = {len(tree.coefficients(node).names) for node in range(tree.node_count)
+                 if not tree.is_leaf(node) and tree.coefficients(node) is not None}
+        hyperplanes = 0
+        # also one term fewer than a hyperplane has: "+ 1 more", not the term itself
+        for max_terms in sorted({1, 2, 3, 5} | {size - 1 for size in sizes if size > 1}):
             w.max_terms = max_terms
             w._texts_changed()
-            for node in range(w.view_tree.node_count):
-                self.assertNotIn("+ 1 more", w.node_texts(node)[1])
-            self.assertNotIn("+ 1 more", w.rules_text())
+            texts = [w.node_texts(node)[1] for node in range(w.view_tree.node_count)]
+            texts += w.rules_text().split(" AND ")
+            for text in texts:
+                if "·" not in text:
+                    continue
+                hyperplanes += 1
+                lhs = re.split(" [<≥] ", text)[0].split("IF ")[-1]
+                pieces = re.split(" (?=[+−] )", lhs)
+                more = [p for p in pieces if re.fullmatch(r"\+ \d+ more", p)]
+                self.assertLessEqual(len(pieces) - len(more), max_terms, text)
+                if more:
+                    self.assertEqual(len(pieces) - 1, max_terms, text)
+        self.assertGreater(hyperplanes, 0)
 
 
 class TestSavedSettings(ViewerTest):

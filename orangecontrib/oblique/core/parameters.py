@@ -207,8 +207,11 @@ class Interval(Constraint):
     real number of any type (int, float, numpy integer or float of any width, Fraction,
     Decimal; not a bool, a string, NaN or ±inf), taken as a float."""
 
-    def __init__(self, type_, left, right, closed="both"):
+    def __init__(self, type_, left, right, closed="both", infinite=False):
         self.integral = type_ is Integral
+        #: whether +inf is a value (a number without upper bound whose infinity means
+        #: something, e.g. OC1's ``axis_parallel_bias``: axis-parallel splits only)
+        self.infinite = infinite and right is None and not self.integral
         self.left, self.right, self.closed = left, right, closed
         self.left_closed = closed in ("both", "left")
         self.right_closed = closed in ("both", "right")
@@ -219,7 +222,12 @@ class Interval(Constraint):
         return self.converted(value) is not NOT_OF_TYPE
 
     def converted(self, value):
-        return _as_int(value) if self.integral else _as_float(value)
+        if self.integral:
+            return _as_int(value)
+        if (self.infinite and isinstance(value, numbers.Real) and not _is_bool(value)
+                and value == math.inf):
+            return math.inf
+        return _as_float(value)
 
     @staticmethod
     def _bound(bound, params):

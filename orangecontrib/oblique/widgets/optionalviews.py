@@ -55,9 +55,11 @@ def show_split(split_explorer, tree, counts, data, selected):
         split_explorer.clear()
         return
     node = internal[0]
-    X, y = rows_without_nan(tree, data, counts.reached[node])
+    rows = counts.reached[node]
+    X, y = rows_without_nan(tree, data, rows)
     split_explorer.set_node(core, tree.core_node(node), X, y, class_colors(tree),
-                            tree.vocabulary, tree.class_values)
+                            tree.vocabulary, tree.class_values,
+                            n_missing=len(rows) - len(X))
 
 
 def categories(tree):
@@ -73,6 +75,36 @@ def held_words(tree):
     ``tree``'s domain, as the partition's line of held values says them:
     ``gender = female``, ``thal ≠ reversable defect``, ``thal = reversable defect``."""
     return {j: words for j, (_, words) in _category_words(tree).items()}
+
+
+def value_groups(tree):
+    """``[(columns, words)]``: the 0/1 indicator columns of each nominal attribute of
+    more than two values in an oblique ``tree``'s domain, and ``{combination of codes:
+    text}`` for every combination a row can have: ``status = crew`` where the column of
+    crew is 1, and, where all are 0, the one value without a column (``status = third``)
+    or the values without one (``status: none of crew, first``)."""
+    columns = {}
+    for j, variable in enumerate(tree.texts.variables):
+        indicated = None if variable.is_discrete else _indicated(variable)
+        if indicated is not None and len(indicated[0].values) > 2:
+            columns.setdefault(indicated[0], []).append((j, indicated[1]))
+    groups = []
+    for origin, members in columns.items():
+        if len(members) < 2:
+            continue
+        name = printable_name(origin.name)
+        values = [printable_name(value) for value in origin.values]
+        words = {}
+        for k, (_, value) in enumerate(members):
+            combination = tuple(int(i == k) for i in range(len(members)))
+            words[combination] = f"{name} = {values[value]}"
+        others = [values[v] for v in range(len(values)) if v not in {v for _, v in members}]
+        if others:
+            words[(0,) * len(members)] = (f"{name} = {others[0]}" if len(others) == 1 else
+                                          f"{name}: none of "
+                                          f"{', '.join(values[v] for _, v in members)}")
+        groups.append(([j for j, _ in members], words))
+    return groups
 
 
 def _category_words(tree):
@@ -153,4 +185,4 @@ def show_partition(partition_view, model, tree, data, node=None):
     features = default_axes(tree, node, X, kinds) if X.ndim == 2 and X.shape[1] > 2 else None
     partition_view.set_model(model, X, y, class_colors(tree), tree.names, tree.class_values,
                              features=features, categories=kinds,
-                             held_words=held_words(tree))
+                             held_words=held_words(tree), value_groups=value_groups(tree))

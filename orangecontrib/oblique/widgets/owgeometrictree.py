@@ -100,15 +100,9 @@ class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControl
                     f"about {len(AUTO_EPSILON1) * AUTO_FOLDS + 1} times longer.")
         self.epsilon1_spin.setEnabled(not self.auto_epsilon1)
         self.add_depth_limit(box)
-        gui.spin(
-            box, self, "min_samples_leaf", 1, 1000,
-            label="Min. number of instances in leaves: ", callback=self.settings_changed,
-            tooltip="A split that would leave a child fewer instances is not made.",
-            **SPIN)
-        gui.spin(
-            box, self, "min_samples_split", 2, 1000,
-            label="Do not split subsets smaller than: ", callback=self.settings_changed,
-            **SPIN)
+        self.add_min_leaf(box, "A split that would leave a child fewer instances is not "
+                               "made.")
+        self.add_min_split(box)
         self.add_holdout_pruning(box)
         self.add_replicable_training(
             box, "Fix the instances held out for pruning, so that the same data always "
@@ -140,8 +134,8 @@ class OWGeometricTree(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControl
             ("Minority fraction to stop (ε1)",
              "chosen by cross-validation" if self.auto_epsilon1 else f"{self.epsilon1:.2f}"),
             self.depth_report(),
-            ("Minimal leaf size", str(self.min_samples_leaf)),
-            ("Minimal subset size to split", str(self.min_samples_split)),
+            self.min_leaf_report(),
+            self.min_split_report(),
             self.holdout_pruning_report(),
             self.replicable_report(),
         ))

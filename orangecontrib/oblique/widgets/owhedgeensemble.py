@@ -2,6 +2,7 @@
 import os
 from collections import OrderedDict
 
+from AnyQt.QtCore import Qt
 from AnyQt.QtWidgets import QFormLayout, QLabel
 
 from Orange.data import Table
@@ -49,7 +50,8 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
                               "OC1 or ODT-SVM as the base learner.")
 
     #: 2: "Member tree" (``member_tree``) added; labels say "instances"
-    #: 3: "Trees trained at once" (``n_jobs``) added, all cores by default
+    #: 3: "Trees trained at once" (``n_jobs``, now "Processes, at most") added, all cores
+    #: by default
     settings_version = 3
 
     n_estimators = Setting(10)
@@ -71,7 +73,7 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
 
         grid = QFormLayout()
         gui.widgetBox(self.controlArea, "Members", orientation=grid)
-        self.base_label = QLabel()
+        self.base_label = QLabel(textFormat=Qt.PlainText)  # the learner's name, as typed
         grid.addRow("Base learner:", self.base_label)
         grid.addRow("Number of trees:", gui.spin(
             None, self, "n_estimators", 1, 500, **spin,
@@ -88,12 +90,12 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
             "Each tree is weighted by how well it predicts the instances left out of "
             "its share: every error multiplies its weight by β (Hedge). The base "
             "learner comes from the Learner input (ODT-SVM if none)."))
-        grid.addRow("Trees trained at once:", gui.spin(
+        grid.addRow(f"{PROCESSES_WORDS}:", gui.spin(
             None, self, "n_jobs", 1, max(os.cpu_count() or 1, 1), **spin,
-            tooltip="Trees trained in parallel, one per processor core (all cores by "
-                    "default); one process when the data are too small to pay for "
-                    "starting more (the Model box says how many were used). The "
-                    "ensemble is the same for any number."))
+            tooltip="Trees are trained in parallel in up to this many processes, one "
+                    "tree per process at a time (all cores by default); fewer when the "
+                    "data are too small to pay for starting them (the Model box says "
+                    "how many were used). The ensemble is the same for any number."))
         seed_row = gui.hBox(None)
         self.add_replicable_training(seed_row, "Fix the random subsets and the trees' own "
                                                "randomness.")
@@ -140,9 +142,13 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
 
     def model_sent(self):
         super().model_sent()
-        used = getattr(getattr(self.model, "estimator", None), "n_jobs_used_", None)
+        estimator = getattr(self.model, "estimator", None)
+        used = getattr(estimator, "n_jobs_used_", None)
         if self.task is None and used is not None:
-            self.model_summary.setText(f"{self.model_summary.text()}; {processes_text(used)}")
+            allowed = getattr(estimator, "n_jobs", None)
+            allowed = allowed if isinstance(allowed, int) and allowed > 0 else used
+            self.model_summary.setText(
+                f"{self.model_summary.text()}; {processes_text(used, allowed)}")
 
     def get_learner_parameters(self):
         return OrderedDict((
@@ -150,15 +156,23 @@ class OWHedgeEnsemble(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
             ("Number of trees", str(self.n_estimators)),
             ("Instances per tree", f"{self.sample_percent} %"),
             ("Hedge β", f"{self.beta:.2f}"),
-            ("Trees trained at once", str(self.n_jobs)),
+            (PROCESSES_WORDS, str(self.n_jobs)),
             self.replicable_report(),
         ))
 
 
-def processes_text(n_processes):
-    """"trained in one process" or "trained in 2 processes"."""
-    return ("trained in one process" if n_processes == 1
+#: the words of the control of ``n_jobs``: a ceiling, which the Model box's words match
+PROCESSES_WORDS = "Processes, at most"
+
+
+def processes_text(n_processes, at_most):
+    """"trained in 2 processes", or, with fewer than the ``at_most`` allowed, "trained in
+    one process (of at most 2: too little work to pay for starting more)"."""
+    text = ("trained in one process" if n_processes == 1
             else f"trained in {n_processes} processes")
+    if n_processes < at_most:
+        text += f" (of at most {at_most}: too little work to pay for starting more)"
+    return text
 
 
 if __name__ == "__main__":  # pragma: no cover

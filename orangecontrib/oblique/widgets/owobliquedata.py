@@ -12,8 +12,10 @@ from Orange.widgets.utils.widgetpreview import WidgetPreview
 from Orange.widgets.widget import Msg, Output, OWWidget
 
 from orangecontrib.oblique.core import datasets
-from orangecontrib.oblique.widgets.utils import (clamp_settings_to_controls,
-                                                 restore_mistyped_settings)
+from orangecontrib.oblique.widgets.utils import (SETTINGS_RESTORED,
+                                                 clamp_settings_to_controls,
+                                                 restore_mistyped_settings,
+                                                 show_restored_settings)
 
 
 class DataSet(NamedTuple):
@@ -99,6 +101,7 @@ class OWObliqueData(OWWidget):
 
     class Warning(OWWidget.Warning):
         missing_classes = Msg("Only {} of the {} classes occur; increase the number of rows.")
+        settings_restored = Msg(SETTINGS_RESTORED)
 
     want_main_area = False
     resizing_enabled = False
@@ -107,13 +110,16 @@ class OWObliqueData(OWWidget):
     n_rows = Setting(2000)
     #: Rotation in degrees per set name; a set not listed uses its paper's angle.
     angles = Setting({})
+    #: an angle of ``angles`` is an integer number of degrees (the spin box's)
+    setting_elements = {"angles": 0}
     noise_percent = Setting(0)
     seed = Setting(0)
     auto_apply = Setting(True)
 
     def __init__(self):
         super().__init__()
-        restore_mistyped_settings(self)  # a workflow saved by another version
+        # a workflow saved by another version
+        restored = restore_mistyped_settings(self)
         self.angles = dict(self.angles)
         if not 0 <= self.set_index < len(DATA_SETS):
             self.set_index = 0
@@ -144,6 +150,7 @@ class OWObliqueData(OWWidget):
         gui.auto_send(self.buttonsArea, self, "auto_apply")
         clamp_settings_to_controls(self)
         self._update_angle_control()
+        show_restored_settings(self.Warning.settings_restored, restored)
         self.commit.now()
 
     @property
@@ -154,7 +161,7 @@ class OWObliqueData(OWWidget):
         data_set = self.data_set
         if data_set.angle is None:
             return 0
-        return self.angles.get(data_set.name, data_set.angle)
+        return min(max(self.angles.get(data_set.name, data_set.angle), -180), 180)
 
     def _update_angle_control(self):
         self.controls.angle.setEnabled(self.data_set.angle is not None)
@@ -172,7 +179,7 @@ class OWObliqueData(OWWidget):
     @gui.deferred
     def commit(self):
         self.Error.clear()
-        self.Warning.clear()
+        self.Warning.missing_classes.clear()
         try:
             table = make_table(self.data_set, self.n_rows, self.angle,
                                self.noise_percent, self.seed)

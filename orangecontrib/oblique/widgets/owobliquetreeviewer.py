@@ -16,11 +16,13 @@ settings, messages and the report, and passes the work on:
   path, :class:`~orangecontrib.oblique.widgets.rulespanel.RulesPanel` the rules, and
   :mod:`~orangecontrib.oblique.widgets.optionalviews` the split explorer and partition.
 """
+import math
 from html import escape
 
 import numpy as np
 
-from AnyQt.QtCore import QSize, Qt
+from AnyQt.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
+from AnyQt.QtGui import QImage, QPainter
 from AnyQt.QtWidgets import QLabel, QTabWidget
 
 import Orange.tree
@@ -37,10 +39,13 @@ from orangecontrib.oblique.widgets.optionalviews import (add_optional_views, sho
 from orangecontrib.oblique.widgets.rowpath import RowPathPanel, with_path_below
 from orangecontrib.oblique.widgets.rulespanel import RulesPanel
 from orangecontrib.oblique.widgets.treeadapter import NotATreeError, TreeAdapter, table_rows
-from orangecontrib.oblique.widgets.treescene import (EDGE_RELATIVE_TO_PARENT, TreeScene,
-                                                     TreeView, ZoomControls)
-from orangecontrib.oblique.widgets.utils import (clamp_settings_to_controls,
-                                                 restore_mistyped_settings)
+from orangecontrib.oblique.widgets.treescene import (EDGE_RELATIVE_TO_PARENT,
+                                                     MIN_TEXT_PIXELS, TreeScene, TreeView,
+                                                     ZoomControls, text_pixels)
+from orangecontrib.oblique.widgets.utils import (SETTINGS_RESTORED,
+                                                 clamp_settings_to_controls,
+                                                 restore_mistyped_settings,
+                                                 show_restored_settings)
 from orangecontrib.oblique.widgets import viewertexts
 
 
@@ -69,6 +74,7 @@ class OWObliqueTreeViewer(OWWidget):
         view_failed = Msg("The {} view could not be drawn: {}")
         no_rows = Msg("The model does not keep its training rows; connect Data to "
                       "select rows.")
+        settings_restored = Msg(SETTINGS_RESTORED)
 
     class Information(OWWidget.Information):
         raw_units = Msg("Coefficients are shown in raw units: {}.")
@@ -105,8 +111,9 @@ class OWObliqueTreeViewer(OWWidget):
 
     def __init__(self):
         super().__init__()
-        restore_mistyped_settings(self)  # a workflow saved by another version
-        self.model = self.view_tree = self.input_data = None
+        # a workflow saved by another version
+        restored = restore_mistyped_settings(self)
+        self.model = self.view_tree = self.input_data = self.not_shown = None
         #: the node whose split chose the partition's axes (None: the root's)
         self._partition_shown_for = None
         # the table whose rows are counted (the Data input or the training rows), and how
@@ -150,10 +157,11 @@ class OWObliqueTreeViewer(OWWidget):
         self.row_spin, self.path_list, self.path_note = (
             self.path_panel.row_spin, self.path_panel.path_list, self.path_panel.path_note)
         # under the tabs: what the numbers of every rule are (for every tab)
-        self.units_label = QLabel(wordWrap=True)
+        self.units_label = QLabel(wordWrap=True, textFormat=Qt.PlainText)  # names in it
         self.mainArea.layout().addWidget(
             with_path_below([self.tabs, self.units_label], self.path_panel))
         clamp_settings_to_controls(self)
+        show_restored_settings(self.Warning.settings_restored, restored)
 
     @classmethod
     def migrate_settings(cls, settings, version):
@@ -181,12 +189,15 @@ class OWObliqueTreeViewer(OWWidget):
     def set_tree(self, model):
         self.Error.not_a_tree.clear()
         self.model = self.view_tree = None
+        #: what the info box says of a model on the Tree input that cannot be shown
+        self.not_shown = None
         if model is not None:
             try:
                 self.view_tree = TreeAdapter.from_model(model)
                 self.model = model
             except NotATreeError as error:
                 self.Error.not_a_tree(str(error))
+                self.not_shown = error.info
         self._set_units()
         self._fill_target_combo()
 
@@ -251,7 +262,7 @@ class OWObliqueTreeViewer(OWWidget):
 
     def _update_info(self):
         if self.view_tree is None:
-            self.info_label.setText("No tree on input.")
+            self.info_label.setText(self.not_shown or "No tree on input.")
             return
         source = ("the Data input" if self._counts_from_input()
                   else "the training data" if self.data is not None else "the model")
@@ -431,10 +442,51 @@ class OWObliqueTreeViewer(OWWidget):
         self.report_items("Tree", viewertexts.report_items(
             self.model, tree, self.COEFFICIENTS[self.PER_SD if tree.per_sd else self.RAW],
             self._counts_from_input()))
-        self.report_plot()
+        self.report_raw(report_picture(self.scene))
         self.report_caption(escape(viewertexts.rules_caption(tree, self.full_rules,
                                                              self.max_terms)))
-        self.report_raw("<pre>" + escape(self.rules_text(), quote=False) + "</pre>")
+        # one rule a paragraph, wrapped at the page's edge (a hyperplane's rule is long)
+        self.report_raw('<pre style="white-space: pre-wrap">'
+                        + escape(self.rules_text(), quote=False) + "</pre>")
+
+
+#: The largest picture of the tree in a report: at most this many pixels a side and in all.
+REPORT_PICTURE_SIDE = 8000
+REPORT_PICTURE_PIXELS = 16_000_000
+
+
+def report_picture(scene):
+    """The report's picture of the tree as drawn (collapsed nodes and the depth limit as
+    the user set them): an ``<img>`` of the scene, scaled down to at most
+    REPORT_PICTURE_SIDE pixels a side and REPORT_PICTURE_PIXELS in all; if the node text
+    would then be too small to read (under MIN_TEXT_PIXELS), or the image cannot be made
+    (too little memory), a sentence saying the picture was left out, and why."""
+    rect = scene.sceneRect()
+    if rect.isEmpty():
+        return ""
+    width, height = rect.width(), rect.height()
+    scale = min(1.0, REPORT_PICTURE_SIDE / width, REPORT_PICTURE_SIDE / height,
+                math.sqrt(REPORT_PICTURE_PIXELS / (width * height)))
+    left_out = (f"<p>The picture of the tree is left out: drawn as it is in the viewer it "
+                f"is {width:,.0f} × {height:,.0f} pixels, {{}}. Collapse nodes or limit the "
+                f"depth for a picture; the rules below give every node.</p>")
+    if scale * text_pixels(scene.font()) < MIN_TEXT_PIXELS:
+        return left_out.format("too large to read in a report")
+    image = QImage(max(1, math.floor(width * scale)), max(1, math.floor(height * scale)),
+                   QImage.Format_ARGB32_Premultiplied)
+    if image.isNull():
+        return left_out.format("too large for the memory left")
+    image.fill(Qt.white)
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+    scene.render(painter, QRectF(0, 0, image.width(), image.height()), rect)
+    painter.end()
+    png = QByteArray()
+    buffer = QBuffer(png)
+    buffer.open(QIODevice.WriteOnly)
+    image.save(buffer, "PNG")
+    buffer.close()
+    return f'<img src="data:image/png;base64,{png.toBase64().data().decode("ascii")}"/>'
 
 
 def _add_display_controls(widget, box):

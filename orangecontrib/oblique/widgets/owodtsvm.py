@@ -93,11 +93,8 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
                              "penalty is MDL's (minimum description length).")
 
         box = gui.vBox(self.controlArea, "Stopping and pruning")
-        gui.spin(
-            box, self, "min_samples_leaf", 1, 1000, label="Minimal instances in leaves: ",
-            callback=self.settings_changed, **SPIN,
-            tooltip="A test needs at least two branches with this many instances (C4.5's "
-                    "minimum number of objects).")
+        self.add_min_leaf(box, "A test needs at least two branches with this many "
+                               "instances (C4.5's minimum number of objects).")
         self.add_depth_limit(box)
         gui.doubleSpin(
             box, self, "confidence", 0.01, 1.0, step=0.05, decimals=2,
@@ -142,7 +139,7 @@ class OWODTSVM(ModelSummaryMixin, AttributesPerSplitMixin, LearnerControlsMixin,
             ("Penalty for tests on many attributes (MDL)",
              "Yes" if self.mdl_penalty else "No"),
             self.attributes_per_split_report(),
-            ("Minimal instances in leaves", str(self.min_samples_leaf)),
+            self.min_leaf_report(),
             self.depth_report(),
             ("Pruning", f"confidence {self.confidence:.2f}" if self.prune else "none"),
             self.replicable_report(),

@@ -20,11 +20,14 @@ from AnyQt.QtGui import QColor
 from AnyQt.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout,
                              QWidget)
 
+from Orange.widgets.utils.combobox import ComboBox
+
 from orangecontrib.oblique.core.tree.geometry import (
                                                       boundary_segments, explorer_coordinates, explorer_hyperplane, held_values,
                                                       partition_image, plane_slice, plotted_features, split_importances)
 from orangecontrib.oblique.core.tree.rules import Vocabulary, branch_conditions, format_number
 from orangecontrib.oblique.core.tree.structure import ObliqueTree
+from orangecontrib.oblique.widgets.viewertexts import rows_text
 
 __all__ = ["SplitExplorer", "PartitionView"]
 
@@ -36,6 +39,8 @@ REGION_LIGHTNESS = 0.65
 MARGIN = 0.05
 #: Longest weight list printed in a branch condition; the rest is counted.
 MAX_TERMS = 4
+#: The units of the split explorer's axes: distances in the space of the tree's features
+UNITS = "attributes' raw units"
 #: Characters per line of a condition label in the split explorer.
 LABEL_WIDTH = 36
 #: Held attributes named on screen under the partition; the rest are counted.
@@ -240,7 +245,7 @@ class SplitExplorer(_PlotView):
         self.pair_controls.show()
 
     def set_node(self, tree, node_id, X, y, class_colors, feature_names=None,
-                 class_names=None, pair=None):
+                 class_names=None, pair=None, n_missing=0):
         """Show node ``node_id`` of ``tree`` (an :class:`ObliqueTree`).
 
         Parameters
@@ -260,6 +265,9 @@ class SplitExplorer(_PlotView):
             view's "Boundary between" list chooses them too.  A pairwise-vote split's
             boundary is the hyperplane of the pair, its sides labelled with the pair's two
             votes (:meth:`SplitKind.explorer_labels`).
+        n_missing : int
+            The rows that reach the node but are not in ``X`` for a missing value (the
+            title says how many).
         """
         shown = (tree, node_id, X, y, class_colors, feature_names, class_names)
         self.clear()
@@ -273,7 +281,7 @@ class SplitExplorer(_PlotView):
         if not isinstance(feature_names, Vocabulary):
             feature_names = Vocabulary(list(feature_names), classes=(
                 None if class_names is None else list(class_names)))
-        if not split.kind.has_geometry:
+        if not split.has_geometry:
             condition = branch_conditions(split, feature_names)[0]
             self.show_message(f"Node {node_id} tests a nominal value ({condition}): rows "
                               "are not separated by a hyperplane, so there is no "
@@ -309,7 +317,9 @@ class SplitExplorer(_PlotView):
                                            max_terms=MAX_TERMS)
         sides = {left: _wrapped(words[0]), right: _wrapped(words[1])}
         lines = max(text.count("\n") + 1 for text in sides.values())
-        x_range = _padded(np.append(coordinates[:, 0], 0.0))
+        # the hyperplane in the middle: each side has half the width for its label
+        reach = np.abs(coordinates[:, 0]).max()
+        x_range = _padded([-reach, reach])
         y_range = _padded(coordinates[:, 1])
         # Room above the points for the two condition labels.
         y_range = (y_range[0], y_range[1] + 0.06 * (lines + 1) * (y_range[1] - y_range[0]))
@@ -321,9 +331,12 @@ class SplitExplorer(_PlotView):
                                 fill=pg.mkBrush(255, 255, 255, 210))
             label.setPos(0, y_range[1])
             self.plot.addItem(label)
-        self.plot.setLabel("bottom", "signed distance to the hyperplane")
-        self.plot.setLabel("left", "largest remaining spread")
-        self.plot.setTitle(f"Node {node_id}: {X.shape[0]} rows", color="#333")
+        self.plot.setLabel("bottom", f"signed distance to the hyperplane ({UNITS})")
+        self.plot.setLabel("left", f"largest remaining spread ({UNITS})")
+        title = f"Node {node_id}: {rows_text(X.shape[0])}"
+        if n_missing:
+            title += f"; {rows_text(n_missing)} with a missing value not shown"
+        self.plot.setTitle(title, color="#333")
         self.plot.setRange(xRange=x_range, yRange=y_range, padding=0)
 
 
@@ -351,19 +364,25 @@ class PartitionView(_PlotView):
         #: {feature: value names by code} of the binary and nominal features
         self.categories = {}
         self.held_words = {}
+        #: {columns: (held combination of codes, its words)} of the 0/1 columns of one
+        #: nominal attribute each, held together at a combination a row has
+        self.value_groups = {}
         self.features = None
-        self.fixed = None
+        #: the values every feature is held at: ``_held_alone``, except that the other
+        #: columns of a nominal attribute one of whose columns is plotted are held at 0
+        self.fixed = self._held_alone = None
         self.image_item = None
         self.scatter_items = []
         self.segments = []
         super().__init__(parent)
-        self.x_combo, self.y_combo = QComboBox(), QComboBox()
+        self.x_combo, self.y_combo = ComboBox(), ComboBox()
         controls = QHBoxLayout()
         controls.setContentsMargins(6, 4, 6, 0)
         for text, combo in (("Horizontal:", self.x_combo), ("Vertical:", self.y_combo)):
-            # long attribute names must not widen the viewer: the list shows them whole
-            combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(12)
+            # as wide as the longest name, up to Orange's bound for its combo boxes (25
+            # characters), so that a long name does not widen the viewer; the list and
+            # the tooltip show every name whole
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)
             combo.currentIndexChanged.connect(self._on_axis_chosen)
             controls.addWidget(QLabel(text))
             controls.addWidget(combo)
@@ -399,7 +418,8 @@ class PartitionView(_PlotView):
         self._forget_tree()
         self._shown = None
         self.categories = {}
-        self.features = self.fixed = None
+        self.value_groups = {}
+        self.features = self.fixed = self._held_alone = None
         self._hide_controls()
         super().clear()
         self.show_message(NO_PARTITION)
@@ -416,7 +436,8 @@ class PartitionView(_PlotView):
         viewbox.setAspectLocked(False)
 
     def set_model(self, model, X, y, class_colors, feature_names=None, class_names=None,
-                  tree_classes=None, features=None, categories=None, held_words=None):
+                  tree_classes=None, features=None, categories=None, held_words=None,
+                  value_groups=None):
         """Show the partition by ``model`` of the plane of two features, the rows ``X``
         on top.
 
@@ -451,6 +472,11 @@ class PartitionView(_PlotView):
             binary or nominal feature has a code (e.g. ``thal ≠ reversable defect`` for
             0 of the indicator column ``thal=reversable defect``); default
             ``name = value name``.
+        value_groups : sequence of (columns, words), optional
+            The 0/1 indicator columns of one nominal attribute each: while none of them
+            is plotted they are held together at the combination of codes that most rows
+            have (a value a row can have, not each column at its own commonest code),
+            which ``words`` (``{combination: text}``) says, e.g. ``status = crew``.
         """
         self.clear()
         X = np.asarray(X, dtype=float)
@@ -489,14 +515,21 @@ class PartitionView(_PlotView):
             names=list(feature_names), class_names=class_names,
             to_color=None if tree_classes is None else np.asarray(tree_classes, int),
             importances=np.zeros(n_features) if importances is None else importances)
-        self.fixed = held_values(X)
+        self._held_alone = held_values(X)
         for j, names in self.categories.items():  # codes have no median: the commonest
             codes = np.clip(np.round(X[:, j]), 0, len(names) - 1).astype(int)
-            self.fixed[j] = np.argmax(np.bincount(codes, minlength=len(names)))
+            self._held_alone[j] = np.argmax(np.bincount(codes, minlength=len(names)))
+        self.value_groups = {}
+        for columns, words in value_groups or ():
+            columns = tuple(int(j) for j in columns)
+            codes = np.clip(np.round(X[:, list(columns)]), 0, 1).astype(int)
+            self.value_groups[columns] = codes, dict(words)
         for combo in (self.x_combo, self.y_combo):
             combo.blockSignals(True)
             combo.clear()
             combo.addItems(self._shown["names"])
+            for index, name in enumerate(self._shown["names"]):
+                combo.setItemData(index, name, Qt.ToolTipRole)
             combo.blockSignals(False)
         self._set_features(features)
 
@@ -505,8 +538,25 @@ class PartitionView(_PlotView):
         for combo, j in zip((self.x_combo, self.y_combo), self.features):
             combo.blockSignals(True)
             combo.setCurrentIndex(j)
+            combo.setToolTip(combo.currentText())
             combo.blockSignals(False)
+        self.fixed = self._held_alone.copy()
+        for columns in self.value_groups:
+            self.fixed[list(columns)] = self._group_held_at(columns)
         self._draw()
+
+    def _group_held_at(self, columns):
+        """The codes the columns of one nominal attribute are held at: the combination
+        most rows have; with one of them plotted, that of the rows where it is 0 (where
+        it is 1, :meth:`_predict_at_codes` sets the others to 0)."""
+        codes, _ = self.value_groups[columns]
+        plotted = [k for k, j in enumerate(columns) if j in self.features]
+        if plotted:
+            codes = codes[codes[:, plotted[0]] == 0]
+        if not len(codes):
+            return [0] * len(columns)
+        combinations, counts = np.unique(codes, axis=0, return_counts=True)
+        return [int(c) for c in combinations[np.argmax(counts)]]
 
     def _on_axis_chosen(self):
         if self._shown is None:
@@ -576,6 +626,11 @@ class PartitionView(_PlotView):
         rows = np.array(rows, dtype=float)
         for j, names in self.categories.items():
             rows[:, j] = np.clip(np.round(rows[:, j]), 0, len(names) - 1)
+        for columns in self.value_groups:  # a plotted value's column 1: the others 0
+            for j in columns:
+                if j in self.features:
+                    others = [i for i in columns if i != j]
+                    rows[np.ix_(rows[:, j] == 1, others)] = 0
         tree = self._tree
         return tree.predict_proba(rows) if isinstance(tree, ObliqueTree) else tree(rows)
 
@@ -596,7 +651,14 @@ class PartitionView(_PlotView):
             self.held_label.setText(note.strip())
             self.held_label.setVisible(bool(note))
             return
-        values = [self._held_value_text(j) for j in held]
+        values, said = [], set()
+        for j in held:
+            group = self._group_of(j)
+            if group is None:
+                values.append(self._held_value_text(j))
+            elif group not in said:  # the attribute once, at a value a row can have
+                said.add(group)
+                values.append(self._held_group_text(group))
         shown = ", ".join(values[:MAX_HELD])
         if len(values) > MAX_HELD:
             shown += f", … ({len(values) - MAX_HELD} more)"
@@ -610,6 +672,26 @@ class PartitionView(_PlotView):
             + "\n".join(values) + "\nEach row is drawn at its own two plotted values; its "
             "other values may put it in another region.")
         self.held_label.show()
+
+    def _group_of(self, feature):
+        """The columns of the nominal attribute of which ``feature`` is a column, or
+        None."""
+        return next((columns for columns in self.value_groups if feature in columns), None)
+
+    def _held_group_text(self, columns):
+        """How the held line says the value the columns of one nominal attribute are
+        held at (``status = crew``; with a column plotted, ``status = crew where not
+        third``): its words, else each column's own."""
+        _, words = self.value_groups[columns]
+        held = tuple(int(self.fixed[j]) for j in columns)
+        text = words.get(held) or ", ".join(self._held_value_text(j)
+                                            for j in columns if j not in self.features)
+        for k, j in enumerate(columns):
+            if j in self.features:
+                plotted = words.get(tuple(int(i == k) for i in range(len(columns))), "")
+                text += (f" where not {plotted.split(' = ', 1)[1]}" if " = " in plotted
+                         else f" where {self._shown['names'][j]} = 0")
+        return text
 
     def _held_value_text(self, feature):
         """"name = value" of a held feature, in its own words if it is binary or

@@ -27,6 +27,7 @@ plain Python + numpy: no Qt, so the widget only draws what this module computes,
 tests can check the texts directly.
 """
 import hashlib
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -45,7 +46,12 @@ __all__ = ["TreeAdapter", "ObliqueTreeAdapter", "OrangeTreeAdapter", "Counts", "
 
 
 class NotATreeError(ValueError):
-    """The input model is not a tree the viewer can show."""
+    """The input model is not a tree the viewer can show; ``info`` says what is on the
+    input instead, for the viewer's info box."""
+
+    def __init__(self, message, info):
+        super().__init__(message)
+        self.info = info
 
 
 class DomainMismatchError(ValueError):
@@ -145,6 +151,8 @@ class TreeAdapter:
     model : the input model
     class_values : list of str
         The names of the class values, as texts write them.
+    class_name : str
+        The name of the class variable, as texts write it.
     parent : list of int (``-1`` for the root)
     children : list of tuple of int, in branch order
     depth : list of int
@@ -165,6 +173,8 @@ class TreeAdapter:
                  train_value, predicted):
         self.model = model
         self.class_values = [printable_name(value) for value in class_values]
+        #: the class variable's name, as texts write it
+        self.class_name = printable_name(model.domain.class_var.name)
         self.parent = list(parent)
         self.children = [tuple(c) for c in children]
         self.conditions = list(conditions)
@@ -186,10 +196,13 @@ class TreeAdapter:
         if isinstance(model, Orange.tree.TreeModel) and getattr(model, "root", None) \
                 is not None:
             if model.domain.class_var is None or not model.domain.class_var.is_discrete:
-                raise NotATreeError("Only classification trees can be shown.")
+                raise NotATreeError("Only classification trees can be shown.",
+                                    "A regression tree is on input: it can't be shown, "
+                                    "only classification trees can.")
             return OrangeTreeAdapter(model)
-        raise NotATreeError(
-            f"{getattr(model, 'name', type(model).__name__)} is not a tree model.")
+        name = getattr(model, 'name', type(model).__name__)
+        raise NotATreeError(f"{name} is not a tree model.",
+                            f"{name} is on input: it can't be shown, it is not a tree.")
 
     # ----- shape -----
     @property
@@ -275,9 +288,10 @@ class TreeAdapter:
         pairwise-vote split, with ``max_terms`` terms)."""
         return self.node_rule(node, max_terms)[0]
 
-    def coefficients(self, node):
-        """(names, standardised coefficients) of an oblique node's hyperplane, ordered by
-        importance, or None (axis-parallel and multiway tests have no bar chart)."""
+    def coefficients(self, node, max_terms=None):
+        """The :class:`~orangecontrib.oblique.presentation.Coefficients` of the first
+        ``max_terms`` terms (None: all) of an oblique node's hyperplane, in the units of
+        the texts, or None (axis-parallel and multiway tests have no bar chart)."""
         return None
 
     def value_text(self, node, x):
@@ -327,11 +341,20 @@ class TreeAdapter:
         for table in (data, self.model.instances):
             if table is not None:
                 try:
+                    if table is not data:
+                        counts = self.training_counts(table)
+                        if counts is not None:
+                            return table, counts, mismatch
                     return table, self.recount(table), mismatch
                 except DomainMismatchError as error:
                     if table is data:
                         mismatch = str(error)
         return None, None, mismatch
+
+    def training_counts(self, table):
+        """:class:`Counts` of the model's training rows as the fit routed them, if
+        ``table`` (the model's ``instances``) holds them; None: count ``table`` anew."""
+        return None
 
     def recount(self, data):
         """:class:`Counts` of ``data`` (a Table in any compatible domain)."""
@@ -416,6 +439,21 @@ class TreeAdapter:
         return None
 
     # ----- rules -----
+    def shortened_branches(self, max_terms):
+        """(branches whose condition ``max_terms`` shortens, terms left out in all)."""
+        shortened = omitted = 0
+        for node in range(1, self.node_count):
+            shown = self.condition(node, max_terms)
+            if shown != self.conditions[node]:
+                shortened += 1
+                omitted += sum(int(n) for n in re.findall(r"\+ (\d+) more", shown))
+        return shortened, omitted
+
+    def scores_in_nodes_only(self):
+        """The number of internal nodes whose branches' complete conditions leave the
+        score maps that decide them to the node's rule (pairwise votes, many scores)."""
+        return 0
+
     def rules(self, counts=None, max_terms=None):
         """One :class:`Rule` per leaf; support and confidence from ``counts`` (default:
         the training counts); hyperplanes shortened to ``max_terms`` terms (``None``:
@@ -463,6 +501,13 @@ class ObliqueTreeAdapter(TreeAdapter):
     def core_node(self, node):
         return self.display.core_node(node)
 
+    def training_counts(self, table):
+        training = getattr(self.display, "training", None)
+        if training is None or len(table) != len(training[3]):
+            return None
+        reached, stop, shares, y = training
+        return Counts(reached, stop, y, len(self.class_values), shares)
+
     def model_rows(self, X):
         # a nominal value no training row had is a missing value, as the model reads it
         return self.model._tree_rows(X) if hasattr(self.model, "_tree_rows") else _dense(X)
@@ -485,11 +530,8 @@ class ObliqueTreeAdapter(TreeAdapter):
         weighed = set()
         for node in range(self.node_count):
             split = self._split(node)
-            if split is None:
-                continue
-            if split.conditions()[0].attribute is not None:
-                continue
-            weighed.update(int(j) for j in split.features_used)
+            if split is not None:
+                weighed.update(int(j) for j in split.conditions()[0].weighed_features())
         for j in self.texts.order(np.ones((1, len(self.names)))):
             if j in weighed and is_continuous(self.texts.variables[j]):
                 return self.names[j]
@@ -510,27 +552,24 @@ class ObliqueTreeAdapter(TreeAdapter):
     def node_rule(self, node, max_terms=None):
         return self.texts.node_rule(self._split(node), max_terms, self.per_sd)
 
+    def scores_in_nodes_only(self):
+        return sum(1 for node in range(self.node_count) if not self.is_leaf(node)
+                   and self._split(node).conditions()[0].scores_left_to_the_node())
+
     def node_details(self, node, max_terms=None):
         return self.texts.node_details(self._split(node), max_terms, self.per_sd)
 
     def edge_labels_of(self, node):
         return [self.edge_labels[child] for child in self.children[node]]
 
-    def coefficients(self, node):
-        return self.texts.coefficients(self._split(node))
+    def coefficients(self, node, max_terms=None):
+        return self.texts.coefficients(self._split(node), max_terms, self.per_sd)
 
     def value_text(self, node, x):
         return self.texts.value_text(self._split(node), x, self.per_sd)
 
     def step_text(self, node, x, max_terms=None):
-        split = self._split(node)
-        position = int(split.route(np.nan_to_num(x)[None, :])[0])
-        if self.per_sd and split.conditions()[0].in_units(self.vocabulary):
-            split, z = self.texts.standardised(split), self.texts.z_scores(x)[0]
-            return step_words(split, z, position, self.texts.z_vocabulary,
-                              self.texts.order(split.weights), max_terms)
-        return step_words(split, x, position, self.vocabulary,
-                          self.texts.order(split.weights), max_terms)
+        return self.texts.path_step(self._split(node), x, max_terms, self.per_sd)
 
     def features_of(self, node):
         return self._split(node).conditions()[0].features
@@ -564,17 +603,10 @@ class ObliqueTreeAdapter(TreeAdapter):
         """How a row with a missing value goes down every branch of ``node`` by the
         shares of the node's training rows (C4.5): ``thal is missing: the row goes down
         every branch with its share of the node's training rows, normal 55.2 %, …``."""
-        split = self._split(node)
         missing = [j for j in self.features_of(node) if not np.isfinite(x[j])]
-        conditions = split.conditions()
-        shares = ", ".join(
-            f"{condition.branch_word(conditions, k, self.vocabulary)} "
-            f"{format_significant(100 * share, 3)} %"
-            for k, (condition, share) in enumerate(zip(conditions,
-                                                       split.missing_shares.tolist()))
-            if share > 0)
         return (f"{self.missing_words(missing)}: the row goes down every branch with its "
-                f"share of the node's training rows, {shares}")
+                f"share of the node's training rows, "
+                f"{self._split(node).shares_text(self.vocabulary)}")
 
     def row_distribution(self, data, row):
         """The model's class distribution for ``row`` (over :attr:`class_values`)."""

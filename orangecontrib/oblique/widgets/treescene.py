@@ -19,17 +19,20 @@ from AnyQt.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene,
                              QPushButton, QSlider, QVBoxLayout, QWidget)
 
 from orangecontrib.oblique.core.tree.rules import format_number
+from orangecontrib.oblique.presentation import term_pieces, wrapped
+from orangecontrib.oblique.widgets.notes import style_note
 from orangecontrib.oblique.widgets.treelayout import layout
+from orangecontrib.oblique.widgets.viewertexts import rows_text, weights_unit
 
 PAD = 5
 LEVEL_GAP = 46
-#: the height of a bar's label at zoom 1 (its font: :func:`label_font`)
+#: the largest height of the bar chart's text at zoom 1 (its font: :func:`label_font`)
 BAR_LABEL_HEIGHT = 16
-BAR_CHART_HEIGHT = 26 + BAR_LABEL_HEIGHT
 DIST_BAR_HEIGHT = 7
+#: the opacity of a coefficient's bar, drawn under its name and weight
+BAR_OPACITY = 0.45
+#: the most bars a box draws (the rule's terms; the tooltip lists every weight)
 MAX_BARS = 12
-#: the narrowest slot of a bar with its label (three or four letters of it)
-MIN_BAR_STEP = 44
 HOVER_COLOR = QColor("#e6750a")
 PATH_COLOR = QColor("#1a9850")
 SELECT_COLOR = QColor("#1f5fbf")
@@ -59,10 +62,27 @@ COLOR_BY_CLASS, COLOR_BY_IMPURITY = 0, 1
 EDGE_FIXED, EDGE_RELATIVE_TO_ROOT, EDGE_RELATIVE_TO_PARENT = 0, 1, 2
 
 
-def breakable(text):
-    """``text`` as a box draws it: a term too long for the box may break between its
-    coefficient and its name (after "·", by a zero-width space), not inside a number."""
-    return text.replace("·", "·\u200b")
+def box_lines(text, metrics, width):
+    """The lines of a node box's ``text`` within ``width`` pixels (``metrics`` of its
+    font): broken only between terms, never inside a name or a number
+    (:func:`~orangecontrib.oblique.presentation.wrapped`); a term wider than the box
+    breaks after its coefficient, and only a name wider than the box is elided."""
+    def elided(piece, room):
+        return metrics.elidedText(piece, Qt.ElideRight, room)
+
+    def pieces(part):
+        # a term too wide breaks after its coefficient (wrapped); prose too wide (a
+        # heading, a pair of classes and its rows) at its words
+        found = []
+        for piece in term_pieces(part):
+            if metrics.horizontalAdvance(piece) <= width or "·" in piece:
+                found.append(piece)
+            else:
+                found += piece.split(" ")
+        return found
+    return [line for part in text.split("\n")
+            for line in wrapped(pieces(part), width, width, metrics.horizontalAdvance,
+                                elided)]
 
 
 def _mix(color, white_share):
@@ -123,22 +143,20 @@ def label_font(font):
     return small
 
 
-def label_slots(widths, room, narrowest=MIN_BAR_STEP):
-    """Widths of the slots of labels whose whole widths are ``widths`` in ``room``
-    pixels: every label whole if they fit (the room left shared equally); else the
-    widest are cut to one common width, so that a label is shortened only where there
-    is no room for it, and no slot is narrower than ``narrowest`` (or an equal share)."""
-    widths = np.maximum(np.asarray(widths, dtype=float), 1.0)
-    if widths.sum() <= room:
-        return widths + (room - widths.sum()) / len(widths)
-    floor = min(narrowest, room / len(widths))
-    widths = np.maximum(widths, floor)
-    order = np.sort(widths)
-    for k, width in enumerate(order):  # water-filling: the cap under which all fit
-        cap = (room - order[:k].sum()) / (len(order) - k)
-        if cap <= width:
-            break
-    return np.minimum(widths, cap)
+def bar_text_height(font):
+    """The height of a line of the bar chart's text for node text in ``font``."""
+    return math.ceil(QFontMetricsF(label_font(font)).height())
+
+
+def bar_row_height(font):
+    """The height of one bar of the bar chart -- a line with the attribute's name and
+    its weight, over the bar -- for node text in ``font``."""
+    return bar_text_height(font) + 1
+
+
+def bar_chart_height(n_bars, font):
+    """The height of the bar chart of ``n_bars`` bars and its scale."""
+    return n_bars * bar_row_height(font) + bar_text_height(font) + 3
 
 
 def _level_tops(level_height):
@@ -152,32 +170,57 @@ def _level_tops(level_height):
 
 
 class NodeItem(QGraphicsItem):
-    """One node box: the rule (or the leaf's class), a bar chart of standardised
-    coefficients, the number of rows and a class distribution bar.  Drawn in ``paint``
-    from precomputed texts: no child items, so a tree of hundreds of nodes stays cheap."""
+    """One node box: the rule (or the leaf's class), a bar chart of the weights of the
+    terms the rule shows, the number of rows and a class distribution bar.  Drawn in
+    ``paint`` from precomputed texts: no child items, so a tree of hundreds of nodes stays
+    cheap.
+
+    The bar chart has a row per term, as the rule lists them: a line with the
+    attribute's name (elided only where it is wider than the box less the weight, the
+    whole name in the bar's tooltip) and the weight as the rule prints it, over the bar
+    (light, from a common zero); under them a scale from the smallest to the largest
+    weight, in the rule's units ("per unit" or "per SD")."""
 
     def __init__(self, node, width, height, title, text, coefficients, value, n, fill,
-                 colors, collapsed, bar_names=None):
+                 colors, collapsed):
         super().__init__()
         self.node = node
         self.width, self.height = width, height
         self.title, self.text = title, text
+        #: the :class:`~orangecontrib.oblique.presentation.Coefficients` of the bars
         self.coefficients = coefficients
-        #: the attribute of every bar (its short name is written under the bar)
-        self.bar_names = bar_names
         self.value, self.n = value, n
         self.fill = fill
         self.colors = colors
         self.collapsed = collapsed
-        self._label_widths = None  # the bars' labels' whole widths, once measured
+        self._lines = None
         self.hovered = False
         self.traced = False
         self.node_tooltip = ""
         self.setFlag(QGraphicsItem.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
 
+    @property
+    def bar_names(self):
+        """The attribute of every bar (None without bars)."""
+        return None if self.coefficients is None else self.coefficients.names[:MAX_BARS]
+
     def boundingRect(self):
         return QRectF(-2, -2, self.width + 4, self.height + 4)
+
+    def _font(self):
+        scene = self.scene()
+        return scene.font() if scene is not None else QFont()
+
+    def lines(self):
+        """The lines of the node's text, as :func:`box_lines` breaks them (once: the box
+        is drawn anew for another text, width or font)."""
+        if self._lines is not None:
+            return self._lines
+        lines = box_lines(self.text, QFontMetricsF(self._font()), self.width - 2 * PAD)
+        if self.scene() is not None:  # in the scene's font from now on
+            self._lines = lines
+        return lines
 
     def paint(self, painter, option, widget=None):
         painter.setRenderHint(QPainter.Antialiasing, True)
@@ -195,7 +238,8 @@ class NodeItem(QGraphicsItem):
         inner = self.width - 2 * PAD
         y = PAD
         painter.setPen(QColor("#202020"))
-        font = painter.font()
+        font = self._font()
+        painter.setFont(font)
         if self.title:
             bold = QFont(font)
             bold.setBold(True)
@@ -204,72 +248,82 @@ class NodeItem(QGraphicsItem):
                              self.title)
             painter.setFont(font)
             y += 16
-        text_height = self.height - y - PAD - 14 - DIST_BAR_HEIGHT - (
-            BAR_CHART_HEIGHT + 3 if self.coefficients is not None else 0)
-        painter.drawText(QRectF(PAD, y, inner, text_height),
-                         Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap, breakable(self.text))
-        y += text_height
+        spacing = QFontMetricsF(font).lineSpacing()
+        for k, line in enumerate(self.lines()):
+            painter.drawText(QRectF(PAD, y + k * spacing, inner, spacing),
+                             Qt.AlignLeft | Qt.AlignVCenter, line)
         if self.coefficients is not None:
-            self._paint_bars(painter, QRectF(PAD, y, inner, BAR_CHART_HEIGHT))
-            y += BAR_CHART_HEIGHT + 3
+            self._paint_bars(painter, self.bars_rect())
+        y = self.height - PAD - 14 - DIST_BAR_HEIGHT
         painter.setPen(QColor("#404040"))
-        count = f"{format_number(self.n)} row{'' if self.n == 1 else 's'}" + (f"   ▸ {self.collapsed}" if self.collapsed else "")
-        painter.drawText(QRectF(PAD, y, inner, 14), Qt.AlignLeft | Qt.AlignVCenter, count)
+        painter.drawText(QRectF(PAD, y, inner, 14), Qt.AlignLeft | Qt.AlignVCenter,
+                         self.count_text())
         y += 14
         self._paint_distribution(painter, QRectF(PAD, y, inner, DIST_BAR_HEIGHT - 2))
 
-    def label_widths(self):
-        """The whole width of every bar's label in :func:`label_font` (item font)."""
-        if self._label_widths is None:
-            scene = self.scene()
-            metrics = QFontMetricsF(label_font(scene.font() if scene is not None
-                                               else QFont()))
-            names = self.bar_names or [""] * len(self.coefficients)
-            self._label_widths = [metrics.horizontalAdvance(name) + 6 for name in names]
-        return self._label_widths
-
-    def bar_rects(self, rect):
-        """(rectangle of the bar, rectangle of its label) of every coefficient shown;
-        each label's slot as wide as :func:`label_slots` gives it."""
-        n_bars = self.n_bars()
-        slots = label_slots(self.label_widths()[:n_bars], rect.width())
-        chart = QRectF(rect.left(), rect.top(), rect.width(), rect.height() - BAR_LABEL_HEIGHT)
-        rects, left = [], chart.left()
-        for step in slots:
-            bar_width = min(step - 2, 14.0)
-            rects.append((QRectF(left + (step - bar_width) / 2, chart.top(), bar_width,
-                                 chart.height()),
-                          QRectF(left, chart.bottom(), step, BAR_LABEL_HEIGHT)))
-            left += step
-        return rects
+    def count_text(self):
+        """The line under the text: "1 row", "303 rows", and what hides the children."""
+        return rows_text(self.n) + (f"   ▸ {self.collapsed}" if self.collapsed else "")
 
     def n_bars(self):
-        """How many coefficients get a bar: the most important first, as many as leave
-        each label at least MIN_BAR_STEP (or its whole width, if less); the tooltip
-        lists them all."""
-        room = self.width - 2 * PAD
-        widths = self.label_widths()
-        count = 0
-        for width in widths[:MAX_BARS]:
-            if sum(min(w, MIN_BAR_STEP) for w in widths[:count + 1]) > room:
-                break
-            count += 1
-        return max(1, count)
+        """How many terms have a bar: those the rule shows, at most MAX_BARS."""
+        return 0 if self.coefficients is None else min(len(self.coefficients.names),
+                                                       MAX_BARS)
 
     def bars_rect(self):
         """Where the bar chart of the coefficients is, in the item's coordinates."""
-        return QRectF(PAD, self.height - PAD - 14 - DIST_BAR_HEIGHT - BAR_CHART_HEIGHT - 3,
-                      self.width - 2 * PAD, BAR_CHART_HEIGHT)
+        height = bar_chart_height(self.n_bars(), self._font())
+        return QRectF(PAD, self.height - PAD - 14 - DIST_BAR_HEIGHT - height - 3,
+                      self.width - 2 * PAD, height)
+
+    def bar_layout(self, rect):
+        """Where the bar chart's parts go in ``rect``: (rows, zero, scale) -- per bar
+        (its bar, its name's, its weight's rectangle): a line with the name, the weight
+        at its right end, over the bar from the common zero; the x of zero; the
+        rectangle of the scale under the bars."""
+        metrics = QFontMetricsF(label_font(self._font()))
+        line, row = bar_text_height(self._font()), bar_row_height(self._font())
+        texts = self.coefficients.texts[:self.n_bars()]
+        low, high = self.scale()
+        zero = rect.left() + rect.width() * (-low / (high - low))
+        rows = []
+        for k, weight in enumerate(self.coefficients.values[:self.n_bars()]):
+            top = rect.top() + k * row
+            value_width = metrics.horizontalAdvance(texts[k]) + 4
+            end = rect.left() + rect.width() * (weight - low) / (high - low)
+            rows.append((QRectF(min(zero, end), top + 1, abs(end - zero), line - 1),
+                         QRectF(rect.left(), top, rect.width() - value_width - 4, line),
+                         QRectF(rect.right() - value_width, top, value_width, line)))
+        scale = QRectF(rect.left(), rect.top() + len(rows) * row, rect.width(),
+                       rect.bottom() - rect.top() - len(rows) * row)
+        return rows, zero, scale
+
+    def scale(self):
+        """(low, high) of the bars' scale: from 0 or the most negative weight to 0 or
+        the most positive, the two as far from 0 when the weights have both signs."""
+        weights = np.asarray(self.coefficients.values[:self.n_bars()], dtype=float)
+        largest = float(np.abs(weights).max()) or 1.0
+        low = -largest if (weights < 0).any() else 0.0
+        high = largest if (weights > 0).any() or low == 0 else 0.0
+        return low, high
+
+    def bar_rects(self, rect):
+        """(rectangle of the bar, rectangle of its name) of every coefficient shown."""
+        return [(bar, name) for bar, name, _ in self.bar_layout(rect)[0]]
 
     def bar_tooltip(self, pos):
         """The tooltip of the bar under ``pos`` (item coordinates), or None."""
-        if self.coefficients is None or not self.bar_names:
+        if self.coefficients is None:
             return None
-        for i, (bar, label) in enumerate(self.bar_rects(self.bars_rect())):
-            if bar.united(label).adjusted(-1, 0, 1, 0).contains(pos):
-                return (f"{self.bar_names[i]}: {format_number(self.coefficients[i])} "
-                        f"per standard deviation (bar {i + 1} of "
-                        f"{self.n_bars()}; blue: positive, red: "
+        unit = ("per standard deviation of" if self.coefficients.per_sd
+                else "per unit of")
+        for k, (bar, name, value) in enumerate(self.bar_layout(self.bars_rect())[0]):
+            row = QRectF(name.left(), name.top(), value.right() - name.left(),
+                         bar.bottom() - name.top())
+            if row.contains(pos):
+                attribute = self.bar_names[k]
+                return (f"{attribute}: {self.coefficients.texts[k]} {unit} {attribute} "
+                        f"(bar {k + 1} of {self.n_bars()}; blue: positive, red: "
                         f"negative)")
         return None
 
@@ -280,25 +334,43 @@ class NodeItem(QGraphicsItem):
 
     def _paint_bars(self, painter, rect):
         painter.save()
-        weights = self.coefficients[:self.n_bars()]
-        scale = np.abs(weights).max() or 1.0
-        rects = self.bar_rects(rect)
-        mid = rects[0][0].center().y()
-        painter.setPen(QPen(QColor("#999999"), 0.8))
-        painter.drawLine(QPointF(rect.left(), mid), QPointF(rect.right(), mid))
-        font = label_font(painter.font())
+        rows, zero, scale = self.bar_layout(rect)
+        font = label_font(self._font())
         painter.setFont(font)
         metrics = QFontMetricsF(font)
-        for weight, (bar, label_rect), name in zip(weights, rects, self.bar_names or
-                                                   [""] * len(weights)):
-            height = weight / scale * (bar.height() / 2 - 1)
+        texts = self.coefficients.texts
+        for k, (bar, name_rect, value_rect) in enumerate(rows):
+            weight = self.coefficients.values[k]
             painter.setPen(Qt.NoPen)
-            painter.setBrush(POSITIVE_COLOR if weight >= 0 else NEGATIVE_COLOR)
-            painter.drawRect(QRectF(bar.left(), mid - max(height, 0), bar.width(),
-                                    abs(height)))
-            painter.setPen(QColor("#505050"))
-            painter.drawText(label_rect, Qt.AlignHCenter | Qt.AlignTop,
-                             metrics.elidedText(name, Qt.ElideRight, label_rect.width() - 2))
+            color = QColor(POSITIVE_COLOR if weight >= 0 else NEGATIVE_COLOR)
+            color.setAlphaF(BAR_OPACITY)  # under the name and the weight, which stay legible
+            painter.setBrush(color)
+            painter.drawRect(bar)
+            painter.setPen(QColor("#303030"))
+            painter.drawText(name_rect, Qt.AlignLeft | Qt.AlignVCenter,
+                             metrics.elidedText(self.bar_names[k], Qt.ElideRight,
+                                                name_rect.width()))
+            painter.drawText(value_rect, Qt.AlignRight | Qt.AlignVCenter, texts[k])
+        # the scale: an axis under the bars with ticks at its ends and at zero, the
+        # numbers at the ends, the unit after the number farther from zero
+        axis = scale.top() + 1
+        painter.setPen(QPen(QColor("#606060"), 0.8))
+        painter.drawLine(QPointF(zero, rows[0][0].top()), QPointF(zero, axis))
+        painter.drawLine(QPointF(scale.left(), axis), QPointF(scale.right(), axis))
+        for x in (scale.left(), zero, scale.right()):
+            painter.drawLine(QPointF(x, axis), QPointF(x, axis + 3))
+        painter.setPen(QColor("#303030"))
+        low, high = self.scale()
+        unit = weights_unit(self.coefficients)
+        numbers = QRectF(scale.left(), axis + 2, scale.width(), scale.bottom() - axis - 2)
+        flags = Qt.AlignVCenter
+        painter.drawText(numbers, Qt.AlignLeft | flags,
+                         format_number(low) + (f" {unit}" if high == 0 else ""))
+        painter.drawText(numbers, Qt.AlignRight | flags,
+                         format_number(high) + (f" {unit}" if high != 0 else ""))
+        if scale.left() < zero < scale.right():
+            painter.drawText(QRectF(zero - 15, numbers.top(), 30, numbers.height()),
+                             Qt.AlignHCenter | flags, "0")
         painter.restore()
 
     def _paint_distribution(self, painter, rect):
@@ -341,7 +413,7 @@ class TreeScene(QGraphicsScene):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.tree = None
-        self.describe = None      # node -> (title, text, tooltip, class counts, n)
+        self.describe = None      # node -> (title, text, tooltip, class counts, n, bars)
         self.node_width = 220
         self.max_depth = None     # no limit
         self.color_by = COLOR_BY_CLASS
@@ -366,7 +438,9 @@ class TreeScene(QGraphicsScene):
     def draw(self, tree, describe, node_width, max_depth, color_by, target=None,
              edge_width=EDGE_RELATIVE_TO_PARENT, subset_n=None):
         """Draw ``tree`` (``None`` clears the scene); ``describe(node)`` gives the title,
-        text, tooltip, class counts and number of rows of a node box; nodes deeper than
+        text, tooltip, class counts, number of rows and bars (the
+        :class:`~orangecontrib.oblique.presentation.Coefficients` of the terms its text
+        shows, or None) of a node box; nodes deeper than
         ``max_depth`` (``None``: no limit) are not drawn.  ``target``: the class whose
         share colours the boxes (None: the majority class); ``edge_width``: an
         ``EDGE_*`` rule over the tree's training instances; ``subset_n``: the rows of a
@@ -418,9 +492,7 @@ class TreeScene(QGraphicsScene):
         metrics = QFontMetricsF(self.font())
         level_height = {}
         for node in xs:
-            title, text = self.describe(node)[:2]
-            has_bars = not tree.is_leaf(node) and tree.coefficients(node) is not None
-            height = self._node_height(title, text, has_bars, metrics)
+            height = self._box_height(self.describe(node), metrics)
             level = tree.depth[node]
             level_height[level] = max(level_height.get(level, 0), height)
         _, bottom = _level_tops(level_height)
@@ -468,14 +540,23 @@ class TreeScene(QGraphicsScene):
         return {node for node in self.traced
                 if any(self._hidden_below(above) for above in self.tree.path(node)[:-1])}
 
-    def _node_height(self, title, text, has_bars, metrics):
-        key = (text, title != "", has_bars, self.node_width)
+    def _box_height(self, box, metrics):
+        """The height of the box of a node whose :attr:`describe` is ``box``: what is
+        drawn and what :meth:`drawn_size` measures."""
+        title, text, _, _, _, coefficients = box
+        n_bars = 0 if coefficients is None else min(len(coefficients.names), MAX_BARS)
+        return self._node_height(title, text, n_bars, metrics)
+
+    def _node_height(self, title, text, n_bars, metrics):
+        """The height of a box: its title, the lines of its text (:func:`box_lines`), a
+        bar chart of ``n_bars`` bars (none: 0), the rows and the distribution."""
+        key = (text, title != "", n_bars, self.node_width)
         if key not in self._size_cache:
-            rect = metrics.boundingRect(QRectF(0, 0, self.node_width - 2 * PAD, 1000),
-                                        Qt.TextWordWrap, breakable(text))
-            self._size_cache[key] = (2 * PAD + (16 if title else 0) + rect.height() + 2
-                                     + (BAR_CHART_HEIGHT + 3 if has_bars else 0)
-                                     + 14 + DIST_BAR_HEIGHT)
+            lines = box_lines(text, metrics, self.node_width - 2 * PAD)
+            self._size_cache[key] = (
+                2 * PAD + (16 if title else 0) + len(lines) * metrics.lineSpacing() + 2
+                + (bar_chart_height(n_bars, self.font()) + 3 if n_bars else 0)
+                + 14 + DIST_BAR_HEIGHT)
         return self._size_cache[key]
 
     def _build(self):
@@ -491,14 +572,10 @@ class TreeScene(QGraphicsScene):
         boxes, level_height = {}, {}
         self.node_n = {}
         for node in xs:
-            title, text, tooltip, value, n = self.describe(node)
+            box = self.describe(node)
+            title, text, tooltip, value, n, coefficients = box
             self.node_n[node] = n
-            coefficients = None if tree.is_leaf(node) else tree.coefficients(node)
-            height = self._node_height(title, text, coefficients is not None, metrics)
-            if coefficients is not None:
-                tooltip += ("\n\nBars: coefficients per standard deviation (w·SD), "
-                            "blue positive, red negative:\n") + "\n".join(
-                    f"  {name}: {format_number(w)}" for name, w in zip(*coefficients))
+            height = self._box_height(box, metrics)
             boxes[node] = (title, text, tooltip, coefficients, value, n, height)
             level = tree.depth[node]
             level_height[level] = max(level_height.get(level, 0), height)
@@ -517,10 +594,9 @@ class TreeScene(QGraphicsScene):
             # what hides the node's children: "" if they are drawn (or it has none)
             hidden = "" if not tree.children[node] or visible[node] else (
                 "collapsed" if node in self.collapsed else "depth limit")
-            item = NodeItem(node, self.node_width, height, title, text,
-                            None if coefficients is None else coefficients[1], value, n,
-                            node_fill(value, colors, self.color_by, self.target), colors,
-                            hidden, None if coefficients is None else coefficients[0])
+            item = NodeItem(node, self.node_width, height, title, text, coefficients,
+                            value, n, node_fill(value, colors, self.color_by, self.target),
+                            colors, hidden)
             item.node_tooltip = tooltip
             item.setToolTip(tooltip)
             item.setPos(x - self.node_width / 2, level_y[tree.depth[node]])
@@ -860,8 +936,7 @@ class ZoomControls(QWidget):
             button.clicked.connect(lambda _=False, a=action: a())
             buttons.addWidget(button)
         layout_.addLayout(buttons)
-        self.note = QLabel(wordWrap=True, visible=False)
-        self.note.setStyleSheet("color: palette(dark); font-size: small;")
+        self.note = style_note(QLabel(wordWrap=True, visible=False))
         layout_.addWidget(self.note)
         view.zoom_changed.connect(self.follow)
         view.fit_note.connect(self.show_note)

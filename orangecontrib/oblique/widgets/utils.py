@@ -10,6 +10,7 @@ import math
 import numbers
 import threading
 from contextlib import contextmanager
+from html import escape
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
@@ -19,20 +20,27 @@ from AnyQt.QtWidgets import QAbstractSlider, QComboBox, QDoubleSpinBox, QLabel, 
 from AnyQt.QtCore import Qt
 
 from Orange.widgets import gui
+from Orange.widgets.report import describe_data
 from Orange.widgets.settings import Setting
 from Orange.widgets.utils.concurrent import ConcurrentMixin, ConcurrentWidgetMixin, TaskState
 from Orange.widgets.utils.owlearnerwidget import OWBaseLearner
 from Orange.widgets.widget import Msg
 
+from orangecontrib.oblique.widgets.notes import style_note
+
 __all__ = ["AttributesPerSplitMixin", "ClassValueChecksMixin", "ConcurrentLearnerWidgetMixin",
            "FitInterrupted", "LearnerControlsMixin", "add_explanation", "duration_text",
-           "explanation_label",
-           "fit_model",
-           "restore_mistyped_settings", "clamp_settings_to_controls", "single_blas_thread"]
+           "explanation_label", "fit_model", "report_text",
+           "restore_mistyped_settings", "clamp_settings_to_controls", "show_restored_settings",
+           "single_blas_thread"]
 
 
 #: Keyword arguments of every number control of the learner widgets.
 SPIN = dict(alignment=Qt.AlignRight, controlWidth=80)
+
+#: The words of Orange's Tree widget for the parameters our widgets share with it
+MIN_LEAF_WORDS = "Min. number of instances in leaves"
+MIN_SPLIT_WORDS = "Do not split subsets smaller than"
 
 
 class FitInterrupted(Exception):
@@ -74,6 +82,13 @@ def single_blas_thread():
                 _blas_limiter = None
 
 
+def report_text(text):
+    """``text`` (a name or a list of names) as a report's HTML shows it: HTML escaped and
+    a lone surrogate (a byte of a file that is not UTF-8) written as Python's escape
+    (``\\udc80``), so that the report can be saved as UTF-8."""
+    return escape(str(text).encode("utf-8", "backslashreplace").decode("utf-8"))
+
+
 def fit_model(learner, data, state: TaskState):
     """Fit ``learner`` on ``data`` (in a worker thread), reporting progress to ``state``.
 
@@ -94,38 +109,84 @@ def fit_model(learner, data, state: TaskState):
 
 
 # ----- settings stored by another version -----
-def _conforming(value, default):
-    """``value`` if it has the type of ``default`` (bools as bools, numbers as finite
-    numbers), else ``default``."""
+#: What :func:`_conformed` returns for a value that cannot stand for the default.
+_MISTYPED = object()
+
+#: The warning of a widget whose stored settings had to be reset (``{}``: their names).
+SETTINGS_RESTORED = ("Stored settings that could not be used were reset to their "
+                     "defaults: {}.")
+
+
+def _conformed(value, default):
+    """``value`` as a value of the type of ``default`` (bools as bools, numbers as finite
+    numbers, an integer setting as an int a spin box can show), or :data:`_MISTYPED`."""
     if isinstance(default, (bool, np.bool_)):
         if isinstance(value, (bool, np.bool_)) or (
                 isinstance(value, numbers.Integral) and value in (0, 1)):
             return bool(value)
-        return default
+        return _MISTYPED
     if isinstance(default, numbers.Real):
         if (not isinstance(value, numbers.Real) or isinstance(value, (bool, np.bool_))
                 or not math.isfinite(value)):
-            return default
-        if isinstance(default, numbers.Integral) and not isinstance(value, numbers.Integral):
+            return _MISTYPED
+        if isinstance(default, numbers.Integral):
             # a spin box of integers takes a (32-bit) int only
-            return int(min(max(round(value), -2 ** 31), 2 ** 31 - 1))
+            if not -2 ** 31 <= value <= 2 ** 31 - 1:
+                return _MISTYPED
+            return value if isinstance(value, numbers.Integral) else int(round(value))
         return value
     if isinstance(default, (str, list, dict, tuple)):
-        return value if isinstance(value, type(default)) else default
+        return value if isinstance(value, type(default)) else _MISTYPED
     return value
+
+
+def _conformed_elements(value, element):
+    """A list (or dict of string keys) ``value`` with only the elements (values) that can
+    stand for ``element``, converted as :func:`_conformed` does; ``value`` itself if every
+    element can."""
+    if isinstance(value, dict):
+        kept = {key: _conformed(item, element) for key, item in value.items()
+                if isinstance(key, str)}
+        kept = {key: item for key, item in kept.items() if item is not _MISTYPED}
+        unchanged = len(kept) == len(value) and all(kept[key] is value[key] for key in kept)
+    else:
+        kept = [_conformed(item, element) for item in value]
+        kept = type(value)(item for item in kept if item is not _MISTYPED)
+        unchanged = len(kept) == len(value) and all(a is b for a, b in zip(kept, value))
+    return value if unchanged else kept
 
 
 def restore_mistyped_settings(widget):
     """Give every setting whose stored value has the wrong type (``None`` for a number, a
-    string for a flag, ...) its default.  Call before the controls are made: a spin box
-    cannot show ``None``."""
+    string for a flag, NaN, ...) its default, and drop from a list or dict setting named
+    in the widget's ``setting_elements`` ({name: an example element}) the elements that
+    are not of the example's type.  Call before the controls are made: a spin box cannot
+    show ``None``.  Returns the names of the settings reset or pruned, for the widget's
+    warning (:data:`SETTINGS_RESTORED`)."""
+    elements = getattr(widget, "setting_elements", {})
+    restored = []
     for name, setting in widget.settingsHandler.provider.settings.items():
         if setting.default is None or not hasattr(widget, name):
             continue
         value = getattr(widget, name)
-        conforming = _conforming(value, setting.default)
+        conforming = _conformed(value, setting.default)
+        if conforming is _MISTYPED:
+            conforming = setting.default
+            restored.append(name)
+        elif name in elements:
+            conforming = _conformed_elements(conforming, elements[name])
+            if conforming is not value:
+                restored.append(name)
         if conforming is not value:
             setattr(widget, name, conforming)
+    return restored
+
+
+def show_restored_settings(message, names):
+    """Show the widget's ``message`` (of :data:`SETTINGS_RESTORED`) if ``names`` were
+    reset by :func:`restore_mistyped_settings`."""
+    if names:
+        message(", ".join(names))
 
 
 def clamp_settings_to_controls(widget):
@@ -206,11 +267,25 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
 
     def __init__(self, *args, **kwargs):
         ConcurrentWidgetMixin.__init__(self)
-        restore_mistyped_settings(self)
+        restored = restore_mistyped_settings(self)
         # ConcurrentMixin.__init__ does not chain, so continue with the widget's __init__
         super(ConcurrentMixin, self).__init__(*args, **kwargs)
         # the first fit is scheduled (QTimer) by OWBaseLearner.__init__, after this
         clamp_settings_to_controls(self)
+        show_restored_settings(self.Warning.settings_restored, restored)
+
+    def send_report(self):
+        """OWBaseLearner's report, every text (the name, a base learner's name, the data's
+        names: they may hold HTML or a lone surrogate) written by :func:`report_text`."""
+        self.report_items((("Name", report_text(self.effective_learner_name())),))
+        parameters = self.get_learner_parameters()
+        if parameters:
+            self.report_items("Model parameters", [
+                (label, report_text(value)) for label, value in dict(parameters).items()])
+        if self.data:
+            self.report_items("Data", [
+                (label, value if value is False else report_text(value))
+                for label, value in describe_data(self.data).items()])
 
     def update_model(self):
         self.show_fitting_failed(None)
@@ -294,6 +369,7 @@ class ClassValueChecksMixin:
     class Warning(OWBaseLearner.Warning):
         missing_class = Msg("{} with a missing class {} skipped in training.")
         fit_warnings = Msg("{}")
+        settings_restored = Msg(SETTINGS_RESTORED)
 
     def show_fit_messages(self, messages):
         """Show the learner's :class:`~orangecontrib.oblique.learners.FitMessage` list of
@@ -376,10 +452,8 @@ class AttributesPerSplitMixin:
 
 def explanation_label(text):
     """A label for a line that says in plain words what controls do, e.g. what a term of
-    the papers means: wrapped, in a smaller grey font."""
-    label = QLabel(text, wordWrap=True)
-    label.setStyleSheet("color: palette(dark); font-size: small;")
-    return label
+    the papers means: wrapped, in a readable grey (:func:`~.notes.style_note`)."""
+    return style_note(QLabel(text, wordWrap=True))
 
 
 def add_explanation(box, text):
@@ -394,6 +468,8 @@ class LearnerControlsMixin:
     lines in every widget (as Orange's own Tree and Random Forest widgets):
 
     - "Limit the maximal tree depth to" (``limit_depth``, ``max_depth``),
+    - "Min. number of instances in leaves" (``min_samples_leaf``) and "Do not split
+      subsets smaller than" (``min_samples_split``), in Orange's Tree widget's words,
     - "Prune on held-out instances (%)" and its tolerance in standard errors (``prune``,
       ``pruning_percent``, ``se_rule``: cost-complexity pruning, as in OC1),
     - "Replicable training" with its seed (``replicable``, ``seed``).
@@ -417,6 +493,24 @@ class LearnerControlsMixin:
     def depth_report(self):
         """The report's line for the depth limit."""
         return ("Maximal depth", str(self.max_depth) if self.limit_depth else "unlimited")
+
+    def add_min_leaf(self, box, tooltip):
+        """The number "Min. number of instances in leaves" (Orange's Tree widget's words)."""
+        gui.spin(box, self, "min_samples_leaf", 1, 1000, label=f"{MIN_LEAF_WORDS}: ",
+                 callback=self.settings_changed, tooltip=tooltip, **SPIN)
+
+    def add_min_split(self, box):
+        """The number "Do not split subsets smaller than" (Orange's Tree widget's words)."""
+        gui.spin(box, self, "min_samples_split", 2, 1000, label=f"{MIN_SPLIT_WORDS}: ",
+                 callback=self.settings_changed, **SPIN)
+
+    def min_leaf_report(self):
+        """The report's line for the least number of instances in a leaf."""
+        return MIN_LEAF_WORDS, str(self.min_samples_leaf)
+
+    def min_split_report(self):
+        """The report's line for the least number of instances in a node that splits."""
+        return MIN_SPLIT_WORDS, str(self.min_samples_split)
 
     def add_holdout_pruning(self, box):
         """The check box "Prune on held-out instances (%)" with the share held out, and the

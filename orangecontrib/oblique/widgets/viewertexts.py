@@ -11,12 +11,19 @@ from html import escape
 
 import numpy as np
 
-from orangecontrib.oblique.core.tree.rules import format_number, format_significant
+from orangecontrib.oblique.core.tree.rules import (format_number, format_significant,
+                                                   printable_name)
 
 
 def plural(count):
     """"s" unless ``count`` is 1."""
     return "" if count == 1 else "s"
+
+
+def rows_text(count):
+    """"1 row", "2 rows", "88.6 rows" (rows divided by a missing value counted with
+    their shares)."""
+    return f"{format_number(count)} row{plural(count)}"
 
 
 # ----- node boxes -----
@@ -52,26 +59,66 @@ def node_texts(tree, counts, node, max_terms):
     else:
         short, full = tree.node_rule(node, max_terms)
         title, text, tooltip = "", short, tree.node_details(node, max_terms)
-    distribution = ", ".join(f"{name}: {format_number(count)}"
-                             for name, count in zip(tree.class_values, value))
-    n = node_n(tree, counts, node)
-    tooltip = f"{tooltip}\n\n{format_number(n)} row{plural(n)} — {distribution}"
+    tooltip = f"{tooltip}\n\n{distribution_text(tree, value, node_n(tree, counts, node))}"
     if node:
         branch = tree.condition(node, max_terms)
         tooltip = f"Branch: {branch}\n\n{tooltip}"
     shortened = (not tree.is_leaf(node) and short != full) or (
         node and branch != tree.conditions[node])
     if shortened:
-        tooltip += (f"\n\nShortened to {max_terms} terms per hyperplane: the Rules "
-                    f"tab with \"Show full rules\" gives every term.")
+        tooltip += (f"\n\nShortened to {max_terms} term{plural(max_terms)} per hyperplane: "
+                    f"the Rules tab with \"Show full rules\" gives every term.")
+    weights = None if tree.is_leaf(node) else tree.coefficients(node)
+    if weights is not None:
+        tooltip += f"\n\n{weights_text(weights)}"
     return title, text, tooltip
+
+
+def weights_unit(coefficients):
+    """"per unit" or "per SD": what the weights of the ``coefficients`` are."""
+    return "per SD" if coefficients.per_sd else "per unit"
+
+
+def weights_text(coefficients):
+    """The weights of every term of a hyperplane in the units of its rule, as the node's
+    tooltip lists them (its bars show the first)."""
+    unit = ("per standard deviation of each attribute (z-scores)" if coefficients.per_sd
+            else "per unit of each attribute (raw units)")
+    return (f"Weights {unit}; the bars show the first, blue positive, red negative:\n"
+            + "\n".join(f"  {name}: {text}"
+                         for name, text in zip(coefficients.names, coefficients.texts)))
+
+
+#: the most classes a node's tooltip lists (those with the most rows); the rest are counted
+MAX_CLASSES_LISTED = 12
+
+
+def distribution_text(tree, value, n):
+    """The class distribution of a node as Orange's Tree Viewer gives it: "Distribution
+    of 'class'" and every class's count and share (with more than two classes only those
+    the node has, at most :data:`MAX_CLASSES_LISTED`), after the number of rows ``n``."""
+    total = value.sum()
+    classes = [k for k in range(len(value)) if len(value) <= 2 or value[k] > 0]
+    omitted = max(len(classes) - MAX_CLASSES_LISTED, 0)
+    if omitted:
+        largest = sorted(classes, key=lambda k: (-value[k], k))[:MAX_CLASSES_LISTED]
+        classes = sorted(largest)
+    lines = [f"Distribution of '{tree.class_name}' ({rows_text(n)}):"]
+    for k in classes:
+        share = f"{100 * value[k] / total:.1f} %" if total else "–"
+        lines.append(f"  {tree.class_values[k]}: {format_number(value[k])} ({share})")
+    if omitted:
+        lines.append(f"  … {omitted} more class{'' if omitted == 1 else 'es'}")
+    return "\n".join(lines)
 
 
 def node_box(tree, counts, node, max_terms):
     """What the box of ``node`` shows: the :func:`node_texts` (title, text, tooltip),
-    the class counts and the number of rows."""
+    the class counts, the number of rows, and the bars: the weights of the terms its
+    text shows (None for a leaf and a test without a hyperplane of several terms)."""
+    bars = None if tree.is_leaf(node) else tree.coefficients(node, max_terms)
     return (*node_texts(tree, counts, node, max_terms), node_value(tree, counts, node),
-            node_n(tree, counts, node))
+            node_n(tree, counts, node), bars)
 
 
 # ----- the tree -----
@@ -103,7 +150,7 @@ def report_items(model, tree, coefficients, counts_from_input):
     """The report's table of the tree: (label, text) pairs, every text escaped (a model's
     name is the learner widget's Name field)."""
     return tuple((label, escape(str(value))) for label, value in (
-        ("Model", getattr(model, "name", type(model).__name__)),
+        ("Model", printable_name(getattr(model, "name", type(model).__name__))),
         ("Nodes", tree.node_count), ("Leaves", len(tree.leaves())),
         ("Depth", max(tree.depth)), ("Splits", split_summary(model, tree)),
         ("Coefficients", coefficients),
@@ -120,8 +167,10 @@ def attributes_per_split(mean):
 def tree_summary(model, tree, source):
     """Nodes, leaves, depth, :func:`split_summary` and where the counts come from
     (``source``, e.g. "the Data input")."""
-    return (f"{tree.node_count} nodes, {len(tree.leaves())} leaves, depth "
-            f"{max(tree.depth)}.\n{split_summary(model, tree)}\nCounts from {source}.")
+    n_leaves = len(tree.leaves())
+    return (f"{tree.node_count} node{plural(tree.node_count)}, {n_leaves} "
+            f"lea{'f' if n_leaves == 1 else 'ves'}, depth {max(tree.depth)}.\n"
+            f"{split_summary(model, tree)}\nCounts from {source}.")
 
 
 def units_sentence(tree):
@@ -147,15 +196,35 @@ def rules_are_complete(tree, full_rules, max_terms):
 
 
 def rules_note(tree, full_rules, max_terms):
-    """What the rules of the Rules tab are: complete, or shortened (and how)."""
-    if tree is not None and not full_rules and rules_are_complete(tree, False, max_terms):
-        return (f"No hyperplane has more than {max_terms} term{plural(max_terms)}: these "
-                f"are the full rules.")
+    """What the rules of the Rules tab are: complete, or shortened (how many branches,
+    how many terms left out), and where the score maps of nodes whose branches do not
+    list them are."""
+    if tree is None:
+        return ""
     if full_rules:
-        return ("Full rules: every term of every hyperplane; each condition holds for "
+        note = ("Full rules: every term of every hyperplane; each condition holds for "
                 "exactly the training rows the model sends that way.")
-    return (f"Hyperplanes shortened to {max_terms} term{plural(max_terms)} (\"+ n more\"), "
-            f"as in the tree; check \"Show full rules\" for complete conditions.")
+    else:
+        shortened, omitted = tree.shortened_branches(max_terms)
+        if not shortened:
+            note = (f"No hyperplane has more than {max_terms} term{plural(max_terms)}: "
+                    f"these are the full conditions.")
+        else:
+            note = (f"{shortened} of {tree.node_count - 1} branch{plural_es(tree.node_count - 1)} "
+                    f"shortened to {max_terms} term{plural(max_terms)} ({omitted} "
+                    f"term{plural(omitted)} left out, \"+ n more\"), as in the tree; "
+                    f"check \"Show full rules\" for complete conditions.")
+    in_nodes = tree.scores_in_nodes_only()
+    if in_nodes:
+        note += (f" The branches of {in_nodes} multiway node{plural(in_nodes)} name their "
+                 f"class; the hyperplanes that decide them are in "
+                 f"{'its' if in_nodes == 1 else 'their'} node's tooltip.")
+    return note
+
+
+def plural_es(count):
+    """"es" unless ``count`` is 1 ("branch", "branches")."""
+    return "" if count == 1 else "es"
 
 
 def rules_caption(tree, full_rules, max_terms):

@@ -8,7 +8,7 @@ the null-space method of Section II-B -- at a node with fewer rows than features
 the span of its rows (:func:`.kernels.node_hyperplanes`); more than two classes by
 majority-vs-rest (Algorithm 2).
 """
-from numbers import Integral, Real
+from numbers import Real
 
 import numpy as np
 from sklearn.base import clone

@@ -457,7 +457,7 @@ class OC1Classifier(ObliqueTreeClassifierMixin):
         "n_restarts": Parameter(20, Interval(Integral, 1, None)),
         "n_random_jumps": Parameter(5, Interval(Integral, 0, None)),
         "coefficient_order": Parameter("sequential", Options(*COEFFICIENT_ORDERS)),
-        "axis_parallel_bias": Parameter(1.0, Interval(Real, 0, None)),
+        "axis_parallel_bias": Parameter(1.0, Interval(Real, 0, None, infinite=True)),
         "oblique_rows_per_feature": Parameter(2.0, Interval(Real, 0, None)),
         "split_mode": Parameter("oblique_and_axis_parallel", Options(*SPLIT_MODES)),
         "pruning_portion": PRUNING_PORTION.replace(default=0.1),

@@ -69,8 +69,7 @@ def calibrated_nodes(tree, X):
             # the split is calibrated on the rows of known values in its features;
             # the others stop here or go down every branch (missing_shares)
             known = position >= 0
-            if getattr(split, "missing_shares", None) is not None:
-                by_weight = rows[~known]
+            by_weight = split.rows_divided(rows, known)
             rows, block, position = rows[known], block[known], position[known]
             block[~np.isfinite(block)] = 0.0  # in features the split does not use
         split.drop_negligible_terms(block, position=position)

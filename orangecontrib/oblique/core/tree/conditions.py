@@ -110,6 +110,11 @@ class Condition:
         """The whole condition, e.g. ``0.8·a − 0.6·b ≥ 1.2``."""
         raise NotImplementedError
 
+    def listed_text(self, names, order=None, max_terms=None):
+        """The branch's text in a listing of the tree (``export_text``): its
+        :meth:`text`, with the scores that decide it where the form lists them."""
+        return self.text(names, order, max_terms, with_scores=self.lists_scores)
+
     def edge_label(self, names):
         """The short label of the branch: ``≥ 1.2``, ``= red``, ``setosa``."""
         raise NotImplementedError
@@ -127,6 +132,38 @@ class Condition:
         """What a node's tooltip says of its test: the short :meth:`node_rule`, unless
         the form has more to list (every pair of a pairwise-vote split)."""
         return self.node_rule(conditions, names, order, max_terms)[0]
+
+    def box_lines(self, conditions, names, order, box):
+        """The lines of the box of the node whose branches are ``conditions``, laid out
+        by ``box`` (``box.terms(affine, order, digits, max_terms)``: the first terms of
+        a map; ``box.words(text)``: a heading wrapped at its words; ``box.line(text)``:
+        one line shortened; ``box.fits(text)``; ``box.rows_shown(count)``: how many rows
+        of a map are listed).  Here: the quantity tested (an attribute)."""
+        return [self.quantity_text(names, order)]
+
+    def charted_terms(self):
+        """The :class:`Affine` whose terms' weights a node's bar chart shows (a
+        hyperplane of two or more terms), or None."""
+        return None
+
+    def scores_left_to_the_node(self):
+        """Whether the branch's complete text leaves out score maps that decide it (a
+        split of many scores, or pairwise votes): they are in the node's rule only."""
+        return False
+
+    def weighed_features(self):
+        """The features the condition weighs with a printed weight (not a test of one
+        attribute as itself): those whose weights a reader meets in its text."""
+        return [] if self.attribute is not None else self.features
+
+    def value_text(self, split, x, names, point="x"):
+        """The value the split tests for the row ``x``, in words (``point`` names the
+        row in the text: ``x``, or ``z`` over standardised attributes)."""
+        values = split.values(np.nan_to_num(x)[None, :])[0]
+        return f"{self.values_name} = [{', '.join(format_number(v) for v in values)}]"
+
+    #: the name of the split's values in a text of a row's values
+    values_name = "values"
 
     def path_step(self, split, x, position, names, order=None, max_terms=None):
         """What ``split`` finds for the row ``x`` and the branch ``position`` it takes
@@ -202,6 +239,27 @@ class Compare(Condition):
             right = conditions[0]  # ``age = child``, whichever side it is on
         return right.text(names, order, max_terms), right.text(names, order)
 
+    def box_lines(self, conditions, names, order, box):
+        if self.attribute is not None:
+            return [self.quantity_text(names, order)]
+        return box.terms(self.quantity, order, self.digits)
+
+    def charted_terms(self):
+        return self.quantity if len(self.quantity.terms) >= 2 else None
+
+    def value_text(self, split, x, names, point="x"):
+        vocabulary = Vocabulary.of(names)
+        if self.attribute is not None:
+            j = self.attribute
+            if point == "x":
+                return vocabulary.values_of([j], x)
+            return f"{vocabulary.features[j]} = {format_number(x[j])}"
+        values = split.values(np.nan_to_num(x)[None, :])[0]
+        sign = "≥" if values[0] >= 0 else "<"
+        return (f"w·{point} = {format_number(values[0] - split.bias[0])} {sign} "
+                f"{format_significant(self.threshold, self.digits)} "
+                f"(w·{point} + b = {format_number(values[0])})")
+
     def path_step(self, split, x, position, names, order=None, max_terms=None):
         vocabulary = Vocabulary.of(names)
         indicated = self.indicated(vocabulary)
@@ -264,6 +322,9 @@ class Equal(Condition):
                 else self.quantity_text(names))
         return text, text
 
+    def value_text(self, split, x, names, point="x"):
+        return Vocabulary.of(names).values_of([self.feature], x)
+
     def branch_name(self, names):
         """A branch of C4.5's test of a nominal attribute stands for its value."""
         return self.value_name(names)
@@ -309,6 +370,9 @@ class Scores(Condition):
     def edge_label(self, names):
         return self.branch_name(names)
 
+    def scores_left_to_the_node(self):
+        return len(self.scores) > self.branch_scores_listed
+
     def score_texts(self, names, order=None, max_terms=None):
         """The text of every score map."""
         return [affine_text(score, names, self.digits, order, max_terms)
@@ -330,6 +394,31 @@ class Scores(Condition):
         (:meth:`map_rows`; ``SplitPresenter.label`` of
         :mod:`orangecontrib.oblique.presentation`)."""
         return None
+
+    def box_lines(self, conditions, names, order, box):
+        summary = self.summary_lines(conditions, names)
+        if summary is not None:  # a few lines whatever the number of rows of the map
+            # (pairwise votes): the headings wrapped, every other line shortened
+            return box.words(summary[0]) + [
+                piece for line in summary[1:]
+                for piece in (box.words(line) if line.endswith(":") else [box.line(line)])]
+        # the largest term of every affine map: the branch's score (argmax) or a
+        # coordinate of the space in which the nearest centre is sought; the map's name
+        # shares the first line if both fit, else it has a line of its own
+        heading, row_names = self.map_rows(conditions, names)
+        lines = box.words(f"{heading}:")
+        rows = list(zip(row_names, self.scores))
+        shown = box.rows_shown(len(rows))
+        for row_name, score in rows[:shown]:
+            terms = box.terms(score, order, self.digits, 1)
+            head = f"{row_name}: {terms[0]}"
+            if box.fits(head):
+                lines += [head] + terms[1:]
+            else:
+                lines += [box.line(f"{row_name}:")] + terms
+        if len(rows) > shown:
+            lines.append(f"… {len(rows) - shown} more")
+        return lines
 
     def node_rule(self, conditions, names, order=None, max_terms=None):
         heading, rows = self.map_rows(conditions, names)

@@ -210,7 +210,7 @@ def boundary_segments(tree, x_range, y_range):
     segments = []
     for node in tree.preorder():
         split = tree.splits[node]
-        if (split is None or not split.kind.has_geometry or _is_constant(split)
+        if (split is None or not split.has_geometry or _is_constant(split)
                 or split.n_children > MAX_BOUNDARY_CHILDREN):
             continue
         kind = split.kind

@@ -18,9 +18,9 @@ the printed rule would send rows to the other branch.  A printed rule routes eve
 row exactly as the model does (:meth:`Split.printed`).
 
 A name (of a feature, a value, a class or a branch) enters a text only through
-:func:`printable_name`: a name with a control character or a line or paragraph separator
-in it is written as Python writes it, escaped inside quotes, so that it cannot break a
-line of a text, nor forge one.
+:func:`printable_name`: a name with a control character, a line or paragraph separator or
+a lone surrogate in it is written as Python writes it, escaped inside quotes, so that it
+cannot break a line of a text, nor forge one, and every text can be written as UTF-8.
 """
 import math
 import re
@@ -94,15 +94,19 @@ def format_significant(value, digits=DIGITS):
 #: (category Cc: ``\n``, ``\r``, ``\t``, ``\x0b``, ``\x0c``, ``\x85`` …) and the line and
 #: paragraph separators (U+2028, U+2029).
 LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: A lone surrogate, as a name read with ``errors="surrogateescape"`` holds for a byte that
+#: is not UTF-8: no UTF-8 file, clipboard or report can hold it.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def printable_name(name):
     """``name`` as every text writes it: unchanged, unless it contains a character of
-    :data:`LINE_BREAKING`; then as Python's ``repr`` writes it, inside quotes with
-    Python's escapes (``'petal\\nlength'``), so that a name never breaks a line of a rule,
-    a saved rule file or a tooltip, and reads back as the name it is."""
+    :data:`LINE_BREAKING` or :data:`LONE_SURROGATE`; then as Python's ``repr`` writes it,
+    inside quotes with Python's escapes (``'petal\\nlength'``, ``'x\\udc80'``), so that a
+    name never breaks a line of a rule, a saved rule file or a tooltip, every text can be
+    written as UTF-8, and the name reads back as the name it is."""
     name = str(name)
-    return repr(name) if LINE_BREAKING.search(name) else name
+    return repr(name) if LINE_BREAKING.search(name) or LONE_SURROGATE.search(name) else name
 
 
 @dataclass
@@ -189,9 +193,9 @@ class Vocabulary:
 def term_texts(affine, names, digits=DIGITS, order=None, max_terms=None):
     """The terms of ``affine`` as pieces ``["0.5·a", "− 2·b", "+ c"]`` and the number of
     terms left out.  ``order`` lists feature indices in the order to print them (default:
-    feature order); with ``max_terms`` only the first terms are printed (all of them if
-    only one would be left out: never "+ 1 more").  A weight that prints as 1 is the bare
-    name."""
+    feature order); with ``max_terms`` only the first ``max_terms`` terms are printed, as
+    many as asked (a text that says "3 terms" shows 3, and "+ 1 more" for a fourth).  A
+    weight that prints as 1 is the bare name."""
     names = Vocabulary.of(names).features
     weight = {term.feature: term.weight for term in affine.terms}
     shown, omitted = shown_terms(affine, order, max_terms)
@@ -213,8 +217,7 @@ def shown_terms(affine, order=None, max_terms=None):
     if order is None:
         order = sorted(weight)
     used = [int(j) for j in order if weight.get(int(j), 0) != 0]
-    # never "+ 1 more": a single term left out is shown instead
-    shown = used if max_terms is None or len(used) <= max_terms + 1 else used[:max_terms]
+    shown = used if max_terms is None else used[:max_terms]
     return shown, len(used) - len(shown)
 
 
@@ -306,14 +309,11 @@ def branch_conditions(split, names, digits=None, order=None, max_terms=None,
 
 def split_description(split, names, digits=None, order=None, max_terms=None):
     """The quantity a split tests, e.g. ``0.8·a − 0.6·b + 1.2`` or the feature name (the
-    affine maps with their constants, ``; ``-separated, for a multiway split)."""
+    affine maps with their constants, separated by semicolons, for a multiway split):
+    :meth:`.splits.Split.description`."""
     if digits is not None:
         split = split.copy(digits=digits)
-    attribute = split.conditions()[0].attribute
-    if attribute is not None:
-        return Vocabulary.of(names).features[attribute]
-    return "; ".join(affine_text(quantity, names, split.print_digits, order, max_terms)
-                     for quantity in split.kind.quantity(split))
+    return split.description(names, order, max_terms)
 
 
 def export_text(tree, feature_names=None, class_names=None, decimals=3,
@@ -381,16 +381,15 @@ def export_text(tree, feature_names=None, class_names=None, decimals=3,
             lines.append("|   " * level + "|--- " + leaf_text(node))
         else:
             split = tree.splits[node]
-            first = split.conditions()[0]
-            scored = first.lists_scores  # the scores decide them
-            conditions = with_missing(split, branch_conditions(split, vocabulary,
-                                                               with_scores=scored))
-            for condition, child in reversed(list(zip(conditions, tree.children[node]))):
+            conditions = split.conditions()
+            texts = with_missing(split, [condition.listed_text(vocabulary)
+                                         for condition in conditions])
+            for condition, child in reversed(list(zip(texts, tree.children[node]))):
                 stack.append((child, level + 1, None))
                 stack.append((node, level, "|   " * level + "|--- " + condition))
-            if scored and len(first.scores) > first.branch_scores_listed:
+            if split.lists_scores_once(conditions):
                 stack.append((node, level, "|   " * level + "|    scores: "
-                              + scores_text(first, vocabulary)))
+                              + scores_text(conditions[0], vocabulary)))
     return "\n".join(lines) + "\n"
 
 

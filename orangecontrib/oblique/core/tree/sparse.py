@@ -193,13 +193,13 @@ def sparse_split(split, X, y, sample_weight, n_classes, max_terms, measure="gini
     if it has no more, or has no geometry (a nominal test).  None if no threshold is
     left that separates the rows."""
     used = split.features_used
-    if max_terms is None or used.size <= max_terms or not split.kind.has_geometry:
+    if max_terms is None or used.size <= max_terms or not split.has_geometry:
         return split
     standardisation = Standardisation.from_rows(X[:, used], sample_weight)
     Z = standardisation.transform(X[:, used])
     weights = split.weights[:, used] * standardisation.scale
     bias = split.bias + split.weights[:, used] @ standardisation.mean
-    route = None if split.kind.has_threshold else (lambda v: split.kind.route(split, v))
+    route = split.value_router()
     found = eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,
                             measure, route)
     if found is None:

@@ -46,9 +46,22 @@ from fractions import Fraction
 import numpy as np
 
 from . import kernels
-from .conditions import (Affine, Compare, Condition, Equal, Largest, Nearest,  # noqa: F401
-                         Term, Votes)
-from .rules import DIGITS, MAX_DIGITS, format_significant, round_significant  # noqa: F401
+from .conditions import (Affine, Compare, Condition, Equal, Largest, Nearest, Term,
+                         Votes)
+from .rules import (DIGITS, MAX_DIGITS, Vocabulary, affine_text, format_significant,
+                    round_significant)
+
+# the condition parts and the rules' names are imported from here too (the API
+# documentation names Condition, Affine and Term here)
+__all__ = ["HYPERPLANE", "ARGMAX", "NEAREST_CENTRE", "EQUALITY", "PAIRWISE_VOTE", "NOMINAL",
+           "NEGLIGIBLE", "VANISHING", "ROUTE_BLOCK_VALUES", "printed_rule_holds",
+           "SplitKind", "BinaryKind", "HyperplaneKind", "ArgmaxKind", "NearestCentreKind",
+           "EqualityKind", "NominalKind", "PairwiseVoteKind", "pairwise_pairs",
+           "pairwise_index", "pairwise_children", "pairwise_vote_counts", "pairwise_votes",
+           "pairwise_runners_up", "KINDS", "KIND_NAMES", "kind_named", "Split",
+           "Affine", "Compare", "Condition", "Equal", "Largest", "Nearest", "Term", "Votes",
+           "DIGITS", "MAX_DIGITS", "Vocabulary", "affine_text", "format_significant",
+           "round_significant"]
 
 HYPERPLANE = "hyperplane"
 ARGMAX = "argmax"
@@ -836,6 +849,95 @@ class Split:
             self.missing_shares = shares / shares.sum()
             self.missing_in_training = not known.all()
         return int(np.count_nonzero(shares > 0))
+
+    @property
+    def routes_by_weight(self):
+        """Whether a row with a missing value in the split's features goes down every
+        branch by :attr:`missing_shares` (C4.5), rather than stopping at the node."""
+        return getattr(self, "missing_shares", None) is not None
+
+    def resharing(self, X, weights):
+        """This split, or, if it :attr:`routes_by_weight`, a copy whose shares are those
+        of the rows ``X`` of weights ``weights`` now reaching it (:meth:`share_missing`;
+        J48 redistributes a raised subtree's rows so)."""
+        if not self.routes_by_weight:
+            return self
+        split = self.copy()
+        split.share_missing(X, weights)
+        return split
+
+    def rows_divided(self, rows, known):
+        """The ``rows`` that the split sends down every branch: those not ``known`` (a
+        missing value in its features) if it :attr:`routes_by_weight`, else none (they
+        stop at the node)."""
+        return rows[~known] if self.routes_by_weight else rows[:0]
+
+    def learn_missing_in_training(self, n_node, n_children):
+        """For a split pickled before :attr:`missing_in_training` was kept: with shares,
+        the node's training rows had a missing value if its children hold more rows
+        (``n_children``, their sum) than it (``n_node``): such a row went down several
+        branches."""
+        if self.routes_by_weight and getattr(self, "missing_in_training", None) is None:
+            self.missing_in_training = bool(n_children > n_node)
+
+    @property
+    def has_geometry(self):
+        """Whether the split's branches are regions of the attributes' space bounded by
+        hyperplanes (not a nominal test): it can be drawn, and shortened to fewer
+        attributes."""
+        return self.kind.has_geometry
+
+    def description(self, names, order=None, max_terms=None):
+        """The quantity the split tests, e.g. ``0.8·a − 0.6·b + 1.2``, or the attribute
+        a test of one attribute reads; for a multiway split, the affine maps with their
+        constants, separated by semicolons."""
+        attribute = self.conditions()[0].attribute
+        if attribute is not None:
+            return Vocabulary.of(names).features[attribute]
+        return "; ".join(affine_text(quantity, names, self.print_digits, order, max_terms)
+                         for quantity in self.kind.quantity(self))
+
+    def lists_scores_once(self, conditions):
+        """Whether a text of the tree lists the split's score maps once, above its
+        branches, rather than in every branch (many scores, or pairwise votes)."""
+        first = conditions[0]
+        return first.lists_scores and len(first.scores) > first.branch_scores_listed
+
+    @property
+    def children_expected(self):
+        """How many children a tree gives the split's node: a kind's fixed number, else
+        :attr:`n_children`."""
+        return self.kind.fixed_children or self.n_children
+
+    def value_router(self):
+        """How a shortened split's map values route rows: None for a threshold on one
+        value (a hyperplane), else the kind's routing of the values."""
+        if self.kind.has_threshold:
+            return None
+        return lambda values: self.kind.route(self, values)
+
+    def fewest_digits_routing(self, X, expected, minimum=DIGITS):
+        """The fewest significant digits, from ``minimum`` up to :data:`MAX_DIGITS`, with
+        which the printed split sends the rows ``X`` to the children ``expected``
+        (``minimum`` for a kind that prints no numbers)."""
+        digits = minimum
+        if not self.kind.prints_numbers:
+            return digits
+        while digits < MAX_DIGITS and not np.array_equal(
+                self.printed(digits).route_with_missing(X), expected):
+            digits += 1
+        return digits
+
+    def shares_text(self, names):
+        """``normal 55.2 %, reversable defect 38.9 %``: the branches that a row with a
+        missing value goes down (:attr:`missing_shares`), named as a path names them."""
+        conditions = self.conditions()
+        return ", ".join(
+            f"{condition.branch_word(conditions, k, names)} "
+            f"{format_significant(100 * share, 3)} %"
+            for k, (condition, share) in enumerate(zip(conditions,
+                                                       self.missing_shares.tolist()))
+            if share > 0)
 
     def missing_text(self, position):
         """How a row with a missing value in the split's features goes down branch

@@ -11,9 +11,13 @@ import numpy as np
 from scipy import sparse
 
 from . import calibration, class_counts, importances, rules
-from .class_counts import MANY_CLASSES  # noqa: F401  (imported from here too)
-from .importances import SplitStatistics  # noqa: F401  (imported from here too)
-from .splits import Split  # noqa: F401  (the tree's splits; imported from here too)
+from .class_counts import MANY_CLASSES
+from .importances import SplitStatistics
+from .splits import Split
+
+# MANY_CLASSES, SplitStatistics and Split (the tree's splits) are imported from here too
+__all__ = ["ObliqueTree", "GrowthWarning", "grow_tree", "route_top_down", "walk_top_down",
+           "name_member_trees", "MANY_CLASSES", "SplitStatistics", "Split"]
 
 _TINY = float(np.finfo(float).tiny)
 
@@ -69,7 +73,7 @@ class ObliqueTree:
         if not (len(self.children) == len(self.parent) == self.value.shape[0]
                 == len(self.n_node_samples) == node_count):
             raise ValueError("per-node arrays must all have one entry per node")
-        expected = [0 if split is None else split.kind.fixed_children or split.n_children
+        expected = [0 if split is None else split.children_expected
                     for split in self.splits]
         if expected != [len(kids) for kids in self.children]:
             node = next(node for node, (count, kids) in enumerate(zip(expected, self.children))
@@ -99,11 +103,10 @@ class ObliqueTree:
         # branches, so the children's rows outnumber the node's
         self.__dict__.update(state)
         for node, split in enumerate(self.splits):
-            if (split is not None and getattr(split, "missing_shares", None) is not None
-                    and getattr(split, "missing_in_training", None) is None):
-                kids = list(self.children[node])
-                split.missing_in_training = bool(
-                    self.n_node_samples[kids].sum() > self.n_node_samples[node])
+            if split is not None:
+                split.learn_missing_in_training(
+                    self.n_node_samples[node],
+                    self.n_node_samples[list(self.children[node])].sum())
 
     # ----- shape of the tree -----
     @property
@@ -221,8 +224,7 @@ class ObliqueTree:
     def routes_by_weight(self):
         """Whether a split sends rows with missing values down its branches by weight
         (:attr:`~.splits.Split.missing_shares`, C4.5's fractional routing)."""
-        return any(split is not None and getattr(split, "missing_shares", None) is not None
-                   for split in self.splits)
+        return any(split is not None and split.routes_by_weight for split in self.splits)
 
     def weighted_walk(self, X, sample_weight=None):
         """``(node, rows, weights, stopped)`` for every node reached, parents before
@@ -322,9 +324,7 @@ class ObliqueTree:
                 split = splits[node]
                 if split is None:
                     continue
-                if split.missing_shares is not None:
-                    split = splits[node] = split.copy()
-                    split.share_missing(X[rows], weights)
+                split = splits[node] = split.resharing(X[rows], weights)
                 parts, _ = split.route_by_weight(X[rows], rows, weights)
                 for child, (child_rows, child_weights) in zip(self.children[node], parts):
                     if child_rows.size:
