@@ -108,6 +108,14 @@ def recorded_data(name):
     return Table("iris") if name == "iris" else Table("titanic")[::8]
 
 
+#: The recorded models were pickled under numpy 2, whose arrays name ``numpy._core``;
+#: numpy 1.x has no such module and cannot read them (numpy's own limit, for any pickle
+#: of an array: a model saved in an Orange on numpy 2 loads only in one on numpy 2).
+NUMPY_READS_THE_RECORDINGS = int(np.__version__.split(".")[0]) >= 2
+
+
+@pytest.mark.skipif(not NUMPY_READS_THE_RECORDINGS,
+                    reason="models pickled under numpy 2 need numpy 2 to load")
 @pytest.mark.parametrize("path, recording, learner, dataset", RECORDED,
                          ids=[path.stem for path, *_ in RECORDED])
 def test_a_model_saved_by_an_earlier_version_loads_predicts_and_shows(
