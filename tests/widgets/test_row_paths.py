@@ -123,21 +123,29 @@ def check_paths(tree, data, rows):
     return kinds
 
 
+def sampled(data, count):
+    """About ``count`` rows of ``data``, evenly spread."""
+    return range(0, len(data), max(1, len(data) // count))
+
+
+@lru_cache(maxsize=None)
+def checked_kinds(learner, data_name):
+    """Check the paths of ``learner``'s tree of ``data_name``: the kinds on them."""
+    data = table(data_name)
+    return frozenset(check_paths(adapter(learner, data_name), data, sampled(data, 40)))
+
+
 @pytest.mark.parametrize("learner", LEARNERS)
 @pytest.mark.parametrize("data_name", DATA)
 def test_every_step_in_the_rows_own_values(learner, data_name):
-    tree = adapter(learner, data_name)
-    data = table(data_name)
-    check_paths(tree, data, range(0, len(data), max(1, len(data) // 40)))
+    checked_kinds(learner, data_name)
 
 
 def test_every_kind_of_split_is_checked():
     kinds = set()
     for learner in LEARNERS:
         for data_name in DATA:
-            data = table(data_name)
-            kinds |= check_paths(adapter(learner, data_name), data,
-                                 range(0, len(data), max(1, len(data) // 40)))
+            kinds |= checked_kinds(learner, data_name)
     assert kinds == {"hyperplane", "equality", "nominal", "argmax", "nearest_centre",
                      "pairwise_vote"}
 
@@ -145,9 +153,8 @@ def test_every_kind_of_split_is_checked():
 @pytest.mark.parametrize("ensemble", ["Hedge", "forest"])
 @pytest.mark.parametrize("data_name", DATA)
 def test_ensemble_members(ensemble, data_name):
-    tree = member_adapter(ensemble, data_name)
     data = table(data_name)
-    check_paths(tree, data, range(0, len(data), max(1, len(data) // 30)))
+    check_paths(member_adapter(ensemble, data_name), data, sampled(data, 30))
 
 
 def test_titanic_first_row_reads_its_own_values():
