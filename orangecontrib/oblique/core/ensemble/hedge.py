@@ -27,7 +27,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clo
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
-from ..parallel import jobs_for, run_fits, scaled_progress
+from ..parallel import plan_jobs, run_fits, scaled_progress
 from ..preprocessing import stratified_sample
 from ..tree.structure import ObliqueTree, SplitStatistics, name_member_trees
 from ..parameters import (BOOLEAN, CLASSIFIER, N_ESTIMATORS, N_JOBS, SEED, DeclaredParameters,
@@ -372,13 +372,14 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         """The members of ``estimators_`` fitted on their ``subsets_``, ``n_jobs`` at a
         time, or one by one when the work is too small to pay for workers
         (:func:`~.parallel.jobs_for`; their number in ``n_jobs_used_``)."""
-        cells = sum(len(rows) for rows in self.subsets_) * X.shape[1]
-        self.n_jobs_used_ = jobs_for(cells, self.n_jobs)
+        work = (type(self.estimators_[0]).__name__,
+                sum(len(rows) for rows in self.subsets_) * X.shape[1])
+        self.n_jobs_used_ = plan_jobs(work[1], self.n_jobs, kind=work[0])
         return run_fits([partial(fit_member, member, X[rows], codes[rows],
                                  None if sample_weight is None else sample_weight[rows])
                          for member, rows in zip(self.estimators_, self.subsets_)],
                         self.n_jobs_used_ if self.n_jobs is not None else None,
-                        progress_callback)
+                        progress_callback, work=work)
 
     @property
     def accepts_missing_values(self):

@@ -27,6 +27,8 @@ authors' software has these untuned defaults, read from the R package ``rerf``,
 import warnings
 from functools import partial
 
+from joblib import effective_n_jobs
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.metrics import roc_auc_score
@@ -34,7 +36,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from ..base import ObliqueTreeClassifierMixin
-from ..parallel import jobs_for, run_fits
+from ..parallel import batch_size, plan_jobs, run_fits, scaled_progress
 from .sporf import (FEATURE_COMBINATIONS, MAX_FEATURES, SparseProjectionSplitter,
                     mean_nonzeros, n_projections)
 from ..tree.structure import (MANY_CLASSES, ObliqueTree, SplitStatistics, grow_tree,
@@ -304,20 +306,24 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
                    progress_callback):
         """The trees of every seed, each on its bootstrap sample (SPORF trees with
         ``max_features`` and ``feature_combinations``)."""
-        fits = [partial(_fit_tree,
-                        self._new_tree(seed, max_features, feature_combinations), X, codes,
-                        self.n_classes_, sample_weight, seed, self.bootstrap,
-                        None if self.features_ is None else self.features_[i])
-                for i, seed in enumerate(self.seeds_)]
-        # SPORF trees in threads (the compiled search releases the GIL); the papers'
-        # trees in processes (much of their node work holds the GIL); one process when
-        # the work is too small to pay for them (parallel.jobs_for)
-        prefer = "threads" if self.estimator is None else None
-        columns = (X.shape[1] * len(fits) if self.features_ is None
+        members = [(self._new_tree(seed, max_features, feature_combinations), seed,
+                    None if self.features_ is None else self.features_[i])
+                   for i, seed in enumerate(self.seeds_)]
+        # every kind of tree in worker processes: the compiled search of a SPORF node
+        # releases the GIL, but the Python around it (a few dozen calls a node, most of a
+        # tree of small nodes) holds it, so threads gain nothing; one process when the
+        # work is too small to pay for them (parallel.jobs_for)
+        columns = (X.shape[1] * len(members) if self.features_ is None
                    else sum(features.size for features in self.features_))
-        self.n_jobs_used_ = jobs_for(X.shape[0] * columns, self.n_jobs, prefer)
-        return run_fits(fits, self.n_jobs_used_ if self.n_jobs is not None else None,
-                        progress_callback, prefer=prefer)
+        work = (type(members[0][0]).__name__, X.shape[0] * columns)
+        self.n_jobs_used_ = plan_jobs(work[1], self.n_jobs, kind=work[0])
+        jobs = self.n_jobs_used_ if self.n_jobs is not None else None
+        size = batch_size(len(members), effective_n_jobs(jobs))
+        fits = [partial(_fit_batch, members[start:start + size], X, codes, self.n_classes_,
+                        sample_weight, self.bootstrap)
+                for start in range(0, len(members), size)]
+        return [tree for batch in run_fits(fits, jobs, progress_callback, work=work)
+                for tree in batch]
 
     def _fit_oob_grid(self, X, codes, sample_weight, progress_callback):
         """The choice of ``d`` and ``λ`` of the paper's benchmark (the authors' scripts,
@@ -546,6 +552,19 @@ def _oob_error_and_auc(proba, codes):
     truth[np.arange(codes.size), codes] = True
     auc = 0.5 if proba.shape[1] < 2 else float(roc_auc_score(truth.ravel(), proba.ravel()))
     return error, auc
+
+
+def _fit_batch(members, X, codes, n_classes, sample_weight, bootstrap,
+               progress_callback=None):
+    """:func:`_fit_tree` of every ``(tree, seed, features)`` of ``members``, in order,
+    each reporting its share of the progress."""
+    fitted = []
+    for index, (tree, seed, features) in enumerate(members):
+        fitted.append(_fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap,
+                                features, scaled_progress(progress_callback,
+                                                          index / len(members),
+                                                          (index + 1) / len(members))))
+    return fitted
 
 
 def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, features,
