@@ -140,8 +140,9 @@ class SplitKind:
     def walk_form(self, split):
         """``(code, extra)``: the code of the kind in the compiled walk
         (:data:`~.walk.HYPERPLANE` ..) and the numbers besides its map that it routes by
-        (:class:`~.walk.FlatTrees`)."""
-        raise NotImplementedError
+        (:class:`~.walk.FlatTrees`); a kind the walk does not know is
+        :data:`~.walk.OTHER`, its rows routed by :meth:`Split.route_with_missing`."""
+        return walk.OTHER, ()
 
     def reads_printed(self, split):
         """Whether ``split`` routes rows by its printed rule read exactly (see

@@ -189,17 +189,30 @@ class ObliqueTree:
             evaluate.
         """
         stop = self.apply(X)
-        paths = self._paths(stop).tocsc()
-        reached = [paths.indices[paths.indptr[node]:paths.indptr[node + 1]].astype(np.intp)
-                   for node in range(self.node_count)]
+        reached = [np.empty(0, dtype=np.intp)] * self.node_count
+        for node, rows in self._walk(X, stop):
+            reached[node] = rows
         return reached, stop
 
-    def _walk(self, X):
+    def _walk(self, X, stop=None):
         """``(node, rows)`` for every node, parents before children: the rows of ``X``
-        that reach it, ascending (:meth:`route`)."""
-        reached, _ = self.route(X)
-        for node in self.preorder():
-            yield node, reached[node]
+        that reach it, ascending -- those that stop in its subtree (:meth:`apply`, or
+        ``stop`` if known).  Nothing is kept of a node once it is yielded: memory
+        O(rows + nodes) at any depth."""
+        stop = self.apply(X) if stop is None else stop
+        order = list(self.preorder())
+        first = np.empty(self.node_count, dtype=np.intp)  # a subtree: a preorder range
+        first[order] = np.arange(len(order))
+        size = np.ones(self.node_count, dtype=np.intp)
+        for node in reversed(order):
+            if self.parent[node] >= 0:
+                size[self.parent[node]] += size[node]
+        keys = first[stop]
+        by_key = np.argsort(keys, kind="stable")
+        keys = keys[by_key]
+        for node in order:
+            low, high = np.searchsorted(keys, [first[node], first[node] + size[node]])
+            yield node, np.sort(by_key[low:high])
 
     def apply(self, X):
         """Node id where every row of ``X`` (shape (n_rows, n_features)) stops: its leaf,

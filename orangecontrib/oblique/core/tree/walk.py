@@ -27,10 +27,12 @@ import numpy as np
 from numba import njit
 
 __all__ = ["LEAF", "HYPERPLANE", "PRINTED", "ARGMAX", "NEAREST_CENTRE", "EQUALITY",
-           "NOMINAL", "PAIRWISE_VOTE", "FlatTrees", "walk", "map_values", "stop_nodes"]
+           "NOMINAL", "PAIRWISE_VOTE", "OTHER", "LANES", "FlatTrees", "walk", "map_values", "stop_nodes"]
 
-#: The codes of the kinds in the walk.
-LEAF, HYPERPLANE, PRINTED, ARGMAX, NEAREST_CENTRE, EQUALITY, NOMINAL, PAIRWISE_VOTE = range(8)
+#: The codes of the kinds in the walk; OTHER, a kind it does not know, leaves its rows to
+#: the split's own routing (:meth:`~.splits.Split.route_with_missing`).
+(LEAF, HYPERPLANE, PRINTED, ARGMAX, NEAREST_CENTRE, EQUALITY, NOMINAL, PAIRWISE_VOTE,
+ OTHER) = range(9)
 
 #: Unit roundoff of a double, 2^-53, and the underflow term of a printed rule's bound
 #: (:func:`~.kernels._value_and_bound`).
@@ -69,7 +71,7 @@ def _missing(X, row, first, last, indptr, indices):
     return False
 
 
-#: Trees walked side by side for every row (independent steps the processor overlaps).
+#: Trees a row walks side by side (independent steps that the processor overlaps).
 LANES = 4
 
 
@@ -137,7 +139,8 @@ def walk(X, rows, starts, kind, child_start, children, map_start, indptr, indice
          bias, extra_start, extra):
     """``stop[s, i]``: the node where row ``rows[i]`` of ``X`` stops when it starts at
     node ``starts[s]``, or ``-1 - node`` for a row a printed rule at ``node`` leaves to
-    exact arithmetic (see the module docstring).
+    exact arithmetic or that reaches a split of a kind the walk does not know
+    (:data:`OTHER`; see the module docstring).
 
     A row walks :data:`LANES` starts at a time, a step in each per round; a hyperplane's
     step is written out (its children, non-zero weights and bias gathered per node
@@ -189,6 +192,9 @@ def walk(X, rows, starts, kind, child_start, children, map_start, indptr, indice
                 for k in range(LANES):
                     node = lanes[k]
                     if not binary[node]:
+                        if kind[node] == OTHER:
+                            ended[k], lanes[k] = -1 - node, idle
+                            continue
                         step = _multiway_step(X, row, node, kind, child_start, children,
                                               map_start, indptr, indices, data, bias,
                                               extra_start, extra, values, votes)
@@ -220,6 +226,13 @@ def walk(X, rows, starts, kind, child_start, children, map_start, indptr, indice
     return stop
 
 
+def _starts(counts):
+    """The start of every range of ``counts`` entries, and the end of the last."""
+    starts = np.zeros(len(counts) + 1, dtype=np.int64)
+    np.cumsum(counts, out=starts[1:])
+    return starts
+
+
 class FlatTrees:
     """The flat arrays of one or more trees that :func:`walk` reads (see the module
     docstring); ``roots`` the root of every tree, ``splits`` the split of every node
@@ -240,43 +253,34 @@ class FlatTrees:
     def of_tree(cls, splits, children):
         """The flat form of one tree: its ``splits`` (None at a leaf) and ``children``
         (node ids per node, in child order)."""
-        kind, n_children, n_map_rows, n_extra = [], [], [], []
-        nonzero_counts, indices, data, bias, extra = [], [], [], [], []
-        for split, kids in zip(splits, children):
-            n_children.append(len(kids))
-            if split is None:
-                kind.append(LEAF)
-                n_map_rows.append(0)
-                n_extra.append(0)
-                continue
-            code, values = split.kind.walk_form(split)
-            kind.append(code)
-            n_map_rows.append(split.weights.shape[0])
-            rows, columns = np.nonzero(split.weights)  # row by row, ascending columns
-            nonzero_counts.append(np.bincount(rows, minlength=split.weights.shape[0]))
-            indices.append(columns)
-            data.append(split.weights[rows, columns])
-            bias.append(split.bias)
-            values = np.asarray(values, dtype=float).reshape(-1)
-            n_extra.append(values.size)
-            extra.append(values)
-
-        def starts(counts):
-            start = np.zeros(len(counts) + 1, dtype=np.int64)
-            np.cumsum(counts, out=start[1:])
-            return start
-
-        def joined(parts, dtype):
-            return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
-
-        return cls([0], splits, kind=kind, child_start=starts(n_children),
-                   children=joined([np.asarray(k, dtype=np.int64) for k in children],
-                                   np.int64),
-                   map_start=starts(n_map_rows),
-                   indptr=starts(joined(nonzero_counts, np.int64)),
-                   indices=joined(indices, np.int64), data=joined(data, float),
-                   bias=joined(bias, float), extra_start=starts(n_extra),
-                   extra=joined(extra, float))
+        kind = np.zeros(len(splits), dtype=np.int64)
+        n_map_rows = np.zeros(len(splits), dtype=np.int64)
+        n_extra = np.zeros(len(splits), dtype=np.int64)
+        maps, extra = [], []
+        for node, split in enumerate(splits):
+            if split is not None:
+                kind[node], values = split.kind.walk_form(split)
+                n_map_rows[node] = split.weights.shape[0]
+                maps.append(split)
+                if len(values):
+                    values = np.asarray(values, dtype=float).reshape(-1)
+                    n_extra[node] = values.size
+                    extra.append(values)
+        if maps:
+            weights = np.vstack([split.weights for split in maps])
+            bias = np.concatenate([split.bias for split in maps])
+        else:
+            weights, bias = np.zeros((0, 0)), np.zeros(0)
+        rows, indices = np.nonzero(weights)  # row by row, ascending columns
+        return cls([0], splits, kind=kind,
+                   child_start=_starts([len(kids) for kids in children]),
+                   children=np.fromiter((kid for kids in children for kid in kids),
+                                        dtype=np.int64),
+                   map_start=_starts(n_map_rows),
+                   indptr=_starts(np.bincount(rows, minlength=weights.shape[0])),
+                   indices=indices, data=weights[rows, indices], bias=bias,
+                   extra_start=_starts(n_extra),
+                   extra=np.concatenate(extra) if extra else np.zeros(0))
 
     @classmethod
     def concatenated(cls, flats):
@@ -313,24 +317,31 @@ class FlatTrees:
 
 def stop_nodes(flat, X):
     """The node where every row of ``X`` stops in every tree of ``flat`` (a
-    :class:`FlatTrees`), shape (n_trees, n_rows): :func:`walk` from the roots, a row left
-    to exact arithmetic at a printed rule decided so
-    (:func:`~.splits.printed_rule_holds`) and walked on from its child."""
+    :class:`FlatTrees`), shape (n_trees, n_rows): :func:`walk` from the roots; a row it
+    leaves at a node (near a printed rule, decided by exact arithmetic,
+    :func:`~.splits.printed_rule_holds`; at a kind it does not know, by the split's own
+    :meth:`~.splits.Split.route_with_missing`) is routed there and walked on from its
+    child."""
     from .splits import printed_rule_holds
     X = np.ascontiguousarray(X, dtype=np.float64)
     stop = flat.walk(X, np.arange(X.shape[0], dtype=np.int64), flat.roots)
-    while stop.size and stop.min() < 0:  # rare: (tree, row) pairs near a printed rule
+    while stop.size and stop.min() < 0:  # rare: (tree, row) pairs left at a node
         undecided = np.argwhere(stop < 0)
         nodes = -1 - stop[undecided[:, 0], undecided[:, 1]]
         for node in np.unique(nodes).tolist():
             pairs = undecided[nodes == node]
             split = flat.splits[node]
-            right = printed_rule_holds(X[pairs[:, 1]], split.weights[0], split.bias[0])
-            for position in (0, 1):
-                chosen = pairs[right == bool(position)]
-                if chosen.size:
-                    child = flat.children[flat.child_start[node] + position]
-                    stop[chosen[:, 0], chosen[:, 1]] = flat.walk(
-                        X, chosen[:, 1].astype(np.int64),
-                        np.array([child], dtype=np.int64))[0]
+            block = X[pairs[:, 1]]
+            if flat.kind[node] == PRINTED:
+                position = printed_rule_holds(block, split.weights[0],
+                                              split.bias[0]).astype(np.intp)
+            else:
+                position = split.route_with_missing(block)
+            stopped = pairs[position < 0]
+            stop[stopped[:, 0], stopped[:, 1]] = node
+            for child_position in np.unique(position[position >= 0]).tolist():
+                chosen = pairs[position == child_position]
+                child = flat.children[flat.child_start[node] + child_position]
+                stop[chosen[:, 0], chosen[:, 1]] = flat.walk(
+                    X, chosen[:, 1].astype(np.int64), np.array([child], dtype=np.int64))[0]
     return stop
