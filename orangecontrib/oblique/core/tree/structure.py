@@ -307,10 +307,15 @@ class ObliqueTree:
         the rows' nodes if known (:meth:`apply`; an ensemble walks all its trees at
         once, :func:`member_stop_nodes`)."""
         X = X.toarray() if sparse.issparse(X) else np.asarray(X, dtype=float)
-        proba = self.node_proba(self.apply(X) if stop is None else stop)
+        stop = self.apply(X) if stop is None else stop
+        proba = self.node_proba(stop)
         if self.routes_by_weight:
-            missing = ~np.isfinite(X).all(axis=1)
-            if missing.any():  # the rows of a missing value go down by weight
+            # the rows of a missing value a split needs (they stop at a split) go down
+            # by weight; one of a missing value no split on its path uses ends at its
+            # leaf with all its weight
+            at_split = np.flatnonzero(self.flat.kind[stop] != walk.LEAF)
+            missing = at_split[~np.isfinite(X[at_split]).all(axis=1)]
+            if missing.size:
                 proba[missing] = np.asarray(self.stop_weights(X[missing])
                                             @ self.node_proba(np.arange(self.node_count)))
         return proba

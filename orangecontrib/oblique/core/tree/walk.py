@@ -71,6 +71,9 @@ def _missing(X, row, first, last, indptr, indices):
     return False
 
 
+#: The flags of a node's step in :func:`walk`: another kind than a hyperplane, a printed
+#: rule, the end of a row's walk (a leaf).
+_MULTIWAY, _PRINTED, _ENDS = 1, 2, 4
 #: Trees a row walks side by side (independent steps that the processor overlaps).
 LANES = 4
 
@@ -149,30 +152,29 @@ def walk(X, rows, starts, kind, child_start, children, map_start, indptr, indice
     looked at for one."""
     n = kind.shape[0]
     idle = n  # the node of a lane whose row has stopped
-    binary = np.zeros(n + 1, dtype=np.bool_)  # a hyperplane, a leaf or idle
-    printed = np.zeros(n + 1, dtype=np.bool_)
-    ends = np.zeros(n + 1, dtype=np.bool_)
-    left = np.arange(n + 1)
-    right = np.arange(n + 1)
-    low = np.zeros(n + 1, dtype=np.int64)
-    high = np.zeros(n + 1, dtype=np.int64)
+    # a node's step in one record: its non-zero weights (a range), left and right
+    # child (itself at a leaf), flags
+    record = np.zeros((n + 1, 5), dtype=np.int64)
     offset = np.ones(n + 1)
-    binary[idle] = ends[idle] = True
+    record[idle, 2] = record[idle, 3] = idle
+    record[idle, 4] = _ENDS
     widest = 1
     for node in range(n):
         code = kind[node]
         widest = max(widest, map_start[node + 1] - map_start[node],
                      child_start[node + 1] - child_start[node])
         if code == LEAF:
-            binary[node] = ends[node] = True
+            record[node, 2] = record[node, 3] = node
+            record[node, 4] = _ENDS
         elif code == HYPERPLANE or code == PRINTED:
             first = map_start[node]
-            binary[node] = True
-            printed[node] = code == PRINTED
-            low[node], high[node] = indptr[first], indptr[first + 1]
-            left[node] = children[child_start[node]]
-            right[node] = children[child_start[node] + 1]
+            record[node, 0], record[node, 1] = indptr[first], indptr[first + 1]
+            record[node, 2] = children[child_start[node]]
+            record[node, 3] = children[child_start[node] + 1]
+            record[node, 4] = _PRINTED if code == PRINTED else 0
             offset[node] = bias[first]
+        else:
+            record[node, 4] = _MULTIWAY
     values = np.empty(widest)
     votes = np.empty(widest, dtype=np.int64)
     stop = np.empty((starts.shape[0], rows.shape[0]), dtype=np.int64)
@@ -186,12 +188,13 @@ def walk(X, rows, starts, kind, child_start, children, map_start, indptr, indice
             while True:
                 done = True
                 for k in range(LANES):
-                    done = done and ends[lanes[k]]
+                    done = done and record[lanes[k], 4] == _ENDS
                 if done:
                     break
                 for k in range(LANES):
                     node = lanes[k]
-                    if not binary[node]:
+                    flags = record[node, 4]
+                    if flags == _MULTIWAY:
                         if kind[node] == OTHER:
                             ended[k], lanes[k] = -1 - node, idle
                             continue
@@ -205,7 +208,8 @@ def walk(X, rows, starts, kind, child_start, children, map_start, indptr, indice
                         continue
                     total = 0.0
                     size = 0.0
-                    for q in range(low[node], high[node]):
+                    low, high = record[node, 0], record[node, 1]
+                    for q in range(low, high):
                         product = data[q] * X[row, indices[q]]
                         total += product
                         size += abs(product)
@@ -215,12 +219,12 @@ def walk(X, rows, starts, kind, child_start, children, map_start, indptr, indice
                             X, row, map_start[node], map_start[node] + 1, indptr, indices):
                         ended[k], lanes[k] = node, idle
                         continue
-                    if printed[node] and not abs(value) > (
-                            4.0 * (high[node] - low[node] + 2) * _UNIT_ROUNDOFF
+                    if flags == _PRINTED and not abs(value) > (
+                            4.0 * (high - low + 2) * _UNIT_ROUNDOFF
                             * (size + abs(b)) + _UNDERFLOW_ERROR):  # also NaN
                         ended[k], lanes[k] = -1 - node, idle
                         continue
-                    lanes[k] = right[node] if value >= 0 else left[node]
+                    lanes[k] = record[node, 3] if value >= 0 else record[node, 2]
             for k in range(min(LANES, starts.shape[0] - group)):
                 stop[group + k, i] = ended[k] if lanes[k] == idle else lanes[k]
     return stop
