@@ -325,7 +325,7 @@ class ObliqueTree:
         :attr:`proba`, also of a tree whose counts are kept sparse
         (:meth:`compact_class_counts`)."""
         if not sparse.issparse(self.proba):
-            return self.proba[nodes]
+            return np.take(self.proba, nodes, axis=0)  # (a gather faster than [nodes])
         source = getattr(self, "proba_source", None)
         return self.proba[nodes if source is None else source[nodes]].toarray()
 
