@@ -40,6 +40,7 @@ from ..parallel import batch_size, plan_jobs, run_fits, scaled_progress
 from .sporf import (FEATURE_COMBINATIONS, MAX_FEATURES, SparseProjectionSplitter,
                     mean_nonzeros, n_projections)
 from ..tree.structure import (MANY_CLASSES, ObliqueTree, SplitStatistics, grow_tree,
+                              member_stop_nodes,
                               name_member_trees)
 from ..parameters import (BOOLEAN, MAX_DEPTH, MIN_SAMPLES_SPLIT, N_ESTIMATORS, N_JOBS, SEED,
                           DeclaredParameters, InstanceOf, Parameter, Relation)
@@ -439,9 +440,10 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         return map_row_chunks(self._mean_proba, X)
 
     def _mean_proba(self, X):
+        # every tree's nodes from one compiled walk of all trees
         proba = np.zeros((X.shape[0], self.n_classes_))
-        for tree in self.estimators_:
-            proba += _tree_proba(tree, X, self.n_classes_)
+        for tree, stop in zip(self.estimators_, member_stop_nodes(self.estimators_, X)):
+            _add_tree_proba(proba, tree, X, stop)
         return proba / len(self.estimators_)
 
     def predict(self, X):
@@ -454,9 +456,7 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         check_is_fitted(self, "estimators_")
         X = validate_prediction_data(self, X)
         return map_row_chunks(
-            lambda rows: np.column_stack([
-                tree.tree_.apply(tree.unseen_codes_as_missing(rows))
-                for tree in self.estimators_]), X)
+            lambda rows: np.column_stack(member_stop_nodes(self.estimators_, rows)), X)
 
     @property
     def weights_(self):
@@ -637,6 +637,16 @@ def _tree_proba(tree, X, n_classes):
     codes, for validated rows ``X`` (a nominal code the tree's rows did not have is a
     missing value, :meth:`~.base.ObliqueTreeClassifierMixin.unseen_codes_as_missing`)."""
     proba = np.zeros((X.shape[0], n_classes))
-    proba[:, np.asarray(tree.classes_, dtype=np.intp)] = tree.tree_.predict_proba(
-        tree.unseen_codes_as_missing(X))
+    _add_tree_proba(proba, tree, X)
     return proba
+
+
+def _add_tree_proba(proba, tree, X, stop=None):
+    """Add to ``proba`` (rows × the forest's classes) the class distribution of ``tree``
+    at the rows ``X`` (:func:`_tree_proba`); ``stop``: the rows' nodes, if known."""
+    tree_proba = tree.tree_.predict_proba(tree.unseen_codes_as_missing(X), stop)
+    classes = np.asarray(tree.classes_, dtype=np.intp)
+    if classes.size == proba.shape[1] and np.array_equal(classes, np.arange(classes.size)):
+        proba += tree_proba
+    else:  # the other classes' columns get 0
+        proba[:, classes] += tree_proba

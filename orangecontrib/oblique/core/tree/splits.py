@@ -45,7 +45,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import kernels
+from . import kernels, walk
 from .conditions import (Affine, Compare, Condition, Equal, Largest, Nearest, Term,
                          Votes)
 from .rules import (DIGITS, MAX_DIGITS, Vocabulary, affine_text, format_significant,
@@ -127,8 +127,22 @@ class SplitKind:
         return 2
 
     def values(self, split, X):
-        """The split's affine map ``X @ weights.T + bias`` (see :meth:`Split.values`)."""
-        return X @ split.weights.T + split.bias
+        """The split's affine map ``X @ weights.T + bias`` (see :meth:`Split.values`),
+        every value as the compiled walk computes it (:func:`~.walk.map_values`: the
+        products of the non-zero weights in feature order, then the bias)."""
+        rows, columns = np.nonzero(split.weights)
+        indptr = np.zeros(split.weights.shape[0] + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=split.weights.shape[0]), out=indptr[1:])
+        return walk.map_values(np.ascontiguousarray(X, dtype=np.float64), indptr,
+                               columns.astype(np.int64), split.weights[rows, columns],
+                               np.ascontiguousarray(split.bias, dtype=np.float64))
+
+    def walk_form(self, split):
+        """``(code, extra)``: the code of the kind in the compiled walk
+        (:data:`~.walk.HYPERPLANE` ..) and the numbers besides its map that it routes by
+        (:class:`~.walk.FlatTrees`); a kind the walk does not know is
+        :data:`~.walk.OTHER`, its rows routed by :meth:`Split.route_with_missing`."""
+        return walk.OTHER, ()
 
     def reads_printed(self, split):
         """Whether ``split`` routes rows by its printed rule read exactly (see
@@ -248,6 +262,9 @@ class HyperplaneKind(BinaryKind):
     def calibration_row(self, split):
         return split.weights[0], float(split.bias[0])
 
+    def walk_form(self, split):
+        return (walk.PRINTED if self.reads_printed(split) else walk.HYPERPLANE), ()
+
     def partition(self, split, X, rows, y, sample_weight, n_classes):
         # the compiled steps: the printed rule read exactly (the forest's splits), or
         # kernels.hyperplane_partition, the routing of Split.values
@@ -314,6 +331,9 @@ class ArgmaxKind(SplitKind):
     def route(self, split, values):
         return np.argmax(values, axis=1)
 
+    def walk_form(self, split):
+        return walk.ARGMAX, ()
+
     def conditions(self, split):
         scores = self.quantity(split)
         classes = split.classes if split.classes is not None else [None] * len(scores)
@@ -346,8 +366,14 @@ class NearestCentreKind(SplitKind):
         return split.centres.shape[0]
 
     def route(self, split, values):
-        distances = ((values[:, None, :] - split.centres[None, :, :]) ** 2).sum(axis=2)
+        # the squares added in column order, as the compiled walk adds them
+        distances = np.zeros((values.shape[0], split.centres.shape[0]))
+        for column in range(values.shape[1]):
+            distances += (values[:, column, None] - split.centres[None, :, column]) ** 2
         return np.argmin(distances, axis=1)
+
+    def walk_form(self, split):
+        return walk.NEAREST_CENTRE, split.centres
 
     def conditions(self, split):
         scores = self.quantity(split)
@@ -374,6 +400,9 @@ class EqualityKind(BinaryKind):
 
     def route(self, split, values):
         return (values[:, 0] != 0).astype(np.intp)
+
+    def walk_form(self, split):
+        return walk.EQUALITY, ()
 
     def conditions(self, split):
         j = int(split.features_used[0])
@@ -422,6 +451,9 @@ class NominalKind(SplitKind):
         for k, value in enumerate(split.branch_values):
             position[values[:, 0] == value] = k
         return position
+
+    def walk_form(self, split):
+        return walk.NOMINAL, split.branch_values
 
     def conditions(self, split):
         j = int(split.features_used[0])
@@ -527,6 +559,9 @@ class PairwiseVoteKind(SplitKind):
 
     def route(self, split, values):
         return pairwise_votes(values, self.n_children(split))
+
+    def walk_form(self, split):
+        return walk.PAIRWISE_VOTE, ()
 
     def vote_counts(self, split, values):
         """The votes of every child for every row of the split's ``values``
