@@ -195,12 +195,12 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         the lowest out-of-bag error kept (up to 25 forests: a slow fit).  Ignores
         ``max_features`` and ``feature_combinations``.
     n_jobs
-        Trees fitted in parallel by joblib (threads unless a joblib backend is active,
-        e.g. ``with joblib.parallel_backend("dask")`` on a Dask cluster); None: 1, or the
-        active backend's default.  The fitted forest does not depend on it.  A given
-        ``n_jobs`` is a ceiling: work too small to pay for the jobs (worker processes to
-        start, for the papers' trees) is fitted here, one tree after the other
-        (:func:`~.parallel.jobs_for`).
+        Trees fitted in parallel by joblib (its worker processes, in batches of trees,
+        unless a joblib backend is active, e.g. ``with joblib.parallel_backend("dask")``
+        on a Dask cluster); None: 1, or the active backend's default.  The fitted forest
+        does not depend on it.  A given ``n_jobs`` is a ceiling: work too small to pay
+        for the jobs (worker processes to start) is fitted here, one tree after the
+        other, while the workers start for the next fit (:func:`~.parallel.plan_jobs`).
     random_state
         Seeds every tree (its bootstrap sample and its own randomness); seeds are drawn
         before any tree is fitted, so a seed gives the same forest for any ``n_jobs``.
