@@ -23,7 +23,7 @@ from Orange.preprocess.impute import ReplaceUnknowns
 from Orange.preprocess.transformation import Identity, Indicator
 
 from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_significant,
-                              quantity_text, term_texts, value_name, with_missing)
+                              quantity_text, term_texts, with_missing)
 from .core.tree.splits import DIGITS
 
 __all__ = ["DisplayTree", "SplitPresenter", "SplitLabel", "Coefficients", "BOX_TERMS",
@@ -282,10 +282,6 @@ class SplitPresenter:
         view, vocabulary = self._view(split, per_sd)
         x, point = (x, "x") if view is split else (self.z_scores(x)[0], "z")
         return view.conditions()[0].value_text(view, x, vocabulary, point)
-
-    def value_name(self, condition):
-        """The name of the nominal value an equality condition tests."""
-        return value_name(condition, self.vocabulary)
 
     def wrapped_terms(self, affine, order, max_terms, digits):
         """Lines with the first ``max_terms`` terms (``+ N more`` for the rest, never
