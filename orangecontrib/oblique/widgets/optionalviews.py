@@ -161,7 +161,8 @@ def default_axes(tree, node, X, kinds):
     n_features = X.shape[1]
     weights = (np.zeros(n_features) if split is None
                else np.abs(np.atleast_2d(split.weights)).max(axis=0))
-    weighed = weights * np.nan_to_num(X.std(axis=0)) if len(X) else weights
+    with np.errstate(invalid="ignore"):     # a column with ±inf has no SD: 0
+        weighed = weights * np.nan_to_num(X.std(axis=0)) if len(X) else weights
     importances = np.nan_to_num(np.asarray(core.feature_importances(), dtype=float))
 
     def rank(j):

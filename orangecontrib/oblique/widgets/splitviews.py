@@ -82,7 +82,11 @@ def _wrapped(text, width=LABEL_WIDTH):
 
 
 def _padded(values):
-    low, high = float(np.min(values)), float(np.max(values))
+    """The range of the finite ``values`` with a margin (a value at ±inf or missing is
+    drawn off the plot; no finite value: the range around 0)."""
+    values = np.asarray(values, dtype=float)
+    finite = values[np.isfinite(values)]
+    low, high = (float(np.min(finite)), float(np.max(finite))) if finite.size else (0.0, 0.0)
     pad = (high - low) * MARGIN or max(abs(low), 1.0) * MARGIN
     return low - pad, high + pad
 
