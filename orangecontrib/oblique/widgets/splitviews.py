@@ -513,7 +513,7 @@ class PartitionView(_PlotView):
         importances = _importances(model, tree, X)
         if features is None:  # two features stay in their order, as the tree has them
             features = (0, 1) if n_features == 2 else plotted_features(importances,
-                                                                         n_features)
+                                                                       n_features)
         self._shown = dict(
             tree=tree, X=X, y=y, colors=[_qcolor(c) for c in class_colors],
             names=list(feature_names), class_names=class_names,
