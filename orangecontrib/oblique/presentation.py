@@ -387,8 +387,9 @@ class DisplayTree:
         self.rows = None if rows is None or not len(rows) else np.asarray(rows, dtype=float)
         std, mean = np.ones(tree.n_features), np.zeros(tree.n_features)
         if self.rows is not None:
-            std = np.nan_to_num(np.nanstd(self.rows, axis=0), nan=1.0)
-            mean = np.nan_to_num(np.nanmean(self.rows, axis=0))
+            with np.errstate(invalid="ignore"):     # a column with ±inf: SD 1
+                std = np.nan_to_num(np.nanstd(self.rows, axis=0), nan=1.0)
+                mean = np.nan_to_num(np.nanmean(self.rows, axis=0))
         self.texts = SplitPresenter(domain.attributes, std, class_values, classes,
                                     importances, mean, self.rows)
         kept = np.zeros(tree.node_count, dtype=bool)
