@@ -292,7 +292,7 @@ class HyperplaneKind(BinaryKind):
         else:
             quantity, threshold, operators = Affine.of(weights), -bias, ("<", "≥")
         return [Compare(quantity=quantity, operator=operator,
-                          threshold=threshold, digits=digits) for operator in operators]
+                        threshold=threshold, digits=digits) for operator in operators]
 
     def printed(self, split, digits):
         weights = split.weights[0]
@@ -341,7 +341,7 @@ class ArgmaxKind(SplitKind):
         labels = split.child_labels or [None if split.classes is not None else str(k + 1)
                                         for k in range(len(scores))]
         return [Largest(scores=scores, branch=branch, label=label,
-                          digits=split.print_digits)
+                        digits=split.print_digits)
                 for branch, label in zip(classes, labels)]
 
     def pairwise_boundary(self, split, first, second):
@@ -379,7 +379,7 @@ class NearestCentreKind(SplitKind):
         scores = self.quantity(split)
         labels = split.child_labels or [None] * self.n_children(split)
         return [Nearest(scores=scores, branch=k + 1, label=label,
-                          digits=split.print_digits) for k, label in enumerate(labels)]
+                        digits=split.print_digits) for k, label in enumerate(labels)]
 
     def printed(self, split, digits):
         return split
@@ -410,7 +410,7 @@ class EqualityKind(BinaryKind):
         # hand-given labels name the tested value first: both branches show it
         label = split.child_labels[0] if split.child_labels else None
         return [Equal(operator=operator, feature=j, value=value, label=label,
-                          digits=split.print_digits) for operator in ("=", "≠")]
+                      digits=split.print_digits) for operator in ("=", "≠")]
 
     def printed(self, split, digits):
         j = int(split.features_used[0])
@@ -459,7 +459,7 @@ class NominalKind(SplitKind):
         j = int(split.features_used[0])
         labels = split.child_labels or [None] * len(split.branch_values)
         return [Equal(operator="=", feature=j, value=value, label=label,
-                          digits=split.print_digits)
+                      digits=split.print_digits)
                 for value, label in zip(split.branch_values, labels)]
 
     def printed(self, split, digits):
@@ -612,7 +612,7 @@ class PairwiseVoteKind(SplitKind):
         if decided is not None and len(decided) != len(scores):
             decided = None
         return [Votes(scores=scores, pairs=pairs, branch=branch, label=label,
-                          digits=split.print_digits, decided=decided)
+                      digits=split.print_digits, decided=decided)
                 for branch, label in zip(branches, labels)]
 
     def explorer_labels(self, split, names, left, right, order=None, max_terms=None):
