@@ -165,6 +165,15 @@ class NodeSearch:
                                                     class_counts.shape[0])
         self.columns = np.ascontiguousarray(Z.T)
 
+    def line_step(self, values, direction):
+        """:func:`~.line_search.line_step`: the best step along ``direction`` (Eq. 2)."""
+        return line_search.line_step(values, direction, self.arguments, self.workspace,
+                                     bool(self.bounded))
+
+    def split_impurity(self, values):
+        """The impurity of the split ``values >= 0``."""
+        return line_search.side_impurity(values, self.arguments, self.workspace)
+
 
 class SearchSettings(NamedTuple):
     """How :class:`OC1Splitter` searches a node; see :class:`OC1Classifier` for each."""
