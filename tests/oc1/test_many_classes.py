@@ -105,7 +105,7 @@ def test_bounds_hold_and_leave_few_candidates_to_score(measure):
         np.add.at(start, classes[direction < 0], weights[direction < 0])
         lower = np.full(len(y), np.inf)
         kernels._bounded_sweep(len(y), order, classes, signed, crossings[order], start,
-                               total, code, entropy, rank, lower)
+                               total, code, entropy, rank, lower, True)
         sorted_crossings = crossings[order]
         middle = (sorted_crossings[:-1] + sorted_crossings[1:]) / 2
         candidate = (sorted_crossings[:-1] < middle) & (middle < sorted_crossings[1:])
