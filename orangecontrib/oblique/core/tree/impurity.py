@@ -109,12 +109,13 @@ def leaf_impurity(total, measure):
     return float(line_search.leaf_impurity(total, code, *node_constants(total)))
 
 
-def evaluate_candidates(code, left, total):
+def evaluate_candidates(code, left, total, constants=None):
     """Impurities by measure ``code`` (:func:`measure_code`) of ``m`` candidates from the
     class counts of their left sides, laid out class-major (K, m), and the node's class
-    counts ``total`` (K,): :func:`.line_search.candidate_impurities`."""
+    counts ``total`` (K,): :func:`.line_search.candidate_impurities`.  ``constants``:
+    :func:`node_constants` of ``total``, when the caller has them."""
     total = np.ascontiguousarray(total, dtype=float)
-    parent_entropy, rank = node_constants(total)
+    parent_entropy, rank = node_constants(total) if constants is None else constants
     return line_search.candidate_impurities(np.ascontiguousarray(left, dtype=float), total,
                                             code, parent_entropy, rank)
 
@@ -155,6 +156,7 @@ def _column_blocks(V, indicators, code):
     the column's sorted values (the midpoint of ``row`` and ``row + 1``)."""
     n_rows, n_columns = V.shape
     total = indicators.sum(axis=1)
+    constants = node_constants(total)
     width = max(1, BLOCK_CELLS // max(indicators.shape[0] * n_rows, 1))
     for first in range(0, n_columns, width):
         block = V[:, first:first + width]
@@ -167,7 +169,8 @@ def _column_blocks(V, indicators, code):
         left = np.take(cumulative.reshape(cumulative.shape[0], -1), column * n_rows + row,
                        axis=1)
         del cumulative
-        yield first, sorted_values, column, row, evaluate_candidates(code, left, total)
+        yield first, sorted_values, column, row, evaluate_candidates(code, left, total,
+                                                                     constants)
 
 
 def _bounded_axis_parallel(X, indicators, code):
@@ -219,7 +222,7 @@ def _bounded_axis_parallel(X, indicators, code):
             left[:, i] = np.bincount(classes[rows], weights[rows],
                                      minlength=indicators.shape[0])
         left[:, len(chosen):] = left[:, :1]   # a block of several is summed in order
-        scores = evaluate_candidates(code, left, total)[:len(chosen)]
+        scores = evaluate_candidates(code, left, total, (parent_entropy, rank))[:len(chosen)]
         i = int(np.argmin(scores))
         score = scores[i]
         if not found or score < best[0] or (np.isnan(score) and not np.isnan(best[0])):
