@@ -3,8 +3,14 @@
 A line search of OC1 (:func:`best_step`, Eq. 2) at a node of a few hundred rows is a sort
 and one pass over the sorted crossings; written as some thirty numpy calls it costs
 ~100 µs, nearly all of it per-call overhead, compiled a few µs.  A restart of OC1's
-hill climbing with the sequential coefficient order (Section 2, Figure 2, and the random
-jumps of Section 2.3) is one kernel call, :func:`sequential_local_search`.
+hill climbing in any coefficient order (Section 2, Figure 2, and the random jumps of
+Section 2.3) is one kernel call, :func:`local_search`.  The six impurity measures are
+:func:`measure_value` (the line search's sweep writes them out in its loop: a call per
+candidate would triple its time).
+
+Every kernel argument has one dtype and layout for every caller, and no kernel passes
+another a constant that numba would type as a literal (``np.int64(0)``,
+``np.bool_(True)``): numba compiles one signature of each kernel.
 
 All of OC1's kernels are in this module: numba keys a cached kernel on its own source
 file only, so a kernel calls only kernels of its own module.  Debug them with numba's
