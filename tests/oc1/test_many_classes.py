@@ -11,7 +11,7 @@ from orangecontrib.oblique.core.tree import impurity
 from orangecontrib.oblique.core.tree import line_search as kernels
 from orangecontrib.oblique.core.oc1 import classifier as oc1
 from orangecontrib.oblique.core.tree.impurity import (MEASURES, best_axis_parallel,
-                                                 class_indicators, measure_function)
+                                                 class_indicators, measure_code)
 from orangecontrib.oblique.core.oc1.classifier import NodeSearch
 
 from tests.helpers.memory_reference import MB, record, traced_peak
@@ -105,7 +105,7 @@ def test_bounds_hold_and_leave_few_candidates_to_score(measure):
         np.add.at(start, classes[direction < 0], weights[direction < 0])
         lower = np.full(len(y), np.inf)
         kernels._bounded_sweep(len(y), order, classes, signed, crossings[order], start,
-                               total, code, entropy, rank, lower)
+                               total, code, entropy, rank, lower, True)
         sorted_crossings = crossings[order]
         middle = (sorted_crossings[:-1] + sorted_crossings[1:]) / 2
         candidate = (sorted_crossings[:-1] < middle) & (middle < sorted_crossings[1:])
@@ -144,7 +144,7 @@ def test_axis_parallel_of_many_classes_is_that_of_every_candidate_in_little_memo
     for measure in ("twoing", "information_gain", "max_minority"):
         scores = [(score, first, column[i], row[i], sorted_values)
                   for first, sorted_values, column, row, block_scores
-                  in impurity._column_blocks(X, indicators, measure_function(measure))
+                  in impurity._column_blocks(X, indicators, measure_code(measure))
                   for i, score in enumerate(block_scores)]
         best = min(range(len(scores)), key=lambda i: (scores[i][0], i))
         score, first, column, row, sorted_values = scores[best]

@@ -9,7 +9,7 @@ from orangecontrib.oblique.core import OC1Classifier
 from orangecontrib.oblique.core.tree import impurity
 from orangecontrib.oblique.core.tree.impurity import (MEASURES, best_axis_parallel,
                                                       best_thresholds, class_indicators,
-                                                      evaluate_class_major, measure_function)
+                                                      evaluate_candidates, measure_code)
 
 from tests.helpers import memory_reference
 from tests.helpers.memory_reference import MB, traced_peak
@@ -48,7 +48,7 @@ def _old_best_axis_parallel(X, indicators, measure="twoing"):
         return np.inf, -1, np.nan
     flat = feature_index * cumulative.shape[2] + row_index
     left = np.take(cumulative.reshape(cumulative.shape[0], -1), flat, axis=1)
-    scores = evaluate_class_major(measure_function(measure), left, indicators.sum(axis=1))
+    scores = evaluate_candidates(measure_code(measure), left, indicators.sum(axis=1))
     best = int(np.argmin(scores))
     j, i = int(feature_index[best]), int(row_index[best])
     return float(scores[best]), j, float((sorted_values[i, j] + sorted_values[i + 1, j]) / 2)
@@ -66,7 +66,7 @@ def _old_best_thresholds(V, indicators, measure="twoing"):
     if column.size == 0:
         return impurities, thresholds
     left = np.take(cumulative.reshape(cumulative.shape[0], -1), column * n_rows + row, axis=1)
-    scores = evaluate_class_major(measure_function(measure), left, indicators.sum(axis=1))
+    scores = evaluate_candidates(measure_code(measure), left, indicators.sum(axis=1))
     by_score = np.lexsort((np.arange(scores.size), scores, column))
     first = by_score[np.r_[True, column[by_score][1:] != column[by_score][:-1]]]
     impurities[column[first]] = scores[first]

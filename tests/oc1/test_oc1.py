@@ -85,7 +85,7 @@ class TestLocalSearch:
             # the paper's P_move lets one restart stall on a plateau: the
             # restarts of OC1's search (Section 2.3) then reach the separating plane
             search.n_restarts = 5
-            hyperplane, value = search.search(node.Z, node.class_counts, start.copy())
+            hyperplane, value = search.search(node, start.copy())
         assert value == 0
         # the returned impurity is that of the returned hyperplane
         assert node.split_impurity(node.Z @ hyperplane) == 0
@@ -595,9 +595,11 @@ def test_local_search_kernel_stops_when_its_draws_run_out():
     Z = np.column_stack([(X - X.mean(0)) / X.std(0), np.ones(len(X))])
     node = NodeSearch(Z, class_indicators(y, np.ones(len(y)), 3), "twoing")
     hyperplane = np.array([1.0, 0, 0, 0, -0.5])
-    arguments = (Z, node.columns, node.arguments, node.workspace, hyperplane.copy(),
-                 Z @ hyperplane, np.inf, (5, 0.1, 100, True))
-    _, position = kernels.sequential_local_search(*arguments, np.zeros(0), 0)
-    assert position == -1
-    impurity, position = kernels.sequential_local_search(*arguments, np.full(10_000, 0.5), 3)
-    assert 3 <= position <= 10_000 and np.isfinite(impurity)
+    for order in kernels.ORDER_CODES.values():
+        arguments = (Z, node.columns, node.arguments, node.workspace, hyperplane.copy(),
+                     Z @ hyperplane, np.inf, (order, 5, 0.1, 100, True, 50))
+        _, position = kernels.local_search(*arguments, np.zeros(0, dtype=np.int64), 0)
+        assert position == -1
+        words = np.full(10_000, 1 << 31, dtype=np.int64)    # random_sample() 0.5
+        impurity, position = kernels.local_search(*arguments, words, 3)
+        assert 3 <= position <= 10_000 and np.isfinite(impurity)

@@ -80,37 +80,43 @@ class TestPruningRowsDoNotRelabel:
 
 class TestStagnantPerturbations:
     @staticmethod
-    def taken_moves(draws, monkeypatch):
-        """Stagnant perturbations taken, with a step of 0.5, when every perturbation finds
-        the same impurity one unit away and the random draws are ``draws`` (then 0.99)."""
+    def stagnant_search(draws):
+        """A sequential local search (no jumps, ``stagnation_step`` 0.5) at a node where
+        every split that separates something has the same sum minority (each point
+        carries a row of each class), so every perturbation is stagnant; the random
+        words make ``random_sample()`` give ``draws`` (then 0.99).  Returns the number of
+        draws used and the coefficients moved."""
+        from orangecontrib.oblique.core.tree import line_search
         from orangecontrib.oblique.core.oc1 import classifier as oc1
-        monkeypatch.setattr(oc1.NodeSearch, "line_step",
-                            lambda self, values, direction: (1.0, 1.0))
-        X = np.array([[0.0, 0.0], [1.0, 0.1], [0.1, 1.0], [1.0, 1.0]])
-        y = np.array([0, 1, 0, 1])
-        queue = list(draws)
-
-        class Scripted(np.random.RandomState):
-            def random_sample(self, *args):
-                return queue.pop(0) if queue else 0.99
-
-        settings = SearchSettings("sum_minority", 1, 0, "random", 1.0, 2.0, "oblique",
-                                  stagnation_step=0.5)
-        splitter = OC1Splitter(X, y, np.ones(len(y)), 2, settings, Scripted(0))
-        Z = np.hstack([X, np.ones((len(X), 1))])
+        points = np.array([[0.3, 1.2], [1.1, -0.4], [-0.7, 0.5], [0.9, 0.8]])
+        Z = np.column_stack([np.repeat(points, 2, axis=0), np.ones(8)])
+        y = np.tile([0, 1], 4)
         counts = np.zeros((2, len(y)))
         counts[y, np.arange(len(y))] = 1
-        hyperplane = np.zeros(3)
         node = oc1.NodeSearch(Z, counts, "sum_minority")
-        splitter.perturb_coefficients(node, hyperplane, Z @ hyperplane, 1.0)
-        return int(hyperplane.sum())       # every taken move adds 1 to a coefficient
+        uniforms = list(draws) + [0.99] * 20
+        words = np.zeros(2 * len(uniforms), dtype=np.int64)
+        words[0::2] = (np.array(uniforms) * 2 ** 27).astype(np.int64) << 5
+        hyperplane = np.array([1.0, 0.5, -0.2])
+        values = Z @ hyperplane
+        assert node.split_impurity(values) == 4
+        plane = hyperplane.copy()
+        impurity, position = line_search.local_search(
+            Z, node.columns, node.arguments, node.workspace, plane, values, np.nan,
+            (line_search.ORDER_CODES["sequential"], 0, 0.5, 100, True, 50), words, 0)
+        assert impurity == 4
+        return position // 2, int(np.count_nonzero(plane != hyperplane))
 
-    def test_p_move_falls_on_every_stagnant_perturbation(self, monkeypatch):
+    def test_p_move_falls_on_every_stagnant_perturbation(self):
         """Figure 2: P_move falls after every stagnant perturbation, taken or not.  Draws
         0.7 (taken: P_move 1 → 0.5), 0.6 (not taken: 0.5 → 0), 0.4 (not taken, P_move is
         0); had P_move fallen only on taken moves, 0.4 < 0.5 would be taken."""
-        assert self.taken_moves([0.7, 0.6, 0.4], monkeypatch) == 1
-        assert self.taken_moves([0.7, 0.4], monkeypatch) == 2      # 0.4 < 0.5: taken
+        # 0.7 taken (coefficient 0), 0.6 not (coefficient 1); the next pass: 0.4 and
+        # 0.99 not taken, no move: the search ends after 4 draws (had 0.4 been taken,
+        # a third pass would draw twice more)
+        assert self.stagnant_search([0.7, 0.6, 0.4]) == (4, 1)
+        # 0.7 and 0.4 (< 0.5) taken: both coefficients moved; then a pass of none
+        assert self.stagnant_search([0.7, 0.4]) == (4, 2)
 
     def test_parameter(self):
         assert OC1Classifier().stagnation_step == 0.1

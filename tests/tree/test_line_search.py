@@ -252,7 +252,7 @@ def test_sort_pairs_sorts_and_carries_the_rows(n):
                    np.zeros(n), np.tile([1.0, 0.0], n // 2 + 1)[:n],   # all tied, organ
                    np.concatenate([np.arange(n // 2), np.arange(n // 2, 0, -1)]).astype(float)):
         keys, order = values.copy(), np.arange(len(values))
-        kernels.sort_pairs(keys, order, len(values))
+        kernels.sort_pairs(keys, order, 0, len(values))
         assert np.array_equal(keys, np.sort(values))
         assert np.array_equal(values[order], keys)
         assert np.array_equal(np.sort(order), np.arange(len(values)))
@@ -261,10 +261,10 @@ def test_sort_pairs_sorts_and_carries_the_rows(n):
 def test_sort_pairs_with_infinities_and_a_nan():
     values = np.array([3.0, -np.inf, 1.0, np.inf, 2.0, -1.0] * 5)
     keys, order = values.copy(), np.arange(len(values))
-    kernels.sort_pairs(keys, order, len(values))
+    kernels.sort_pairs(keys, order, 0, len(values))
     assert np.array_equal(keys, np.sort(values))
     with_nan = values.copy()
     with_nan[7] = np.nan
     keys, order = with_nan.copy(), np.arange(len(values))
-    kernels.sort_pairs(keys, order, len(values))     # ends, every row kept
+    kernels.sort_pairs(keys, order, 0, len(values))     # ends, every row kept
     assert np.array_equal(np.sort(order), np.arange(len(values)))

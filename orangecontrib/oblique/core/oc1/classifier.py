@@ -19,7 +19,8 @@ import numpy as np
 
 from ..tree import line_search
 from ..base import ObliqueTreeClassifierMixin
-from ..tree.impurity import MEASURES, best_axis_parallel, class_indicators, node_constants
+from ..tree.impurity import (MEASURES, best_axis_parallel, class_indicators, leaf_impurity,
+                             line_node)
 from ..preprocessing import Standardisation
 from ..tree.sparse import expand_split, limit_terms
 from ..tree.structure import MANY_CLASSES, Split, grow_tree
@@ -71,83 +72,85 @@ def node_impurity(total, measure):
     side (sum and max minority: the node's minority; Gini: its Gini index; sum of
     variances: its variance; twoing and information gain, whose reciprocal of a zero
     goodness is infinite: ``inf``, so that any split that separates something lowers it)."""
-    total = np.asarray(total, dtype=float)
-    n = total.sum()
-    value = MEASURES[measure](np.zeros((total.size, 1)), total[:, None], np.zeros(1),
-                              np.array([n]), total)
-    value = float(np.asarray(value).reshape(-1)[0])
+    value = leaf_impurity(total, measure)
     return value if value < 1.0 / (2 * np.finfo(float).tiny) else np.inf
 
 
-_improves, _equal = line_search.improves, line_search.equal
+_improves = line_search.improves
 
 
-#: Random draws of a compiled local search: the first buffer holds this many per
+#: Random words of a compiled local search: the first buffer holds this many per
 #: coefficient (and is drawn again, four times larger, if the search needs more).
-DRAWS_PER_COEFFICIENT = 64
-#: Random numbers drawn at a time by :class:`_Draws`.
-DRAW_BLOCK = 4096
+DRAWS_PER_COEFFICIENT = 128
+#: Random words drawn at a time by :class:`_Draws`.
+DRAW_BLOCK = 8192
+#: The whole range of a 32-bit word: ``randint(0, WORD_RANGE, dtype=uint32)`` hands out
+#: the generator's raw 32-bit outputs, one each.
+WORD_RANGE = 1 << 32
 
 
 class _Draws:
-    """The random numbers of a splitter's search (restarts, jumps, stagnant moves), drawn
-    from its RandomState in blocks (``random_sample``) and handed out in order, so that a
-    compiled local search can take them from an array; they are the numbers the search
-    would draw one call at a time.  :meth:`give_back` leaves the generator where drawing
-    only the numbers used would have left it (a RandomState's state is costly to save
-    and restore: once per fit)."""
+    """The random numbers of a splitter's search (restarts, jumps, stagnant moves, the
+    random order's coefficients): the generator's raw 32-bit outputs, drawn from its
+    RandomState in blocks and handed out in order, as int64, so that the compiled local
+    search (:func:`~.line_search.local_search`) takes them from an array and turns them
+    into the very ``random_sample()`` and ``randint(n)`` numbers numpy would draw one
+    call at a time.  :meth:`give_back` leaves the generator where drawing only the
+    numbers used would have left it (a RandomState's state is costly to save and
+    restore: once per fit)."""
 
     def __init__(self, random_state, block=DRAW_BLOCK):
         self.random_state, self.block = random_state, block
-        self.buffer, self.position = np.empty(0), 0
+        self.buffer, self.position = np.empty(0, dtype=np.int64), 0
         self.state, self.used_before = None, 0   # the state before the first block
 
+    def _words(self, count):
+        return self.random_state.randint(0, WORD_RANGE, size=count,
+                                         dtype=np.uint32).astype(np.int64)
+
     def ensure(self, count):
-        """At least ``count`` numbers from :attr:`position` on in :attr:`buffer`."""
+        """At least ``count`` words from :attr:`position` on in :attr:`buffer`."""
         remaining = len(self.buffer) - self.position
         if remaining >= count:
             return
         if self.state is None:
             self.state = self.random_state.get_state()
         self.used_before += self.position
-        new = self.random_state.random_sample(max(self.block, count - remaining))
+        new = self._words(max(self.block, count - remaining))
         self.buffer = np.concatenate([self.buffer[self.position:], new])
         self.position = 0
 
-    def take(self, count):
-        self.ensure(count)
-        numbers = self.buffer[self.position:self.position + count]
-        self.position += count
-        return numbers
-
     def uniform(self, count):
-        """``random_state.uniform(-1, 1, count)``: ``-1 + 2 u``, as numpy computes it."""
-        return -1.0 + 2.0 * self.take(count)
-
-    def random_sample(self):
-        return float(self.take(1)[0])
+        """``random_state.uniform(-1, 1, count)``: ``-1 + 2 u``, as numpy computes it,
+        ``u`` numpy's ``random_sample`` of two words."""
+        self.ensure(2 * count)
+        words = self.buffer[self.position:self.position + 2 * count]
+        self.position += 2 * count
+        u = ((words[0::2] >> 5) * 67108864.0 + (words[1::2] >> 6)) / 9007199254740992.0
+        return -1.0 + 2.0 * u
 
     def give_back(self):
-        """Set the generator to the state after the numbers used, dropping the rest."""
+        """Set the generator to the state after the words used, dropping the rest."""
         if self.state is None:
             return
         if self.position < len(self.buffer):
             self.random_state.set_state(self.state)
-            # in blocks: a long fit may have used millions of numbers
+            # in blocks: a long fit may have used millions of words
             left = self.used_before + self.position
             while left > 0:
-                self.random_state.random_sample(min(left, 1 << 20))
+                self._words(min(left, 1 << 20))
                 left -= 1 << 20
-        self.buffer, self.position = np.empty(0), 0
+        self.buffer, self.position = np.empty(0, dtype=np.int64), 0
         self.state, self.used_before = None, 0
 
 
 class NodeSearch:
     """What the line searches of one node share, made once for its restarts:
-    ``arguments`` (the rows' classes and weights, the node's class totals, the measure's
-    code and the node's constants: :func:`~.line_search.line_step`'s ``node``), a
-    ``workspace`` (:func:`~.line_search.line_workspace`) and ``columns``, the
-    node's columns contiguous (the directions of the coefficients' line searches).
+    ``arguments`` (the rows' classes and weights, the node's class
+    totals, the measure's code and the node's constants: :func:`~.line_search.line_step`'s
+    ``node``, :func:`~.impurity.line_node`), a ``workspace``
+    (:func:`~.line_search.line_workspace`) and ``columns``, the node's columns contiguous
+    (the directions of the coefficients' line searches).
 
     ``bounded``: whether a line search over many classes scores only the candidates that
     can win (:func:`~.line_search._bounded_sweep`: the same choice, in O(n log n) instead of
@@ -156,19 +159,16 @@ class NodeSearch:
     bounded = True
 
     def __init__(self, Z, class_counts, measure):
-        total = class_counts.sum(axis=1)
-        classes, weights = line_search.row_classes(class_counts)
-        entropy, rank = node_constants(total)
         self.Z, self.class_counts = Z, class_counts
-        self.arguments = (classes, weights, total, line_search.MEASURE_CODES[measure], entropy,
-                          rank)
-        self.workspace = line_search.line_workspace(class_counts.shape[1], len(total))
+        self.arguments = line_node(class_counts, measure)
+        self.workspace = line_search.line_workspace(class_counts.shape[1],
+                                                    class_counts.shape[0])
         self.columns = np.ascontiguousarray(Z.T)
 
     def line_step(self, values, direction):
         """:func:`~.line_search.line_step`: the best step along ``direction`` (Eq. 2)."""
         return line_search.line_step(values, direction, self.arguments, self.workspace,
-                                     self.bounded)
+                                     bool(self.bounded))
 
     def split_impurity(self, values):
         """The impurity of the split ``values >= 0``."""
@@ -199,26 +199,12 @@ class OC1Splitter:
         self.X, self.y, self.sample_weight, self.n_classes = X, y, sample_weight, n_classes
         self.random_state, self.heartbeat = random_state, heartbeat
         vars(self).update(settings._asdict())
-        coefficient_order = settings.coefficient_order
-        # the random order's draws are whole numbers: it draws from the generator itself
-        self._draws = None if coefficient_order == "random" else _Draws(random_state)
-
-    def _uniform(self, count):
-        """``random_state.uniform(-1, 1, count)``, through :class:`_Draws` if used."""
-        if self._draws is None:
-            return self.random_state.uniform(-1, 1, count)
-        return self._draws.uniform(count)
-
-    def _random_sample(self):
-        if self._draws is None:
-            return self.random_state.random_sample()
-        return self._draws.random_sample()
+        self._draws = _Draws(random_state)
 
     def give_back_draws(self):
         """Call when the tree is grown: the generator is left where the search, drawing
         one number at a time, would have left it."""
-        if self._draws is not None:
-            self._draws.give_back()
+        self._draws.give_back()
 
     def __call__(self, rows, counts, depth, features=None):
         """OC1's split of the node of ``rows``; with ``features``, a split over those
@@ -249,14 +235,14 @@ class OC1Splitter:
     def _propose(self, rows, features):
         augmented, standardisation = self._standardised(rows, features)
         n, d = augmented.shape[0], augmented.shape[1] - 1
-        Z = augmented[:, :d]
         # the classes present at the node only, in the order of their codes: an absent
         # class adds 0 to every one of the six measures (and ranks last for the sum of
         # variances), so the splits are those of all K, and a node's work grows with its
         # own classes, not with the data's (2,000 classes: the root's matrix alone 96 MB)
         present, codes = np.unique(self.y[rows], return_inverse=True)
         class_counts = class_indicators(codes.ravel(), self.sample_weight[rows], present.size)
-        axis_impurity, feature, threshold = best_axis_parallel(Z, class_counts, self.measure)
+        axis_impurity, feature, threshold = best_axis_parallel(augmented[:, :d], class_counts,
+                                                               self.measure)
         if feature < 0:
             return None
         mean, scale = standardisation.mean[feature], standardisation.scale[feature]
@@ -273,7 +259,8 @@ class OC1Splitter:
             return axis_split
         start = np.zeros(d + 1)
         start[feature], start[d] = 1.0, -threshold
-        hyperplane, oblique_impurity = self.search(augmented, class_counts, start)
+        hyperplane, oblique_impurity = self.search(
+            NodeSearch(augmented, class_counts, self.measure), start)
         if hyperplane is None or not _improves(oblique_impurity, own):
             return axis_split  # no restart found a split that lowers the impurity
         if self.split_mode == "oblique" or (
@@ -290,16 +277,16 @@ class OC1Splitter:
                 return Split.hyperplane(weights / norm, bias / norm)
         return axis_split
 
-    def search(self, Z, class_counts, axis_parallel_start):
-        """Best hyperplane over the restarts: the first from the best axis-parallel split,
-        the others from random hyperplanes with coefficients in [-1, 1] (Section 2.3)."""
+    def search(self, node, axis_parallel_start):
+        """Best hyperplane over the restarts at the node of ``node`` (:class:`NodeSearch`):
+        the first from the best axis-parallel split, the others from random hyperplanes
+        with coefficients in [-1, 1] (Section 2.3)."""
         best, best_impurity = None, np.inf
-        node = NodeSearch(Z, class_counts, self.measure)
         for restart in range(self.n_restarts):
             if self.heartbeat is not None:
-                self.heartbeat(Z.shape[0])
+                self.heartbeat(node.Z.shape[0])
             start = (axis_parallel_start.copy() if restart == 0
-                     else self._uniform(Z.shape[1]))
+                     else self._draws.uniform(node.Z.shape[1]))
             hyperplane, value = self.local_search(node, start)
             if value < best_impurity:
                 best, best_impurity = hyperplane, value
@@ -310,93 +297,29 @@ class OC1Splitter:
     def local_search(self, node, hyperplane):
         """One restart from ``hyperplane`` at the node of ``node`` (:class:`NodeSearch`):
         perturb coefficients to a local minimum, then try up to J random jumps; every
-        successful jump starts the deterministic perturbation again (Section 2).  The
-        sequential order runs as one kernel call (:meth:`_sequential_local_search`)."""
+        successful jump starts the deterministic perturbation again (Section 2): one call
+        of :func:`~.line_search.local_search`, in the splitter's coefficient order.  The
+        kernel takes its random words from the splitter's :class:`_Draws`, at least
+        :data:`DRAWS_PER_COEFFICIENT` per coefficient; if it runs out, the search runs
+        again with four times as many."""
         values = node.Z @ hyperplane
-        if self.coefficient_order == "sequential":
-            return self._sequential_local_search(node, hyperplane, values)
-        current = node.split_impurity(values)
-        while True:
-            current = self.perturb_coefficients(node, hyperplane, values, current)
-            for _ in range(self.n_random_jumps):
-                direction = self._uniform(node.Z.shape[1])
-                change = node.Z @ direction
-                new, step = node.line_step(values, change)
-                if _improves(new, current):
-                    hyperplane += step * direction
-                    values += step * change
-                    current = new
-                    break
-            else:
-                return hyperplane, current
-
-    def _sequential_local_search(self, node, hyperplane, values):
-        """:meth:`local_search` in the sequential order, one call of
-        :func:`~.line_search.sequential_local_search`.  The kernel takes its random numbers
-        from the splitter's :class:`_Draws`, at least :data:`DRAWS_PER_COEFFICIENT` per
-        coefficient; if it runs out, the search runs again with four times as many."""
         draws = self._draws
+        search = (line_search.ORDER_CODES[self.coefficient_order], int(self.n_random_jumps),
+                  float(self.stagnation_step), MAX_PERTURBATION_PASSES, bool(node.bounded),
+                  RANDOM_ORDER_PERTURBATIONS)
         needed = DRAWS_PER_COEFFICIENT * node.Z.shape[1]
         while True:
             draws.ensure(needed)
             plane, rows = hyperplane.copy(), values.copy()
-            impurity_found, position = line_search.sequential_local_search(
+            impurity_found, position = line_search.local_search(
                 node.Z, node.columns, node.arguments, node.workspace, plane, rows, np.nan,
-                (self.n_random_jumps, self.stagnation_step, MAX_PERTURBATION_PASSES,
-                 node.bounded), draws.buffer, draws.position)
+                search, draws.buffer, draws.position)
             if position >= 0:
                 break
             needed = 4 * (len(draws.buffer) - draws.position)
         draws.position = position
         hyperplane[:] = plane
         return hyperplane, impurity_found
-
-    def perturb_coefficients(self, node, hyperplane, values, current):
-        """Deterministic perturbation (Figure 2) in the best-first or random coefficient
-        order (the sequential one: :func:`~.line_search.sequential_local_search`); changes
-        ``hyperplane`` and ``values`` in place and returns the new impurity.
-
-        Perturbing coefficient ``a_m`` by ``t`` moves row ``j`` across the hyperplane at
-        ``U_j``: Eq. 2 solved by :func:`~.line_search.line_step` with direction ``x_m``.  A
-        move that lowers the impurity is taken; one that leaves it unchanged (a stagnant
-        perturbation) is taken with probability ``P_move``, and ``P_move`` falls by
-        ``stagnation_step`` after every stagnant perturbation, taken or not (Figure 2); it
-        is 1 at first and reset to 1 by an improvement; a rise is never taken.
-        """
-        n_coefficients = node.Z.shape[1]
-        columns = node.columns
-        p_move = 1.0
-
-        def try_move(m, new, step):
-            nonlocal current, p_move
-            if not math.isfinite(new):
-                return False
-            if _improves(new, current):
-                p_move = 1.0
-            elif _equal(new, current):
-                taken = self._random_sample() < p_move
-                p_move = max(p_move - self.stagnation_step, 0.0)
-                if not taken:
-                    return False
-            else:
-                return False
-            hyperplane[m] += step
-            np.add(values, step * columns[m], out=values)
-            current = new
-            return True
-
-        if self.coefficient_order == "best_first":
-            for _ in range(MAX_PERTURBATION_PASSES * n_coefficients):
-                candidates = [node.line_step(values, columns[m])
-                              for m in range(n_coefficients)]
-                m = int(np.argmin([new for new, _ in candidates]))
-                if not try_move(m, *candidates[m]):
-                    break
-        else:
-            for _ in range(RANDOM_ORDER_PERTURBATIONS):
-                m = int(self.random_state.randint(n_coefficients))
-                try_move(m, *node.line_step(values, columns[m]))
-        return current
 
 
 class OC1Classifier(ObliqueTreeClassifierMixin):

@@ -1,18 +1,32 @@
-"""Impurity of binary splits, for many candidate splits at once (OC1, Appendix B).
+"""Impurity of binary splits (OC1, Appendix B) and the threshold searches, over numpy
+arrays; the measures themselves are computed in one place, the compiled
+:func:`.line_search.measure_value`.
 
-Every measure scores ``m`` candidate splits of a node from the (weighted) class counts on
-their two sides and returns ``m`` impurities, **lower is better**.  Goodness measures (the
-twoing rule, information gain) are turned into impurities by taking their reciprocal, as
-OC1 does.  As in OC1, a split whose two sides are both homogeneous has impurity 0; a split
-with an empty side has infinite impurity (it separates nothing).
+Every measure scores a split from the (weighted) class counts on its two sides, **lower
+is better**.  Goodness measures (the twoing rule, information gain) are turned into
+impurities by taking their reciprocal, as OC1 does.  As in OC1, a split whose two sides
+are both homogeneous has impurity 0; a split with an empty side has infinite impurity
+(it separates nothing).  The measures (:data:`MEASURES`):
 
-Internally counts are laid out class-major, shape (K, m), so that every reduction over the
-classes is a handful of whole-array operations.  :func:`best_threshold`,
+* ``twoing``: the reciprocal of the twoing value (Breiman et al.; OC1 Section 2.4),
+  ``(|TL|/n)(|TR|/n)(Σ_i |L_i/|TL| − R_i/|TR||)² / 4``;
+* ``information_gain``: the reciprocal of Quinlan's gain ``H(T) − Σ_side |side|/n ·
+  H(side)``;
+* ``gini``: ``(|TL|·Gini_L + |TR|·Gini_R) / n`` with ``Gini = 1 − Σ_i p_i²`` (also the
+  GDT paper's Eq. 6);
+* ``max_minority``: ``max(minority_L, minority_R)``, a side's minority the number of its
+  rows not of its majority class (Heath, Kasif & Salzberg);
+* ``sum_minority``: ``minority_L + minority_R``, the rows misclassified;
+* ``sum_of_variances``: ``variance_L + variance_R`` with ``variance = Σ (cat − mean
+  cat)²`` over a side, classes numbered 0, 1, ... by decreasing frequency at the node.
+
+Counts are laid out class-major, shape (K, m).  :func:`best_threshold`,
 :func:`best_axis_parallel` and :func:`best_thresholds` evaluate *all* thresholds of a
-sorted one-dimensional projection from cumulative class counts, with no Python loop over
-thresholds; they take the rows' classes as a (K, n_rows) matrix from
-:func:`class_indicators`.  OC1's line search along a direction (:func:`best_step`, Eq. 2)
-is a compiled kernel (:mod:`.line_search`), with the same measures.
+sorted one-dimensional projection from cumulative class counts (numpy, no Python loop
+over thresholds) and score them with the kernel (:func:`evaluate_candidates`); they take
+the rows' classes as a (K, n_rows) matrix from :func:`class_indicators`.  OC1's line
+search along a direction (:func:`best_step`, Eq. 2) is a compiled kernel
+(:mod:`.line_search`), with the same measures.
 """
 import numpy as np
 
@@ -20,15 +34,8 @@ from . import line_search
 
 _TINY = float(np.finfo(float).tiny)
 
-
-# Each measure takes (left, right, n_left, n_right, total): the class counts of the two
-# sides of every candidate, shape (K, m), the side sizes (m,), and the node's counts (K,).
-
-def _twoing(left, right, n_left, n_right, total):
-    n = n_left + n_right
-    difference = np.abs(left / np.maximum(n_left, _TINY) - right / np.maximum(n_right, _TINY))
-    value = (n_left / n) * (n_right / n) * difference.sum(axis=0) ** 2 / 4
-    return 1.0 / np.maximum(value, _TINY)
+#: The names of the measures (see the module docstring).
+MEASURES = tuple(line_search.MEASURE_CODES)
 
 
 def entropy(counts, axis=0, size=None):
@@ -45,90 +52,43 @@ def entropy(counts, axis=0, size=None):
     return -(p * np.log2(np.where(p > 0, p, 1.0))).sum(axis=axis)
 
 
-def _information_gain(left, right, n_left, n_right, total):
-    n = n_left + n_right
-    parent = entropy(total, size=np.sum(total))
-    gain = parent - (n_left * entropy(left, size=n_left)
-                     + n_right * entropy(right, size=n_right)) / n
-    return np.where(gain > 1e-12, 1.0 / np.maximum(gain, _TINY), np.inf)
-
-
-def _gini(left, right, n_left, n_right, total):
-    gini_left = n_left - (left ** 2).sum(axis=0) / np.maximum(n_left, _TINY)
-    gini_right = n_right - (right ** 2).sum(axis=0) / np.maximum(n_right, _TINY)
-    return (gini_left + gini_right) / (n_left + n_right)
-
-
-def _max_minority(left, right, n_left, n_right, total):
-    return np.maximum(n_left - left.max(axis=0), n_right - right.max(axis=0))
-
-
-def _sum_minority(left, right, n_left, n_right, total):
-    return (n_left - left.max(axis=0)) + (n_right - right.max(axis=0))
-
-
-def _sum_of_variances(left, right, n_left, n_right, total):
-    rank = np.empty(left.shape[0])
-    rank[np.argsort(-np.asarray(total, dtype=float), kind="stable")] = np.arange(left.shape[0])
-    variance = 0.0
-    for side, size in ((left, n_left), (right, n_right)):
-        first, second = rank @ side, (rank ** 2) @ side
-        variance = variance + second - first ** 2 / np.maximum(size, _TINY)
-    return np.maximum(variance, 0.0)
-
-
-MEASURES = {
-    "twoing": _twoing,
-    "information_gain": _information_gain,
-    "gini": _gini,
-    "max_minority": _max_minority,
-    "sum_minority": _sum_minority,
-    "sum_of_variances": _sum_of_variances,
-}
-MEASURES["twoing"].__doc__ = """Reciprocal of the twoing value (Breiman et al.; OC1 Section
-    2.4): ``(|TL|/n)(|TR|/n)(Σ_i |L_i/|TL| − R_i/|TR||)² / 4``."""
-MEASURES["information_gain"].__doc__ = """Reciprocal of Quinlan's information gain
-    ``H(T) − Σ_side |side|/n · H(side)``."""
-MEASURES["gini"].__doc__ = """OC1's Gini: ``(|TL|·Gini_L + |TR|·Gini_R) / n`` with
-    ``Gini = 1 − Σ_i p_i²`` (also the GDT paper's Eq. 6)."""
-MEASURES["max_minority"].__doc__ = """``max(minority_L, minority_R)``; a side's minority is
-    the number of its rows not of its majority class (Heath, Kasif & Salzberg)."""
-MEASURES["sum_minority"].__doc__ = """``minority_L + minority_R``: misclassified rows."""
-MEASURES["sum_of_variances"].__doc__ = """``variance_L + variance_R`` with
-    ``variance = Σ (cat − mean cat)²`` over a side, classes numbered 0, 1, ... by decreasing
-    frequency at the node (OC1, Appendix B)."""
-
-
 def node_constants(total):
-    """What the line search (:func:`best_step`) takes from the node: its entropy (information gain)
-    and its classes' ranks by decreasing frequency (sum of variances)."""
+    """What the measures take from the node: its entropy (information gain) and its
+    classes' ranks by decreasing frequency (sum of variances)."""
     total = np.asarray(total, dtype=float)
     rank = np.empty(total.size)
     rank[np.argsort(-total, kind="stable")] = np.arange(total.size)
     return float(entropy(total, size=np.sum(total))), rank
 
 
-def measure_function(name):
-    """The measure called ``name`` (a key of :data:`MEASURES`), or a clear ValueError."""
+def measure_code(name):
+    """The kernels' number of the measure called ``name`` (one of :data:`MEASURES`), or a
+    clear ValueError."""
     try:
-        return MEASURES[name]
-    except KeyError:
+        return line_search.MEASURE_CODES[name]
+    except (KeyError, TypeError):
         raise ValueError(f"unknown impurity measure {name!r}; "
                          f"expected one of {sorted(MEASURES)}") from None
 
 
-def evaluate_class_major(measure, left, total):
-    """Impurities of ``m`` candidates from the class counts of their left sides, laid out
-    class-major (K, m), and the node's class counts ``total`` (K,)."""
-    right = total[:, None] - left
-    np.maximum(right, 0.0, out=right)  # rounding of cumulative sums
-    n_left, n_right = left.sum(axis=0), right.sum(axis=0)
-    values = measure(left, right, n_left, n_right, total)
-    # OC1: both sides homogeneous → 0 (a side is homogeneous when its largest class count
-    # is all of it); an empty side separates nothing → inf.
-    homogeneous = (left.max(axis=0) >= n_left) & (right.max(axis=0) >= n_right)
-    values = np.where(homogeneous, 0.0, values)
-    return np.where((n_left <= 0) | (n_right <= 0), np.inf, values)
+def class_indicators(y, sample_weight, n_classes):
+    """Weighted class indicator matrix of shape (n_classes, n_rows)."""
+    indicators = np.zeros((n_classes, len(y)))
+    indicators[y, np.arange(len(y))] = sample_weight
+    return indicators
+
+
+def line_node(indicators, measure):
+    """What :func:`.line_search.line_step` takes from a node of class indicator matrix
+    ``indicators`` (:func:`class_indicators`): its ``node`` tuple (the rows' classes and
+    weights, the class totals, the measure's code, the node's constants), each of the one
+    type the kernels are compiled for."""
+    code = measure_code(measure)
+    indicators = np.ascontiguousarray(indicators, dtype=float)
+    classes, weights = line_search.row_classes(indicators)
+    total = indicators.sum(axis=1)
+    parent_entropy, rank = node_constants(total)
+    return classes, weights, total, code, parent_entropy, rank
 
 
 def impurity(left, total, measure="twoing"):
@@ -138,15 +98,26 @@ def impurity(left, total, measure="twoing"):
     the node.  Both sides homogeneous → 0; an empty side → ``inf``.
     """
     left = np.atleast_2d(np.asarray(left, dtype=float)).T
-    return evaluate_class_major(measure_function(measure), np.ascontiguousarray(left),
-                     np.asarray(total, dtype=float))
+    return evaluate_candidates(measure_code(measure), left, total)
 
 
-def class_indicators(y, sample_weight, n_classes):
-    """Weighted class indicator matrix of shape (n_classes, n_rows)."""
-    indicators = np.zeros((n_classes, len(y)))
-    indicators[y, np.arange(len(y))] = sample_weight
-    return indicators
+def leaf_impurity(total, measure):
+    """The measure with every row of a node of class counts ``total`` on one side
+    (:func:`.line_search.leaf_impurity`)."""
+    code = measure_code(measure)
+    total = np.ascontiguousarray(total, dtype=float)
+    return float(line_search.leaf_impurity(total, code, *node_constants(total)))
+
+
+def evaluate_candidates(code, left, total, constants=None):
+    """Impurities by measure ``code`` (:func:`measure_code`) of ``m`` candidates from the
+    class counts of their left sides, laid out class-major (K, m), and the node's class
+    counts ``total`` (K,): :func:`.line_search.candidate_impurities`.  ``constants``:
+    :func:`node_constants` of ``total``, when the caller has them."""
+    total = np.ascontiguousarray(total, dtype=float)
+    parent_entropy, rank = node_constants(total) if constants is None else constants
+    return line_search.candidate_impurities(np.ascontiguousarray(left, dtype=float), total,
+                                            code, parent_entropy, rank)
 
 
 def best_threshold(values, indicators, measure="twoing"):
@@ -162,8 +133,8 @@ def best_threshold(values, indicators, measure="twoing"):
     distinct = np.flatnonzero(sorted_values[1:] > sorted_values[:-1])
     if distinct.size == 0:
         return np.inf, np.nan
-    scores = evaluate_class_major(measure_function(measure), np.take(cumulative, distinct, axis=1),
-                       cumulative[:, -1])
+    scores = evaluate_candidates(measure_code(measure),
+                                 np.take(cumulative, distinct, axis=1), cumulative[:, -1])
     best = int(np.argmin(scores))
     i = distinct[best]
     return float(scores[best]), float((sorted_values[i] + sorted_values[i + 1]) / 2)
@@ -178,13 +149,14 @@ def best_threshold(values, indicators, measure="twoing"):
 BLOCK_CELLS = 1 << 18
 
 
-def _column_blocks(V, indicators, function):
+def _column_blocks(V, indicators, code):
     """Every threshold candidate of every column of ``V``, a block of columns at a time
     (:data:`BLOCK_CELLS`): ``(first, sorted_values, column, row, scores)`` per block with
     a candidate, ``column`` counted from ``first``, ``row`` the candidate's position in
     the column's sorted values (the midpoint of ``row`` and ``row + 1``)."""
     n_rows, n_columns = V.shape
     total = indicators.sum(axis=1)
+    constants = node_constants(total)
     width = max(1, BLOCK_CELLS // max(indicators.shape[0] * n_rows, 1))
     for first in range(0, n_columns, width):
         block = V[:, first:first + width]
@@ -197,17 +169,17 @@ def _column_blocks(V, indicators, function):
         left = np.take(cumulative.reshape(cumulative.shape[0], -1), column * n_rows + row,
                        axis=1)
         del cumulative
-        yield first, sorted_values, column, row, evaluate_class_major(function, left, total)
+        yield first, sorted_values, column, row, evaluate_candidates(code, left, total,
+                                                                     constants)
 
 
-def _bounded_axis_parallel(X, indicators, function, code):
+def _bounded_axis_parallel(X, indicators, code):
     """:func:`best_axis_parallel` of many classes with whole class counts, or None when
     :func:`.line_search._bounds_apply` says no: per column, one sweep of
     :func:`.line_search._bounded_sweep` bounds every threshold's impurity in O(log n), and
     only the thresholds whose bound reaches the lowest of all columns are scored as
-    :func:`_column_blocks` scores them (by ``function``, in blocks of its columns, a
-    block of one candidate alone): the same choice and impurity, in O(n log n) time and
-    O(n) memory a column instead of O(n · classes)."""
+    :func:`_column_blocks` scores them: the same choice and impurity, in O(n log n) time
+    and O(n) memory a column instead of O(n · classes)."""
     classes, weights = line_search.row_classes(indicators)
     total = indicators.sum(axis=1)
     if not line_search._bounds_apply(weights, total, code):
@@ -250,7 +222,7 @@ def _bounded_axis_parallel(X, indicators, function, code):
             left[:, i] = np.bincount(classes[rows], weights[rows],
                                      minlength=indicators.shape[0])
         left[:, len(chosen):] = left[:, :1]   # a block of several is summed in order
-        scores = evaluate_class_major(function, left, total)[:len(chosen)]
+        scores = evaluate_candidates(code, left, total, (parent_entropy, rank))[:len(chosen)]
         i = int(np.argmin(scores))
         score = scores[i]
         if not found or score < best[0] or (np.isnan(score) and not np.isnan(best[0])):
@@ -271,14 +243,13 @@ def best_axis_parallel(X, indicators, measure="twoing"):
     constant.  Ties go to the lowest feature index, then the lowest threshold.  Of many
     classes, the thresholds that cannot win are not scored (:func:`_bounded_axis_parallel`).
     """
-    bounded = _bounded_axis_parallel(X, indicators, measure_function(measure),
-                                     line_search.MEASURE_CODES[measure])
+    bounded = _bounded_axis_parallel(X, indicators, measure_code(measure))
     if bounded is not None:
         return bounded
     best = (np.inf, -1, np.nan)
     found = False
     for first, sorted_values, column, row, scores in _column_blocks(
-            X, indicators, measure_function(measure)):
+            X, indicators, measure_code(measure)):
         i = int(np.argmin(scores))
         score = scores[i]
         # np.argmin over all blocks at once: the first lowest score (a NaN before all)
@@ -302,7 +273,7 @@ def best_thresholds(V, indicators, measure="twoing"):
     impurities = np.full(n_columns, np.inf)
     thresholds = np.full(n_columns, np.nan)
     for first, sorted_values, column, row, scores in _column_blocks(
-            V, indicators, measure_function(measure)):
+            V, indicators, measure_code(measure)):
         # per column, the first candidate of lowest score (candidates are in column order)
         by_score = np.lexsort((np.arange(scores.size), scores, column))
         chosen = by_score[np.r_[True, column[by_score][1:] != column[by_score][:-1]]]
@@ -314,26 +285,20 @@ def best_thresholds(V, indicators, measure="twoing"):
     return impurities, thresholds
 
 
-def best_step(current, direction, indicators, measure="twoing", total=None, constants=None):
+def best_step(current, direction, indicators, measure="twoing"):
     """Best ``t`` for the split ``current + t·direction >= 0`` (OC1's Eq. 2 line search,
-    :func:`.line_search.best_step`).
+    :func:`.line_search.line_step`).
 
     ``current`` holds every row's value of the present hyperplane, ``direction`` how that
     value changes per unit of ``t`` (a feature column when one coefficient is perturbed, or
     ``r·x̃`` for a random jump).  Row ``j`` changes side at ``U_j = −current_j /
     direction_j``; rows with ``direction_j = 0`` never move; every midpoint between
     distinct ``U_j`` is a candidate.  ``indicators`` is the (K, n_rows) matrix of
-    :func:`class_indicators`; ``total``, its row sums, and ``constants``,
-    :func:`node_constants` of ``total``, may be passed when the caller has them.  Returns
-    ``(impurity, t)``, or ``(inf, nan)`` when no row can move.
+    :func:`class_indicators`.  Returns ``(impurity, t)``, or ``(inf, nan)`` when no row
+    can move.
     """
-    measure_function(measure)   # a clear error for an unknown name
-    if total is None:
-        total = indicators.sum(axis=1)
-    if constants is None:
-        constants = node_constants(total)
-    current, direction, indicators, total = (
-        np.ascontiguousarray(array, dtype=float)
-        for array in (current, direction, indicators, total))
-    return line_search.best_step(current, direction, indicators, total,
-                             line_search.MEASURE_CODES[measure], *constants)
+    node = line_node(indicators, measure)
+    current, direction = (np.ascontiguousarray(array, dtype=float)
+                          for array in (current, direction))
+    workspace = line_search.line_workspace(len(current), len(node[2]))
+    return line_search.line_step(current, direction, node, workspace, True)

@@ -3,8 +3,14 @@
 A line search of OC1 (:func:`best_step`, Eq. 2) at a node of a few hundred rows is a sort
 and one pass over the sorted crossings; written as some thirty numpy calls it costs
 ~100 µs, nearly all of it per-call overhead, compiled a few µs.  A restart of OC1's
-hill climbing with the sequential coefficient order (Section 2, Figure 2, and the random
-jumps of Section 2.3) is one kernel call, :func:`sequential_local_search`.
+hill climbing in any coefficient order (Section 2, Figure 2, and the random jumps of
+Section 2.3) is one kernel call, :func:`local_search`.  The six impurity measures are
+:func:`measure_value` (the line search's sweep writes them out in its loop: a call per
+candidate would triple its time).
+
+Every kernel argument has one dtype and layout for every caller, and no kernel passes
+another a constant that numba would type as a literal (``np.int64(0)``,
+``np.bool_(True)``): numba compiles one signature of each kernel.
 
 All of OC1's kernels are in this module: numba keys a cached kernel on its own source
 file only, so a kernel calls only kernels of its own module.  Debug them with numba's
@@ -43,14 +49,84 @@ def sum_of_squares(counts):
 
 
 @njit(cache=True, nogil=True)
-def _add_side_variance(variance, counts, size, rank):
-    """``variance + Σ rank² · counts − (Σ rank · counts)² / size``: one side's term of
-    the sum of variances added."""
+def _gini(n_left, squares_left, n_right, squares_right):
+    """OC1's Gini from the sides' sizes and their sums of squared class counts."""
+    return ((n_left - squares_left / max(n_left, _TINY))
+            + (n_right - squares_right / max(n_right, _TINY))) / (n_left + n_right)
+
+
+@njit(cache=True, nogil=True)
+def _minority(code, n_left, largest_left, n_right, largest_right):
+    """Max minority (``code`` 3) or sum minority (4) from the sides' sizes and their
+    largest class counts."""
+    if code == 3:
+        return max(n_left - largest_left, n_right - largest_right)
+    return (n_left - largest_left) + (n_right - largest_right)
+
+
+@njit(cache=True, nogil=True)
+def _variances(first_left, second_left, n_left, first_right, second_right, n_right):
+    """The sum of variances from each side's ``Σ rank · counts`` (first) and
+    ``Σ rank² · counts`` (second): ``Σ_side second − first² / size``, at least 0."""
+    variance = 0.0 + second_left - first_left * first_left / max(n_left, _TINY)
+    variance = variance + second_right - first_right * first_right / max(n_right, _TINY)
+    return max(variance, 0.0)
+
+
+@njit(cache=True, nogil=True)
+def _rank_sums(counts, rank):
+    """``(Σ rank · counts, Σ rank² · counts)`` of one side."""
     first, second = 0.0, 0.0
     for k in range(counts.shape[0]):
         first += rank[k] * counts[k]
         second += rank[k] * rank[k] * counts[k]
-    return variance + second - first * first / max(size, _TINY)
+    return first, second
+
+
+@njit(cache=True, nogil=True)
+def measure_value(left, right, n_left, n_right, largest_left, largest_right, code,
+                  parent_entropy, rank):
+    """The impurity by measure ``code`` (:data:`MEASURE_CODES`, OC1's Appendix B; lower
+    is better) of the sides of class counts ``left`` and ``right`` (sizes ``n_left``,
+    ``n_right``, largest counts ``largest_left``, ``largest_right``): the one
+    implementation of the six measures.  Goodness measures (twoing, information gain)
+    are turned into impurities by their reciprocal, as OC1 does.  ``parent_entropy``
+    and ``rank`` are the node's (:func:`~.impurity.node_constants`).  No special case:
+    :func:`split_score` adds OC1's (an empty side, both sides homogeneous)."""
+    if code == 0:  # twoing
+        n_all = n_left + n_right
+        inverse_left, inverse_right = 1.0 / max(n_left, _TINY), 1.0 / max(n_right, _TINY)
+        difference = 0.0
+        for k in range(left.shape[0]):
+            difference += abs(left[k] * inverse_left - right[k] * inverse_right)
+        value = (n_left / n_all) * (n_right / n_all) * (difference * difference) / 4
+        return 1.0 / max(value, _TINY)
+    if code == 1:  # information gain
+        gain = parent_entropy - (n_left * _side_entropy(left, n_left)
+                                 + n_right * _side_entropy(right, n_right)) / (
+                                     n_left + n_right)
+        return 1.0 / max(gain, _TINY) if gain > 1e-12 else np.inf
+    if code == 2:  # Gini
+        return _gini(n_left, sum_of_squares(left), n_right, sum_of_squares(right))
+    if code == 3 or code == 4:  # max minority, sum minority
+        return _minority(code, n_left, largest_left, n_right, largest_right)
+    # sum of variances, classes numbered by decreasing frequency (rank)
+    first_left, second_left = _rank_sums(left, rank)
+    first_right, second_right = _rank_sums(right, rank)
+    return _variances(first_left, second_left, n_left, first_right, second_right, n_right)
+
+
+@njit(cache=True, nogil=True)
+def split_score(left, right, n_left, n_right, largest_left, largest_right, code,
+                parent_entropy, rank):
+    """:func:`measure_value` with OC1's special cases: a split with an empty side
+    separates nothing (``inf``); one whose sides are both homogeneous has impurity 0."""
+    if n_left <= 0 or n_right <= 0:
+        return np.inf
+    if largest_left >= n_left and largest_right >= n_right:
+        return 0.0
+    return measure_value(left, right, n_left, n_right, largest_left, largest_right, code,
+                         parent_entropy, rank)
 
 
 @njit(cache=True, nogil=True)
@@ -129,21 +205,22 @@ def _heap_sort(values, order, low, high):
     for end in range(size - 1, 0, -1):
         values[low], values[low + end] = values[low + end], values[low]
         order[low], order[low + end] = order[low + end], order[low]
-        _sift_down(values, order, low, 0, end)
+        _sift_down(values, order, low, np.int64(0), end)
 
 
 @njit(cache=True, nogil=True)
-def sort_pairs(values, order, size):
-    """Sort ``values[:size]`` ascending in place, carrying ``order[:size]`` along: a
+def sort_pairs(values, order, start, size):
+    """Sort ``values[start:size]`` ascending in place, carrying ``order[start:size]``
+    along (a range, not a slice: one compiled signature for every caller): a
     quicksort (median of three) that hands ranges of at most 16 pairs to an insertion
     sort, and a heapsort when it goes too deep (an introsort: O(n log n) on any input).
     No allocation but its stack; ties are left in no particular order, and NaNs leave
     the order of their neighbours undefined."""
     stack = np.empty(3 * 64, dtype=np.int64)   # (low, high, depth budget) ranges
     depth = 2
-    while (1 << (depth // 2)) <= size:     # 2 log2(size) + 2 levels of quicksort
+    while (1 << (depth // 2)) <= size - start:     # 2 log2(n) + 2 levels of quicksort
         depth += 2
-    stack[0], stack[1], stack[2] = 0, size, depth
+    stack[0], stack[1], stack[2] = start, size, depth
     top = 3
     while top > 0:
         top -= 3
@@ -203,7 +280,7 @@ def sort_crossings(values, sorted_values, order, size, keys, digit_counts):
     if size < RADIX_SORT_SIZE:
         for i in range(size):
             sorted_values[i], order[i] = values[i], i
-        sort_pairs(sorted_values, order, size)
+        sort_pairs(sorted_values, order, np.int64(0), size)
         return
     sign = np.uint64(1) << np.uint64(63)
     top_shift = np.uint64(_RADIX_SHIFT)
@@ -239,7 +316,7 @@ def sort_crossings(values, sorted_values, order, size, keys, digit_counts):
         row = np.int64(source[i] & row_mask)
         order[i], sorted_values[i] = row, values[row]
     # the rows of equal top bits, sorted by their values
-    low = 0
+    low = np.int64(0)
     while low < size:
         top = source[low] >> top_shift
         high = low + 1
@@ -252,7 +329,7 @@ def sort_crossings(values, sorted_values, order, size, keys, digit_counts):
                     in_order = False
                     break
             if not in_order:
-                sort_pairs(sorted_values[low:high], order[low:high], high - low)
+                sort_pairs(sorted_values, order, low, high)
         elif high - low > 1:
             _insertion_sort(sorted_values, order, low, high)
         low = high
@@ -303,7 +380,8 @@ def best_step(current, direction, indicators, total, code, parent_entropy, rank)
     """
     classes, weights = row_classes(indicators)
     node = (classes, weights, total, code, parent_entropy, rank)
-    return line_step(current, direction, node, line_workspace(current.shape[0], total.shape[0]))
+    return line_step(current, direction, node,
+                     line_workspace(current.shape[0], total.shape[0]), np.bool_(True))
 
 
 # ----- line searches over many classes -----
@@ -397,7 +475,7 @@ def _set_largest(tree, K, k, value):
 
 @njit(cache=True, nogil=True)
 def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, code,
-                   parent_entropy, rank, lower, strict=True):
+                   parent_entropy, rank, lower, strict):
     """:func:`line_step`'s sweep over the sorted crossings with whole class counts
     (:func:`_bounds_apply`), each candidate in O(log n) (see the comment above).
     ``cumulative`` holds the sweep's start and is advanced to its end.
@@ -584,18 +662,12 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
                 threshold = min(threshold, (1.0 / max(gain_low, _TINY)) * (1 + 4 * _UNIT))
             continue
         elif code == 2:  # Gini
-            score = ((n_left - squares_left / max(n_left, _TINY))
-                     + (n_right - squares_right / max(n_right, _TINY))) / (
-                         n_left + n_right)
-        elif code == 3:  # max minority
-            score = max(n_left - largest[0, 1], n_right - largest[1, 1])
-        elif code == 4:  # sum minority
-            score = (n_left - largest[0, 1]) + (n_right - largest[1, 1])
+            score = _gini(n_left, squares_left, n_right, squares_right)
+        elif code == 3 or code == 4:  # the minorities
+            score = _minority(code, n_left, largest[0, 1], n_right, largest[1, 1])
         else:  # sum of variances
-            variance = 0.0 + second_left - first_left * first_left / max(n_left, _TINY)
-            variance = variance + second_right - first_right * first_right / max(
-                n_right, _TINY)
-            score = max(variance, 0.0)
+            score = _variances(first_left, second_left, n_left, first_right,
+                               second_right, n_right)
         lower[i] = score
         threshold = min(threshold, score)
         if code > 1 and (best_position < 0 or score < best_score):
@@ -608,11 +680,12 @@ def _bounded_sweep(n_moving, order, moving_class, signed, u, cumulative, total, 
 
 
 @njit(cache=True, nogil=True)
-def line_step(current, direction, node, workspace, bounded=True):
+def line_step(current, direction, node, workspace, bounded):
     """:func:`best_step` at a node: ``node`` is ``(classes, weights, total, code,
     parent_entropy, rank)``, the rows' classes and weights (:func:`row_classes`), the
     class totals, the measure's code and the node's constants; ``workspace`` a
-    :func:`line_workspace`.
+    :func:`line_workspace`.  Every argument has one type for every caller (numba
+    compiles one signature).
 
     Row ``j`` changes side at ``U_j = −current_j / direction_j`` (Eq. 2); rows with
     ``direction_j = 0`` never move.  The crossings are sorted once; every midpoint between
@@ -632,7 +705,7 @@ def line_step(current, direction, node, workspace, bounded=True):
     cumulative, left, right = counts[_CUMULATIVE], counts[_LEFT], counts[_RIGHT]
     for k in range(K):
         fixed_right[k], negative_sum[k], cumulative[k] = 0.0, 0.0, 0.0
-    n_moving = 0
+    n_moving = np.int64(0)
     any_negative = False
     for j in range(n):
         if direction[j] != 0:
@@ -659,7 +732,7 @@ def line_step(current, direction, node, workspace, bounded=True):
         lower = crossings   # free once sorted: the candidates' lower bounds
         best_score, best_position, best_step, threshold = _bounded_sweep(
             n_moving, order, moving_class, signed, u, cumulative, total, code,
-            parent_entropy, rank, lower)
+            parent_entropy, rank, lower, np.bool_(True))
         if best_position >= 0 or not threshold < np.inf:
             return best_score, best_step   # found, or no candidate separates anything
         for k in range(K):   # the sweep again, scoring only the candidates that can win
@@ -688,6 +761,8 @@ def line_step(current, direction, node, workspace, bounded=True):
             n_right += on_right
             largest_left = max(largest_left, on_left)
             largest_right = max(largest_right, on_right)
+        # the measures of measure_value, written out in the sweep: a call per candidate
+        # costs the sweep three times its time
         if n_left <= 0 or n_right <= 0:
             score = np.inf  # an empty side separates nothing
         elif largest_left >= n_left and largest_right >= n_right:
@@ -714,8 +789,10 @@ def line_step(current, direction, node, workspace, bounded=True):
         elif code == 4:  # sum minority
             score = (n_left - largest_left) + (n_right - largest_right)
         else:  # sum of variances, classes numbered by decreasing frequency (rank)
-            score = max(_add_side_variance(_add_side_variance(0.0, left, n_left, rank),
-                                           right, n_right, rank), 0.0)
+            first_left, second_left = _rank_sums(left, rank)
+            first_right, second_right = _rank_sums(right, rank)
+            score = _variances(first_left, second_left, n_left, first_right, second_right,
+                               n_right)
         if best_position < 0 or score < best_score:
             best_score, best_position, best_step = score, i, middle
     if best_position < 0:
@@ -735,75 +812,181 @@ def side_impurity(values, node, workspace):
     sides = np.empty(n)
     for j in range(n):
         sides[j] = -1.0 if values[j] < 0 else 1.0
-    score, _ = line_step(sides, np.ones(n), node, workspace, False)
+    score, _ = line_step(sides, np.ones(n), node, workspace, np.bool_(False))
     return score
 
 
 @njit(cache=True, nogil=True)
-def sequential_local_search(Z, columns, node, workspace, hyperplane, values, current,
-                            search, draws, start):
-    """One restart of OC1's hill climbing with the sequential coefficient order: the
-    deterministic perturbation of Figure 2 (every coefficient but the bias, in order, by
-    :func:`line_step` along its column of ``Z``; an equal impurity -- a stagnant
-    perturbation -- taken with probability ``P_move``, which falls by
-    ``stagnation_step`` after each and is reset to 1 by an improvement), then up to J
-    random jumps (Section 2.3), the perturbation again after every jump that lowers the
-    impurity.  ``hyperplane`` and ``values`` (``Z @ hyperplane``) change in place;
-    returns ``(impurity, position)``, ``position`` the index in ``draws`` of the first
-    number not used.
+def counts_impurity(left, total, code, parent_entropy, rank):
+    """The impurity by measure ``code`` of the split with class counts ``left`` on its
+    left side, ``total`` at the node (:func:`split_score`; the right side's counts
+    ``total − left``, at least 0)."""
+    K = total.shape[0]
+    right = np.empty(K)
+    n_left, n_right = 0.0, 0.0
+    largest_left, largest_right = -np.inf, -np.inf
+    for k in range(K):
+        right[k] = max(total[k] - left[k], 0.0)
+        n_left += left[k]
+        n_right += right[k]
+        largest_left = max(largest_left, left[k])
+        largest_right = max(largest_right, right[k])
+    return split_score(left, right, n_left, n_right, largest_left, largest_right, code,
+                       parent_entropy, rank)
 
-    The random numbers (uniform in [0, 1)) are ``draws[start:]``: a stagnant move takes
-    one, a jump's direction ``d + 1`` (as ``-1 + 2 u``); when they run out the search
-    stops and returns position ``-1`` (the caller draws more and starts again).
-    ``columns`` is ``Z.T`` contiguous; ``node`` and ``workspace`` are :func:`line_step`'s;
-    ``search`` is ``(n_random_jumps, stagnation_step, max_passes, bounded)``: J, the fall
-    of ``P_move``, the most perturbation passes and :func:`line_step`'s ``bounded``; a
-    ``current`` impurity of NaN is computed here (:func:`side_impurity`)."""
-    n_random_jumps, stagnation_step, max_passes, bounded = search
+
+@njit(cache=True, nogil=True)
+def candidate_impurities(left, total, code, parent_entropy, rank):
+    """:func:`counts_impurity` of every column of ``left`` (K, m): ``m`` candidates'
+    class counts on their left sides."""
+    K, m = left.shape
+    scores = np.empty(m)
+    side = np.empty(K)
+    for i in range(m):
+        for k in range(K):
+            side[k] = left[k, i]
+        scores[i] = counts_impurity(side, total, code, parent_entropy, rank)
+    return scores
+
+
+@njit(cache=True, nogil=True)
+def leaf_impurity(total, code, parent_entropy, rank):
+    """The measure ``code`` with every row of the node (class counts ``total``) on one
+    side (:func:`measure_value` without OC1's special cases)."""
+    K = total.shape[0]
+    n, largest = 0.0, 0.0
+    for k in range(K):
+        n += total[k]
+        largest = max(largest, total[k])
+    return measure_value(np.zeros(K), total, 0.0, n, 0.0, largest, code, parent_entropy,
+                         rank)
+
+
+#: The coefficient orders of :func:`local_search`, numbered for the kernel.
+ORDER_CODES = {"sequential": 0, "best_first": 1, "random": 2}
+
+
+@njit(cache=True, nogil=True)
+def _uniform(words, used):
+    """``RandomState.random_sample()`` from the generator's next two 32-bit outputs
+    ``words[used:used + 2]`` (numpy's legacy ``random_sample``: 53 bits, the first
+    word's top 27 and the second's top 26)."""
+    return ((words[used] >> 5) * 67108864.0 + (words[used + 1] >> 6)) / 9007199254740992.0
+
+
+@njit(cache=True, nogil=True)
+def _random_index(words, used, n):
+    """``RandomState.randint(n)`` from the generator's 32-bit outputs from
+    ``words[used]`` on (numpy's legacy masked rejection sampling): ``(value, words
+    used)``, value -1 when the words run out."""
+    if n == 1:
+        return 0, used    # numpy draws nothing for a range of one number
+    mask = n - 1
+    shift = 1
+    while shift < 64:
+        mask |= mask >> shift
+        shift *= 2
+    while used < words.shape[0]:
+        value = words[used] & mask
+        used += 1
+        if value < n:
+            return value, used
+    return -1, used
+
+
+@njit(cache=True, nogil=True)
+def local_search(Z, columns, node, workspace, hyperplane, values, current, search, words,
+                 start):
+    """One restart of OC1's hill climbing (Section 2): the deterministic perturbation
+    of Figure 2, then up to J random jumps (Section 2.3), the perturbation again after
+    every jump that lowers the impurity.  Each perturbation of coefficient ``a_m`` by
+    ``t`` is :func:`line_step` along its column of ``Z`` (Eq. 2).  A move that lowers
+    the impurity is taken; one that leaves it unchanged (a stagnant perturbation) is
+    taken with probability ``P_move``, which falls by ``stagnation_step`` after every
+    stagnant perturbation, taken or not, and is reset to 1 by an improvement; a rise is
+    never taken.  The coefficient order (:data:`ORDER_CODES`): sequential (every
+    coefficient but the bias, in order, pass after pass until none moves), best first
+    (of all the coefficients' best moves the lowest, while one is taken), random (R-50:
+    ``random_order_moves`` coefficients drawn at random).
+
+    ``hyperplane`` and ``values`` (``Z @ hyperplane``) change in place; returns
+    ``(impurity, position)``, ``position`` the index in ``words`` of the first word not
+    used.  The random numbers are the generator's 32-bit outputs ``words[start:]``
+    (whole numbers, int64), used as numpy's ``RandomState`` would use them: a stagnant
+    move takes a ``random_sample()``, a jump's direction ``d + 1`` of ``uniform(-1, 1)``,
+    the random order a ``randint(d + 1)`` per move; when they run out the search stops
+    and returns position ``-1`` (the caller draws more and starts again).  ``columns``
+    is ``Z.T`` contiguous; ``node`` and ``workspace`` are :func:`line_step`'s;
+    ``search`` is ``(order, n_random_jumps, stagnation_step, max_passes, bounded,
+    random_order_moves)``; a ``current`` impurity of NaN is computed here
+    (:func:`side_impurity`)."""
+    order, n_random_jumps, stagnation_step, max_passes, bounded, random_order_moves = search
     n, n_coefficients = Z.shape
-    last = n_coefficients - 1
     used = start
     change = np.empty(n)
     direction = np.empty(n_coefficients)
+    scores, steps = np.empty(n_coefficients), np.empty(n_coefficients)
     if math.isnan(current):
         current = side_impurity(values, node, workspace)
     while True:
         # deterministic perturbation (Figure 2)
         p_move = 1.0
-        for _ in range(max_passes):
-            moved = False
-            for m in range(last):
-                column = columns[m]
-                new, step = line_step(values, column, node, workspace, bounded)
-                if not math.isfinite(new):
-                    continue
+        if order == 0:
+            n_moves = max_passes * (n_coefficients - 1)
+        elif order == 1:
+            n_moves = max_passes * n_coefficients
+        else:
+            n_moves = random_order_moves
+        moved_in_pass = False
+        for move in range(n_moves):
+            if order == 0:
+                m = move % (n_coefficients - 1)
+                if m == 0 and move > 0:
+                    if not moved_in_pass:
+                        break
+                    moved_in_pass = False
+                new, step = line_step(values, columns[m], node, workspace, bounded)
+            elif order == 1:
+                m = 0
+                for k in range(n_coefficients):
+                    scores[k], steps[k] = line_step(values, columns[k], node, workspace,
+                                                    bounded)
+                    if scores[k] < scores[m]:
+                        m = k
+                new, step = scores[m], steps[m]
+            else:
+                m, used = _random_index(words, used, n_coefficients)
+                if m < 0:
+                    return current, -1
+                new, step = line_step(values, columns[m], node, workspace, bounded)
+            taken = False
+            if math.isfinite(new):
                 if improves(new, current):
                     p_move = 1.0
+                    taken = True
                 elif equal(new, current):
-                    if used >= draws.shape[0]:
+                    if used + 2 > words.shape[0]:
                         return current, -1
-                    taken = draws[used] < p_move
-                    used += 1
+                    taken = _uniform(words, used) < p_move
+                    used += 2
                     p_move = max(p_move - stagnation_step, 0.0)
-                    if not taken:
-                        continue
-                else:
-                    continue
+            if taken:
                 hyperplane[m] += step
+                column = columns[m]
                 for j in range(n):
                     values[j] = values[j] + step * column[j]
                 current = new
-                moved = True
-            if not moved:
+                moved_in_pass = True
+            elif order == 1:
                 break
         # random jumps (Section 2.3)
         jumped = False
         for _ in range(n_random_jumps):
-            if used + n_coefficients > draws.shape[0]:
+            if used + 2 * n_coefficients > words.shape[0]:
                 return current, -1
             for m in range(n_coefficients):
-                direction[m] = -1.0 + 2.0 * draws[used + m]
-            used += n_coefficients
+                direction[m] = -1.0 + 2.0 * _uniform(words, used + 2 * m)
+            used += 2 * n_coefficients
             np.dot(Z, direction, change)
             new, step = line_step(values, change, node, workspace, bounded)
             if improves(new, current):
