@@ -4,7 +4,12 @@ a node, called by :class:`~.geometric.GeometricSplitter`.
 
 Eigendecompositions are numba's ``np.linalg.eigh`` (LAPACK through scipy), products
 numba's ``@``.  A LAPACK failure (or a matrix that overflowed to infinity) raises
-``np.linalg.LinAlgError``; the splitter then makes the node a leaf."""
+``np.linalg.LinAlgError``; the splitter then makes the node a leaf.
+
+Every helper is inlined into its caller (``inline="always"``): :func:`gdt_node` (and
+:func:`clustering_hyperplanes`) compile as one kernel each, for one signature, instead of
+a chain of kernels each compiling the code of all below it, some for several argument
+types."""
 import numpy as np
 from numba import njit
 
