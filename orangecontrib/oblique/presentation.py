@@ -23,7 +23,7 @@ from Orange.preprocess.impute import ReplaceUnknowns
 from Orange.preprocess.transformation import Identity, Indicator
 
 from .core.tree.rules import (Vocabulary, condition_text, edge_text, format_significant,
-                              quantity_text, term_texts, value_name, with_missing)
+                              quantity_text, term_texts, with_missing)
 from .core.tree.splits import DIGITS
 
 __all__ = ["DisplayTree", "SplitPresenter", "SplitLabel", "Coefficients", "BOX_TERMS",
@@ -283,10 +283,6 @@ class SplitPresenter:
         x, point = (x, "x") if view is split else (self.z_scores(x)[0], "z")
         return view.conditions()[0].value_text(view, x, vocabulary, point)
 
-    def value_name(self, condition):
-        """The name of the nominal value an equality condition tests."""
-        return value_name(condition, self.vocabulary)
-
     def wrapped_terms(self, affine, order, max_terms, digits):
         """Lines with the first ``max_terms`` terms (``+ N more`` for the rest, never
         "+ 1 more": a box of Orange's viewer has room for that term as well) and the
@@ -391,8 +387,9 @@ class DisplayTree:
         self.rows = None if rows is None or not len(rows) else np.asarray(rows, dtype=float)
         std, mean = np.ones(tree.n_features), np.zeros(tree.n_features)
         if self.rows is not None:
-            std = np.nan_to_num(np.nanstd(self.rows, axis=0), nan=1.0)
-            mean = np.nan_to_num(np.nanmean(self.rows, axis=0))
+            with np.errstate(invalid="ignore"):     # a column with ±inf: SD 1
+                std = np.nan_to_num(np.nanstd(self.rows, axis=0), nan=1.0)
+                mean = np.nan_to_num(np.nanmean(self.rows, axis=0))
         self.texts = SplitPresenter(domain.attributes, std, class_values, classes,
                                     importances, mean, self.rows)
         kept = np.zeros(tree.node_count, dtype=bool)

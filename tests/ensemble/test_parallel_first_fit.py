@@ -74,3 +74,44 @@ def test_warm_workers_take_work_too_small_for_a_cold_start():
     assert os.getpid() not in fitted_in
     reference = HedgeEnsembleClassifier(**{**params, "n_jobs": 1}).fit(X, y)
     np.testing.assert_array_equal(warm.predict_proba(X), reference.predict_proba(X))
+
+
+@pytest.mark.slow   # starts two worker processes (a few seconds)
+def test_a_fit_too_small_for_cold_workers_starts_them_for_the_next():
+    """Work that cold workers would not pay for but warm ones would: the first fit is
+    fitted here while the workers start in the background, and the next such fit goes
+    to them (before, the workers were never started, so all such work stayed here)."""
+    if parallel.workers_warm(2):
+        pytest.skip("worker processes already warm in this test process")
+    X, y = load_wine(return_X_y=True)
+    params = dict(estimator=ProcessRecordingTree(), n_estimators=60, n_jobs=2,
+                  random_state=0)
+    first = HedgeEnsembleClassifier(**params).fit(X, y)
+    assert first.n_jobs_used_ == 1
+    assert {member.fitted_in_ for member in first.estimators_} == {os.getpid()}
+    starting = parallel._starting["thread"]
+    assert starting is not None
+    starting.join(timeout=120)
+    assert parallel.workers_warm(2)
+    second = HedgeEnsembleClassifier(**params).fit(X, y)
+    assert second.n_jobs_used_ == 2
+    assert os.getpid() not in {member.fitted_in_ for member in second.estimators_}
+    np.testing.assert_array_equal(first.predict_proba(X), second.predict_proba(X))
+
+
+def test_the_work_of_a_kind_of_member_is_priced_as_measured():
+    """A fit in this process measures its members' seconds per cell; the rule then prices
+    such work by it (members slower than the default price pay for jobs sooner)."""
+    kind = "a kind of member of this test"
+    cells = 0.5 * parallel.HAND_OVER_SECONDS / parallel.SECONDS_PER_CELL
+    assert jobs_for(cells, 2, "threads", kind=kind) == 1
+
+    def slow_fit(progress_callback=None):
+        start = __import__("time").process_time()
+        while __import__("time").process_time() - start < 0.02:
+            pass
+        return True
+
+    run_fits([slow_fit] * 3, n_jobs=1, work=(kind, 1000))   # 60 µs a cell
+    assert jobs_for(cells, 2, "threads", kind=kind) == 2
+    assert jobs_for(cells, 2, "threads") == 1               # other members: the default

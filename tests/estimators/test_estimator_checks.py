@@ -6,15 +6,9 @@ the ValueError the estimator raises).  The expected failures are all of one chec
 ``check_sample_weight_equivalence_on_dense_data`` (and the same on sparse input, which is
 densified, ``validation.MAX_DENSE_BYTES``): it fits once with integer weights (some 0) and
 once with every row repeated that many times, and expects the same ``predict_proba``.
+OC1 passes it: the check's 15 rows are too few for its pruning hold-out
+(``base.MIN_PRUNING_ROWS``), so it grows on every row, unpruned, exact under weights.
 
-* OC1 when it prunes (``pruning_portion > 0``, OC1's default): it holds out
-  ``round(pruning_portion · n)`` *rows* for pruning, drawn at random without regard to
-  weight: with 15 weighted rows it holds out 1 or 2 of them, each with all its weight,
-  while the repeated data has about 30 rows and holds out 3 of them, where copies of one
-  row may land on both sides.  The grown trees and the pruning data differ, so weight 2
-  cannot equal two copies.  Without the hold-out (``pruning_portion=0``) the check passes
-  (tested below): on these 15 rows × 30 features no node has more than ``2·d`` rows, so
-  every split is axis-parallel and exact under weights.
 * ODT-SVM: the check fits 15 rows × 30 features with integer weights 0-4.  The weights
   are rescaled to sum to the number of rows of positive weight
   (``validation.normalised_sample_weight``: only their ratios matter, so that weights
@@ -33,9 +27,7 @@ once with every row repeated that many times, and expects the same ``predict_pro
   equivalent to two copies of the row.
 * The Oblique Forest with bootstrap samples (as scikit-learn's random forests).
 """
-import pytest
 from sklearn.tree import DecisionTreeClassifier
-from sklearn.utils import estimator_checks
 
 from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
 from orangecontrib.oblique.core.ensemble.hedge import HedgeEnsembleClassifier
@@ -44,12 +36,6 @@ from orangecontrib.oblique.core.forest.classifier import (ObliqueForestClassifie
 from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 
 from tests.helpers.sklearn_checks import parametrize_with_checks_expecting
-
-_HOLDOUT_IS_BY_ROW = (
-    "OC1 holds out round(pruning_portion * n) rows for pruning, drawn without regard to "
-    "weight, so a row of weight k is held out (or kept) whole while its k repeated copies "
-    "are drawn separately and the number held out changes: the grown and pruned trees "
-    "differ.  The check passes with pruning_portion=0.")
 
 _WEIGHTS_ARE_RELATIVE = (
     "the weights are rescaled to sum to the number of rows of positive weight (only their "
@@ -69,9 +55,7 @@ _BOOTSTRAP_IS_BY_ROW = (
 
 
 def _expected_failed_checks(estimator):
-    if isinstance(estimator, OC1Classifier) and estimator.pruning_portion > 0:
-        reason = _HOLDOUT_IS_BY_ROW
-    elif isinstance(estimator, ODTSVMClassifier):
+    if isinstance(estimator, ODTSVMClassifier):
         reason = _WEIGHTS_ARE_RELATIVE
     elif isinstance(estimator, HedgeEnsembleClassifier):
         reason = _WEIGHTS_ARE_NOT_REPEATS
@@ -97,13 +81,3 @@ def _expected_failed_checks(estimator):
     _expected_failed_checks)
 def test_sklearn_compatible_estimator(estimator, check):
     check(estimator)
-
-
-def test_oc1_weights_equal_repeats_without_the_holdout():
-    """The expected failure of OC1 above is due to the hold-out alone (the check is
-    scikit-learn's from 1.6)."""
-    if not hasattr(estimator_checks, "check_sample_weight_equivalence_on_dense_data"):
-        pytest.skip("scikit-learn before 1.6 has no check_sample_weight_equivalence")
-    for split_mode in ("oblique_and_axis_parallel", "axis_parallel"):
-        estimator_checks.check_sample_weight_equivalence_on_dense_data(
-            "OC1Classifier", OC1Classifier(split_mode=split_mode, pruning_portion=0.0))

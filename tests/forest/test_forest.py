@@ -25,7 +25,7 @@ from orangecontrib.oblique.core.forest.sporf import (SparseProjectionSplitter, m
                                                      n_projections, projection_matrix,
                                                      readable_threshold, search_projections,
                                                      varying_features)
-from orangecontrib.oblique.core.tree.splits import HYPERPLANE, MAX_DIGITS
+from orangecontrib.oblique.core.tree.splits import HYPERPLANE, MAX_DIGITS, Split
 from orangecontrib.oblique.core.tree.structure import grow_tree
 
 from tests.helpers.invariants import assert_tree_invariants
@@ -182,7 +182,8 @@ def test_the_splitter_keeps_node_scales_as_store_feature_scales_computes_them():
     tree, splitter = grown(X, y, weights)
     kept = splitter.feature_scales(tree)
     tree.store_feature_scales(X, weights)
-    np.testing.assert_allclose(kept, tree.feature_scales, rtol=1e-12, atol=1e-12)
+    assert sparse.issparse(kept)  # the used attributes only
+    np.testing.assert_allclose(kept.toarray(), tree.feature_scales, rtol=1e-12, atol=1e-12)
 
 
 def test_projections_are_sparse_signed_and_skip_constant_attributes():
@@ -587,3 +588,18 @@ def test_no_warnings_on_ordinary_data(wine):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         ObliqueForestClassifier(n_estimators=3, random_state=0).fit(*wine).predict(wine[0])
+
+
+def test_a_split_of_few_terms_pickles_in_the_size_of_its_terms():
+    """A forest's split weighs 3 of hundreds of attributes: pickled by its non-zero terms
+    (a worker hands thousands of them back to the fitting process), loaded exactly."""
+    weights = np.zeros(1000)
+    weights[[3, 500, 999]] = [0.25, -1.5, 2.0]
+    split = Split.hyperplane(weights, -0.125)
+    split.digits = 5
+    data = pickle.dumps(split)
+    assert len(data) < 1000     # 8,000 bytes of weights dense
+    loaded = pickle.loads(data)
+    assert loaded == split and loaded.digits == 5 and loaded.weights.shape == (1, 1000)
+    dense = Split.hyperplane(np.arange(1.0, 21.0), 1.0)
+    assert pickle.loads(pickle.dumps(dense)) == dense

@@ -2,6 +2,7 @@
 import pickle
 
 import numpy as np
+from scipy import sparse
 from sklearn.base import clone
 
 
@@ -146,5 +147,6 @@ def assert_identical_trees(a, b):
     scales_b = getattr(b, "feature_scales", None)
     assert (scales_a is None) == (scales_b is None)
     if scales_a is not None:
-        np.testing.assert_array_equal(scales_a, scales_b)
+        dense = [s.toarray() if sparse.issparse(s) else s for s in (scales_a, scales_b)]
+        np.testing.assert_array_equal(*dense)
     assert a.export_text() == b.export_text()

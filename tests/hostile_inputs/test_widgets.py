@@ -454,6 +454,21 @@ class TestViewerHostileData(IrisTreeViewer, NoUncaughtExceptions, base.WidgetTes
             self.assertGreater(w.path_list.count(), 0)
         self.assertTrue(np.isfinite(w.counts.value).all())
 
+    def test_infinite_values_are_drawn_without_numpy_warnings(self):
+        """The partition's axes span the finite values: no ±inf range reaches the plane
+        geometry (it warned of invalid values in its grid and clipping)."""
+        data = self.iris.copy()
+        with data.unlocked():
+            data.X[1::11, 3] = np.inf
+            data.X[2::13, 0] = -np.inf
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", RuntimeWarning)
+            w = self.show(data)
+            for node in w.items:
+                w.select_nodes({node})
+                self.assertFalse(w.Warning.view_failed.is_shown(), str(w.Warning.view_failed))
+        self.assertTrue(np.isfinite(w.counts.value).all())
+
     def test_data_without_class(self):
         data = self.iris.transform(Domain(self.iris.domain.attributes))
         self.show(data)

@@ -152,7 +152,6 @@ def test_a_test_of_one_indicator_column_reads_as_an_equality(learner):
     texts (condition, edge label, node box) and the viewer's rules and path steps."""
     from orangecontrib.oblique import GeometricTreeLearner, OC1Learner
     from orangecontrib.oblique.presentation import DisplayTree, indicator_columns
-    from orangecontrib.oblique.widgets.treeadapter import step_words
     data = Table("titanic")
     if learner == "gdt":
         model = GeometricTreeLearner(max_terms=3, min_samples_split=5, min_samples_leaf=2,
@@ -184,8 +183,6 @@ def test_a_test_of_one_indicator_column_reads_as_an_equality(learner):
         assert display.texts.node_rule(split)[1] == f"{attribute} = {value}"
         row = np.zeros(len(attributes))
         row[split.features_used[0]] = 1.0
-        position = int(split.route(row[None, :])[0])
-        assert step_words(split, row, position, display.texts.vocabulary).startswith(
-            f"{attribute} is {value} → ")
+        assert display.texts.path_step(split, row).startswith(f"{attribute} is {value} → ")
     nodes = [node for node in model._nodes() if node.parent is not None]
     assert any(node.description.startswith(("= ", "≠ ")) for node in nodes)

@@ -10,7 +10,7 @@ import pytest
 from orangecontrib.oblique.core import ObliqueTree, Split
 from orangecontrib.oblique.core.tree.rules import (LINE_BREAKING, Vocabulary, branch_conditions,
                                                    condition_text, edge_text, printable_name,
-                                                   quantity_text, split_description)
+                                                   quantity_text)
 
 #: characters that break a line (for ``str.splitlines`` or a text editor) or hide text
 BREAKERS = ["\n", "\r", "\r\n", "\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85",
@@ -65,7 +65,7 @@ def texts(split, words):
             + branch_conditions(split, words, max_terms=1, with_scores=True)
             + [condition_text(c, words, with_scores=True) for c in conditions]
             + [edge_text(c, words) for c in conditions]
-            + [split_description(split, words), quantity_text(split, words)])
+            + [split.description(words), quantity_text(split, words)])
 
 
 def tree_of(split):

@@ -11,8 +11,7 @@ import pytest
 from orangecontrib.oblique.core import GeometricTreeClassifier, OC1Classifier
 from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 from orangecontrib.oblique.core.tree.rules import (branch_conditions, format_number,
-                                                   format_significant, scores_text,
-                                                   split_description)
+                                                   format_significant, scores_text)
 from orangecontrib.oblique.core.tree.splits import ARGMAX, NEAREST_CENTRE, PAIRWISE_VOTE, Split
 
 from tests.helpers.printed_rules import (argmax_position, branch_position, predict_by_export_text,
@@ -64,7 +63,7 @@ def assert_printed_rules_route_as_the_tree(tree, X, names):
             continue
         position = split.route(X[rows])
         if split.kind.name == ARGMAX:
-            printed = argmax_position(split_description(split, names), names, X[rows])
+            printed = argmax_position(split.description(names), names, X[rows])
         elif split.kind.name == NEAREST_CENTRE:  # prints no centres: nothing to route by
             printed = position
         else:  # binary tests, pairwise votes (their scores printed once, for the node)
@@ -233,7 +232,7 @@ class TestOneMinusSign:
         from orangecontrib.oblique.core.tree.conditions import Affine
         split = Split.hyperplane([-1.462e-14, 3e-20, 1.0], 1.083e-16)
         texts = branch_conditions(split, ["a", "b", "c"]) + [
-            split_description(split, ["a", "b", "c"]),
+            split.description(["a", "b", "c"]),
             affine_text(Affine.of([-2e-13, 1.0], -4e-15), ["a", "b"])]
         assert all("-" not in text for text in texts), texts
         assert "e−14·a" in texts[0] and "e−16" in texts[0]

@@ -52,6 +52,7 @@ NOT_OF_TYPE = object()
 # (a plain int or float is answered first: the abstract classes' checks cost more, and
 # ODT-SVM checks an XMeans's parameters at every node)
 
+
 def _is_bool(value):
     return value is True or value is False or isinstance(value, np.bool_)
 

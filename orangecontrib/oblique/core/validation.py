@@ -21,7 +21,6 @@ declarations: :mod:`~orangecontrib.oblique.core.parameters`.)
   more memory than the machine has (:func:`machine_memory`), not a MemoryError later.
 """
 import ctypes
-import functools
 import inspect
 import numbers
 import os
@@ -33,14 +32,14 @@ import scipy.sparse as sp
 from sklearn.utils import check_array, check_X_y
 from sklearn.utils.multiclass import check_classification_targets
 
-__all__ = ["store_parameters", "normalised_sample_weight",
-           "checked_sample_weight", "MAX_WEIGHT_RATIO", "MAX_DENSE_BYTES", "densified",
-           "dense_size_error", "map_row_chunks", "check_classification_labels",
-           "validate_training_data", "validate_prediction_data", "seen_codes",
-           "unseen_codes_as_missing", "machine_memory", "check_memory", "MEMBER_BYTES"]
+__all__ = ["normalised_sample_weight", "checked_sample_weight", "MAX_WEIGHT_RATIO",
+           "MAX_DENSE_BYTES", "densified", "dense_size_error", "map_row_chunks",
+           "check_classification_labels", "validate_training_data",
+           "validate_prediction_data", "seen_codes", "unseen_codes_as_missing",
+           "machine_memory", "check_memory", "MEMBER_BYTES"]
 
 
-# ----- class labels and parameter names, at a small fit's cost -----
+# ----- class labels, at a small fit's cost -----
 
 #: Floats up to this magnitude are whole numbers exactly when ``astype(int)`` keeps them.
 _EXACT_INTEGERS = 2.0 ** 52
@@ -222,33 +221,6 @@ def _finiteness(estimator):
     name = ("ensure_all_finite" if "ensure_all_finite" in inspect.signature(
         check_array).parameters else "force_all_finite")
     return {name: "allow-nan"}
-
-
-@functools.cache
-def _parameter_names(cls):
-    """The names of the parameters of ``cls.__init__``, sorted (what scikit-learn's
-    ``get_params`` lists), read from its signature."""
-    init = cls.__init__
-    if init is object.__init__:
-        return []
-    parameters = inspect.signature(init).parameters.values()
-    for parameter in parameters:
-        if parameter.kind == parameter.VAR_POSITIONAL:
-            raise RuntimeError(f"scikit-learn estimators should always specify their "
-                               f"parameters in the signature of their __init__ (no "
-                               f"varargs); {cls} with constructor {inspect.signature(init)} "
-                               f"doesn't follow this convention.")
-    return sorted(parameter.name for parameter in parameters
-                  if parameter.name != "self" and parameter.kind != parameter.VAR_KEYWORD)
-
-
-def store_parameters(instance, arguments):
-    """Set every parameter of ``instance``'s constructor as an attribute of the same name,
-    from ``arguments``, the constructor's ``locals()``: what a scikit-learn estimator's
-    ``__init__`` does, one assignment per parameter, with no other work (its
-    ``get_params`` reads them back).  The constructor's signature is read once per class."""
-    for name in _parameter_names(type(instance)):
-        setattr(instance, name, arguments[name])
 
 
 # ----- instance weights -----

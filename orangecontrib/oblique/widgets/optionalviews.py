@@ -161,10 +161,9 @@ def default_axes(tree, node, X, kinds):
     n_features = X.shape[1]
     weights = (np.zeros(n_features) if split is None
                else np.abs(np.atleast_2d(split.weights)).max(axis=0))
-    weighed = weights * np.nan_to_num(X.std(axis=0)) if len(X) else weights
-    importances = getattr(core, "feature_importances_", None)
-    importances = (np.zeros(n_features) if importances is None
-                   else np.nan_to_num(np.asarray(importances, dtype=float)))
+    with np.errstate(invalid="ignore"):     # a column with ±inf has no SD: 0
+        weighed = weights * np.nan_to_num(X.std(axis=0)) if len(X) else weights
+    importances = np.nan_to_num(np.asarray(core.feature_importances(), dtype=float))
 
     def rank(j):
         return (2 * (weights[j] == 0) + (j in kinds), -weighed[j], -importances[j], j)

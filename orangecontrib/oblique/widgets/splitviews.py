@@ -82,7 +82,11 @@ def _wrapped(text, width=LABEL_WIDTH):
 
 
 def _padded(values):
-    low, high = float(np.min(values)), float(np.max(values))
+    """The range of the finite ``values`` with a margin (a value at ±inf or missing is
+    drawn off the plot; no finite value: the range around 0)."""
+    values = np.asarray(values, dtype=float)
+    finite = values[np.isfinite(values)]
+    low, high = (float(np.min(finite)), float(np.max(finite))) if finite.size else (0.0, 0.0)
     pad = (high - low) * MARGIN or max(abs(low), 1.0) * MARGIN
     return low - pad, high + pad
 
@@ -509,7 +513,7 @@ class PartitionView(_PlotView):
         importances = _importances(model, tree, X)
         if features is None:  # two features stay in their order, as the tree has them
             features = (0, 1) if n_features == 2 else plotted_features(importances,
-                                                                         n_features)
+                                                                       n_features)
         self._shown = dict(
             tree=tree, X=X, y=y, colors=[_qcolor(c) for c in class_colors],
             names=list(feature_names), class_names=class_names,

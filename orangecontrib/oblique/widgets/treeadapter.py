@@ -559,9 +559,6 @@ class ObliqueTreeAdapter(TreeAdapter):
     def node_details(self, node, max_terms=None):
         return self.texts.node_details(self._split(node), max_terms, self.per_sd)
 
-    def edge_labels_of(self, node):
-        return [self.edge_labels[child] for child in self.children[node]]
-
     def coefficients(self, node, max_terms=None):
         return self.texts.coefficients(self._split(node), max_terms, self.per_sd)
 
@@ -736,24 +733,6 @@ def value_names(node):
     """The names of the values of the nominal attribute an Orange tree node tests, as
     texts write them."""
     return [printable_name(value) for value in node.attr.values]
-
-
-def step_words(split, x, position, vocabulary, order=None, max_terms=None):
-    """What ``split`` finds for the row ``x`` and the branch ``position`` it takes, in
-    plain words, as the branch's condition says it
-    (:meth:`~orangecontrib.oblique.core.tree.conditions.Condition.path_step`):
-
-    * a hyperplane: ``0.4·age − 0.3·chol = 12.4, at least 11.9 → right``;
-    * one attribute: ``age = 54, less than 55.5 → left``;
-    * a nominal test: ``chest pain is asymptomatic → left`` (``… is typical, not
-      asymptomatic → right``);
-    * an argmax split: ``largest score: setosa (setosa 1.2, versicolor −0.3) → setosa``;
-    * pairwise votes: ``wins most pairwise votes: setosa (2 of 2 votes, ahead of
-      versicolor with 1; setosa vs versicolor won by setosa) → setosa``;
-    * nearest centres: ``nearest centre: cluster 2 (distance 0.41) → cluster 2``.
-    """
-    return split.conditions()[position].path_step(split, x, position, vocabulary, order,
-                                                  max_terms)
 
 
 def table_rows(data, rows):

@@ -86,7 +86,7 @@ def weights_text(coefficients):
             else "per unit of each attribute (raw units)")
     return (f"Weights {unit}; the bars show the first, blue positive, red negative:\n"
             + "\n".join(f"  {name}: {text}"
-                         for name, text in zip(coefficients.names, coefficients.texts)))
+                        for name, text in zip(coefficients.names, coefficients.texts)))
 
 
 #: the most classes a node's tooltip lists (those with the most rows); the rest are counted

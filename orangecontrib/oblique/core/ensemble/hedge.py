@@ -27,9 +27,10 @@ from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clo
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
-from ..parallel import jobs_for, run_fits, scaled_progress
+from ..parallel import plan_jobs, run_fits, scaled_progress
 from ..preprocessing import stratified_sample
-from ..tree.structure import ObliqueTree, SplitStatistics, name_member_trees
+from ..tree.structure import (ObliqueTree, SplitStatistics, member_stop_nodes,
+                              name_member_trees)
 from ..parameters import (BOOLEAN, CLASSIFIER, N_ESTIMATORS, N_JOBS, SEED, DeclaredParameters,
                           Derived, Interval, Parameter)
 from ..validation import (MEMBER_BYTES, check_classification_labels, check_memory,
@@ -121,11 +122,16 @@ def _predicted_codes(member, X):
     return np.asarray(member.predict(X), dtype=np.intp)
 
 
-def member_distribution(member, X, n_classes):
+def member_distribution(member, X, n_classes, stop=None):
     """A member's class distribution over the ensemble's ``n_classes`` classes (a member
-    trained on class codes; without ``predict_proba``, a one-hot of its prediction)."""
+    trained on class codes; without ``predict_proba``, a one-hot of its prediction).
+    ``stop``: where the validated rows ``X`` stop in the member's tree, if known
+    (:func:`~.structure.member_stop_nodes`)."""
     proba = np.zeros((len(X), n_classes))
-    if hasattr(member, "predict_proba"):
+    if stop is not None:
+        proba[:, np.asarray(member.classes_, dtype=np.intp)] = member.tree_.predict_proba(
+            member.unseen_codes_as_missing(X), stop)
+    elif hasattr(member, "predict_proba"):
         proba[:, np.asarray(member.classes_, dtype=np.intp)] = member.predict_proba(X)
     else:
         proba[np.arange(len(X)), _predicted_codes(member, X)] = 1.0
@@ -372,13 +378,14 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         """The members of ``estimators_`` fitted on their ``subsets_``, ``n_jobs`` at a
         time, or one by one when the work is too small to pay for workers
         (:func:`~.parallel.jobs_for`; their number in ``n_jobs_used_``)."""
-        cells = sum(len(rows) for rows in self.subsets_) * X.shape[1]
-        self.n_jobs_used_ = jobs_for(cells, self.n_jobs)
+        work = (type(self.estimators_[0]).__name__,
+                sum(len(rows) for rows in self.subsets_) * X.shape[1])
+        self.n_jobs_used_ = plan_jobs(work[1], self.n_jobs, kind=work[0])
         return run_fits([partial(fit_member, member, X[rows], codes[rows],
                                  None if sample_weight is None else sample_weight[rows])
                          for member, rows in zip(self.estimators_, self.subsets_)],
                         self.n_jobs_used_ if self.n_jobs is not None else None,
-                        progress_callback)
+                        progress_callback, work=work)
 
     @property
     def accepts_missing_values(self):
@@ -484,8 +491,10 @@ class HedgeEnsembleClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
     def _weighted_proba(self, X):
         weights = self.weights_ / self.weights_.sum()
         proba = np.zeros((X.shape[0], len(self.classes_)))
-        for weight, member in zip(weights, self.estimators_):
-            proba += weight * member_distribution(member, X, len(self.classes_))
+        # the members' trees in one compiled walk
+        stops = member_stop_nodes(self.estimators_, X)
+        for weight, member, stop in zip(weights, self.estimators_, stops):
+            proba += weight * member_distribution(member, X, len(self.classes_), stop)
         return proba
 
     def predict(self, X):

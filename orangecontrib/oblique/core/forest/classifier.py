@@ -27,6 +27,8 @@ authors' software has these untuned defaults, read from the R package ``rerf``,
 import warnings
 from functools import partial
 
+from joblib import effective_n_jobs
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.metrics import roc_auc_score
@@ -34,10 +36,11 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from ..base import ObliqueTreeClassifierMixin
-from ..parallel import jobs_for, run_fits
+from ..parallel import batch_size, plan_jobs, run_fits, scaled_progress
 from .sporf import (FEATURE_COMBINATIONS, MAX_FEATURES, SparseProjectionSplitter,
                     mean_nonzeros, n_projections)
 from ..tree.structure import (MANY_CLASSES, ObliqueTree, SplitStatistics, grow_tree,
+                              member_stop_nodes,
                               name_member_trees)
 from ..parameters import (BOOLEAN, MAX_DEPTH, MIN_SAMPLES_SPLIT, N_ESTIMATORS, N_JOBS, SEED,
                           DeclaredParameters, InstanceOf, Parameter, Relation)
@@ -192,12 +195,12 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         the lowest out-of-bag error kept (up to 25 forests: a slow fit).  Ignores
         ``max_features`` and ``feature_combinations``.
     n_jobs
-        Trees fitted in parallel by joblib (threads unless a joblib backend is active,
-        e.g. ``with joblib.parallel_backend("dask")`` on a Dask cluster); None: 1, or the
-        active backend's default.  The fitted forest does not depend on it.  A given
-        ``n_jobs`` is a ceiling: work too small to pay for the jobs (worker processes to
-        start, for the papers' trees) is fitted here, one tree after the other
-        (:func:`~.parallel.jobs_for`).
+        Trees fitted in parallel by joblib (its worker processes, in batches of trees,
+        unless a joblib backend is active, e.g. ``with joblib.parallel_backend("dask")``
+        on a Dask cluster); None: 1, or the active backend's default.  The fitted forest
+        does not depend on it.  A given ``n_jobs`` is a ceiling: work too small to pay
+        for the jobs (worker processes to start) is fitted here, one tree after the
+        other, while the workers start for the next fit (:func:`~.parallel.plan_jobs`).
     random_state
         Seeds every tree (its bootstrap sample and its own randomness); seeds are drawn
         before any tree is fitted, so a seed gives the same forest for any ``n_jobs``.
@@ -304,20 +307,24 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
                    progress_callback):
         """The trees of every seed, each on its bootstrap sample (SPORF trees with
         ``max_features`` and ``feature_combinations``)."""
-        fits = [partial(_fit_tree,
-                        self._new_tree(seed, max_features, feature_combinations), X, codes,
-                        self.n_classes_, sample_weight, seed, self.bootstrap,
-                        None if self.features_ is None else self.features_[i])
-                for i, seed in enumerate(self.seeds_)]
-        # SPORF trees in threads (the compiled search releases the GIL); the papers'
-        # trees in processes (much of their node work holds the GIL); one process when
-        # the work is too small to pay for them (parallel.jobs_for)
-        prefer = "threads" if self.estimator is None else None
-        columns = (X.shape[1] * len(fits) if self.features_ is None
+        members = [(self._new_tree(seed, max_features, feature_combinations), seed,
+                    None if self.features_ is None else self.features_[i])
+                   for i, seed in enumerate(self.seeds_)]
+        # every kind of tree in worker processes: the compiled search of a SPORF node
+        # releases the GIL, but the Python around it (a few dozen calls a node, most of a
+        # tree of small nodes) holds it, so threads gain nothing; one process when the
+        # work is too small to pay for them (parallel.jobs_for)
+        columns = (X.shape[1] * len(members) if self.features_ is None
                    else sum(features.size for features in self.features_))
-        self.n_jobs_used_ = jobs_for(X.shape[0] * columns, self.n_jobs, prefer)
-        return run_fits(fits, self.n_jobs_used_ if self.n_jobs is not None else None,
-                        progress_callback, prefer=prefer)
+        work = (type(members[0][0]).__name__, X.shape[0] * columns)
+        self.n_jobs_used_ = plan_jobs(work[1], self.n_jobs, kind=work[0])
+        jobs = self.n_jobs_used_ if self.n_jobs is not None else None
+        size = batch_size(len(members), effective_n_jobs(jobs))
+        fits = [partial(_fit_batch, members[start:start + size], X, codes, self.n_classes_,
+                        sample_weight, self.bootstrap)
+                for start in range(0, len(members), size)]
+        return [tree for batch in run_fits(fits, jobs, progress_callback, work=work)
+                for tree in batch]
 
     def _fit_oob_grid(self, X, codes, sample_weight, progress_callback):
         """The choice of ``d`` and ``λ`` of the paper's benchmark (the authors' scripts,
@@ -433,9 +440,10 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         return map_row_chunks(self._mean_proba, X)
 
     def _mean_proba(self, X):
+        # every tree's nodes from one compiled walk of all trees
         proba = np.zeros((X.shape[0], self.n_classes_))
-        for tree in self.estimators_:
-            proba += _tree_proba(tree, X, self.n_classes_)
+        for tree, stop in zip(self.estimators_, member_stop_nodes(self.estimators_, X)):
+            _add_tree_proba(proba, tree, X, stop)
         return proba / len(self.estimators_)
 
     def predict(self, X):
@@ -448,9 +456,7 @@ class ObliqueForestClassifier(DeclaredParameters, ClassifierMixin, MetaEstimator
         check_is_fitted(self, "estimators_")
         X = validate_prediction_data(self, X)
         return map_row_chunks(
-            lambda rows: np.column_stack([
-                tree.tree_.apply(tree.unseen_codes_as_missing(rows))
-                for tree in self.estimators_]), X)
+            lambda rows: np.column_stack(member_stop_nodes(self.estimators_, rows)), X)
 
     @property
     def weights_(self):
@@ -548,6 +554,19 @@ def _oob_error_and_auc(proba, codes):
     return error, auc
 
 
+def _fit_batch(members, X, codes, n_classes, sample_weight, bootstrap,
+               progress_callback=None):
+    """:func:`_fit_tree` of every ``(tree, seed, features)`` of ``members``, in order,
+    each reporting its share of the progress."""
+    fitted = []
+    for index, (tree, seed, features) in enumerate(members):
+        fitted.append(_fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap,
+                                features, scaled_progress(progress_callback,
+                                                          index / len(members),
+                                                          (index + 1) / len(members))))
+    return fitted
+
+
 def _fit_tree(tree, X, codes, n_classes, sample_weight, seed, bootstrap, features,
               progress_callback=None):
     """Fit one tree of the forest on its bootstrap sample (row weights ``sample_weight``
@@ -618,6 +637,16 @@ def _tree_proba(tree, X, n_classes):
     codes, for validated rows ``X`` (a nominal code the tree's rows did not have is a
     missing value, :meth:`~.base.ObliqueTreeClassifierMixin.unseen_codes_as_missing`)."""
     proba = np.zeros((X.shape[0], n_classes))
-    proba[:, np.asarray(tree.classes_, dtype=np.intp)] = tree.tree_.predict_proba(
-        tree.unseen_codes_as_missing(X))
+    _add_tree_proba(proba, tree, X)
     return proba
+
+
+def _add_tree_proba(proba, tree, X, stop=None):
+    """Add to ``proba`` (rows × the forest's classes) the class distribution of ``tree``
+    at the rows ``X`` (:func:`_tree_proba`); ``stop``: the rows' nodes, if known."""
+    tree_proba = tree.tree_.predict_proba(tree.unseen_codes_as_missing(X), stop)
+    classes = np.asarray(tree.classes_, dtype=np.intp)
+    if classes.size == proba.shape[1] and np.array_equal(classes, np.arange(classes.size)):
+        proba += tree_proba
+    else:  # the other classes' columns get 0
+        proba[:, classes] += tree_proba

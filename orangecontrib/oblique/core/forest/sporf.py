@@ -30,11 +30,10 @@ numpy's sorts) is the ordinary threshold search of a decision tree with the Gini
 from numbers import Integral, Real
 
 import numpy as np
-
 from numba import njit
+from scipy import sparse
 
 from ..parameters import Interval, Options, check_value
-from ..tree.line_search import sum_of_squares
 from ..tree.splits import DIGITS, MAX_DIGITS, Split, round_significant
 
 __all__ = ["SparseProjectionSplitter", "n_projections", "mean_nonzeros", "varying_features",
@@ -58,8 +57,15 @@ MAX_FEATURES = (Options("sqrt", "log2"), None, Interval(Integral, 1, None),
 FEATURE_COMBINATIONS = (Options("auto"), Interval(Real, 1, None))
 
 
-#: :func:`varying_columns` over every attribute.
-_NO_COLUMNS = np.zeros(0, dtype=np.intp)
+#: :func:`drawn_cells` without keys, or without cells.
+_NO_KEYS = np.zeros(0)
+_NO_CELLS = np.zeros(0, dtype=np.intp)
+_NO_SIGNS = np.zeros(0, dtype=np.bool_)
+
+#: Nodes of at most this many rows are searched in one kernel call, their projections
+#: sorted there (:func:`search_small_node`); larger ones by numpy's faster sort, between
+#: two kernels.  Most nodes of a tree grown until its leaves are pure are small.
+SORTED_IN_KERNEL = 128
 
 #: Nodes whose matrix has at most this many cells (``p_node × d``) draw its non-zeros as
 #: the smallest of as many random keys: one call to the generator, faster than its
@@ -220,12 +226,68 @@ def search_projections(X, rows, features, cells, negative, unit, n_columns, code
     values (:func:`projection_values`) and the cuts (:func:`best_cut`).  The order of
     rows of equal value does not matter: cuts are only between distinct values, and the
     class counts left of a cut are then the same rows' whatever their order."""
+    if rows.shape[0] <= SORTED_IN_KERNEL:
+        return search_small_node(X, rows, features, cells, negative, unit, n_columns,
+                                 codes, weights)
     values, projection, feature, coefficient, members = projection_values(
         X, rows, features, cells, negative, unit, n_columns)
+    return _cut_sorted(X, rows, values, projection, feature, coefficient, members, codes,
+                       weights)
+
+
+def _cut_sorted(X, rows, values, projection, feature, coefficient, members, codes,
+                weights):
+    """:func:`best_cut` of the projections' ``values``, sorted by numpy."""
     searched = np.flatnonzero(members).astype(np.intp)
     orders = np.argsort(values[searched], axis=1)
     return best_cut(X, rows, values, orders, searched, projection, feature, coefficient,
                     codes, weights)
+
+
+@njit(cache=True, nogil=True)
+def search_small_node(X, rows, features, cells, negative, unit, n_columns, codes,
+                      weights):
+    """:func:`search_projections` of a node of at most :data:`SORTED_IN_KERNEL` rows in
+    one call: the projections sorted by numba's ``np.argsort`` (slower than numpy's on
+    long arrays, faster than a call out of the kernel on short ones)."""
+    values, projection, feature, coefficient, members = projection_values(
+        X, rows, features, cells, negative, unit, n_columns)
+    searched = np.flatnonzero(members)
+    orders = np.empty((searched.shape[0], rows.shape[0]), dtype=np.intp)
+    for s in range(searched.shape[0]):
+        orders[s] = np.argsort(values[searched[s]])
+    return best_cut(X, rows, values, orders, searched, projection, feature, coefficient,
+                    codes, weights)
+
+
+@njit(cache=True, nogil=True)
+def drawn_cells(X, rows, keys, chosen, negative, n_nonzero):
+    """The node's matrix (:meth:`SparseProjectionSplitter._draw`) on the attributes that
+    vary over its rows: ``(cells, negative)``.  With ``keys`` (``cells + n_nonzero`` uniform floats), the
+    cells of the ``n_nonzero`` smallest of the first ``cells`` keys, in ascending order,
+    and the signs ``keys[cells + t] < 0.5``; without (empty), the given ``chosen`` cells
+    and signs ``negative``."""
+    n_features = X.shape[1]
+    if keys.shape[0]:
+        cells = keys.shape[0] - n_nonzero
+        # the n_nonzero smallest keys in one pass: a key below the largest kept replaces
+        # it (n_nonzero ≪ cells: few do)
+        chosen = np.arange(n_nonzero)
+        largest = 0
+        for t in range(1, n_nonzero):
+            if keys[chosen[t]] > keys[chosen[largest]]:
+                largest = t
+        for c in range(n_nonzero, cells):
+            if keys[c] < keys[chosen[largest]]:
+                chosen[largest] = c
+                largest = 0
+                for t in range(1, n_nonzero):
+                    if keys[chosen[t]] > keys[chosen[largest]]:
+                        largest = t
+        chosen = np.sort(chosen)
+        negative = keys[cells:] < 0.5
+    varies = varying_columns(X, rows, chosen % n_features)
+    return chosen[varies], negative[varies]
 
 
 @njit(cache=True, nogil=True)
@@ -271,7 +333,9 @@ def best_cut(X, rows, values, orders, searched, projection, feature, coefficient
     node_weight = 0.0
     for i in range(n):
         node_weight += weights[i]
-    total_squares = sum_of_squares(total)
+    total_squares = 0.0  # (this module's own loop: a cached kernel calls no other module's)
+    for c in range(n_classes):
+        total_squares += total[c] * total[c]
     total_classes = n_classes
     left = np.empty(n_classes)
     left_rows = np.empty(n_classes, dtype=np.intp)
@@ -383,20 +447,23 @@ class SparseProjectionSplitter:
         self._proposed = []
 
     def __call__(self, rows, counts, depth):
-        if not varying_columns(self.X, rows, _NO_COLUMNS)[0]:
-            return None  # the rows are alike: nothing separates them
         # rerf's matrix over all p attributes; a non-zero on an attribute constant at the
         # node only shifts its projection by a constant: left out of the split (whether
         # an attribute varies is read for the drawn ones only: O(λp·d·n) at most, not
         # O(p·n))
-        chosen, negative = self._draw(self.X.shape[1] * self.n_projections)
-        on_varying = varying_columns(self.X, rows, chosen % self.X.shape[1])
-        chosen, negative = chosen[on_varying], negative[on_varying]
-        features = self.all_features
-        weights = self.sample_weight[rows]
+        if not varying_columns(self.X, rows, _NO_CELLS)[0]:
+            return None  # the rows are alike: nothing separates them
+        cells = self.X.shape[1] * self.n_projections
+        n_nonzero = min(self.n_nonzero, cells)
+        if cells <= KEYED_CELLS:
+            keys, chosen, negative = self.rng.random(cells + n_nonzero), _NO_CELLS, _NO_SIGNS
+        else:
+            keys = _NO_KEYS
+            chosen, negative = self._draw(cells)
+        chosen, negative = drawn_cells(self.X, rows, keys, chosen, negative, n_nonzero)
         k, low, high, _, split_weights, scales = search_projections(
-            self.X, rows, features, chosen, negative, self.unit, self.n_projections,
-            self.y[rows], weights)
+            self.X, rows, self.all_features, chosen, negative, self.unit,
+            self.n_projections, self.y[rows], self.sample_weight[rows])
         if k < 0:
             return None
         threshold, digits = readable_threshold(low, high)
@@ -412,14 +479,10 @@ class SparseProjectionSplitter:
         """The non-zero cells of the node's matrix (sorted) and their signs (True for
         −1): ``rerf``'s ``RandMatBinary``, ``round(λ·p·d)`` of the ``cells`` drawn without
         replacement, each sign ±1 with equal probability.  Up to :data:`KEYED_CELLS`
-        cells, those of the smallest of as many uniform random keys (one call to the
-        generator for cells and signs); above, Floyd's sampling."""
+        cells, those of the smallest of as many uniform random keys, one call to the
+        generator for cells and signs (:func:`drawn_cells` picks them); above, Floyd's
+        sampling, here."""
         n_nonzero = min(self.n_nonzero, cells)
-        if cells <= KEYED_CELLS:
-            keys = self.rng.random(cells + n_nonzero)
-            # the n_nonzero smallest keys (random floats: no ties), found by a partition
-            chosen = np.sort(np.argpartition(keys[:cells], n_nonzero - 1)[:n_nonzero])
-            return chosen, keys[cells:] < 0.5
         chosen = np.sort(self.rng.choice(cells, size=n_nonzero, replace=False))
         return chosen, self.rng.random(n_nonzero) < 0.5
 
@@ -429,10 +492,19 @@ class SparseProjectionSplitter:
         attribute a split uses over the rows that reach the split's node, shape
         (node_count, n_features), 0 elsewhere -- computed for each split when it was
         proposed, from the node's rows at hand (the same statistic, without a second pass
-        of the rows through the tree)."""
-        scales = np.zeros((tree.node_count, self.X.shape[1]))
+        of the rows through the tree).  A CSR matrix of the split's attributes only: a
+        forest's tree of thousands of nodes over hundreds of attributes would otherwise
+        keep nodes × attributes numbers, almost all 0."""
         proposed = {id(split): values for split, values in self._proposed}
+        rows, columns, data = [], [], []
         for node, split in enumerate(tree.splits):
             if split is not None:
-                scales[node] = proposed[id(split)]
-        return scales
+                used = split.features_used
+                rows.append(np.full(used.size, node))
+                columns.append(used)
+                data.append(proposed[id(split)][used])
+        if not rows:
+            return sparse.csr_matrix((tree.node_count, self.X.shape[1]))
+        return sparse.csr_matrix(
+            (np.concatenate(data), (np.concatenate(rows), np.concatenate(columns))),
+            shape=(tree.node_count, self.X.shape[1]))

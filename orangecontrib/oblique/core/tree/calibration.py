@@ -32,6 +32,7 @@ def calibrate_text(tree, X):
             pass
     return tree
 
+
 def calibrate_text_and_scales(tree, X, sample_weight):
     """:func:`calibrate_text` on the rows of ``X``, then :func:`store_feature_scales`
     of the same rows and weights, in one pass of the rows through the tree (a split's
@@ -50,6 +51,7 @@ def calibrate_text_and_scales(tree, X, sample_weight):
             scales[node, used] = weighted_deviation(block, row_weights)
     tree.feature_scales = scales
     return tree
+
 
 def calibrated_nodes(tree, X):
     """:func:`calibrate_text`'s pass for any tree: calibrates every split and yields
@@ -81,6 +83,7 @@ def calibrated_nodes(tree, X):
                                                 by_weight)))
                 continue
             stack.append((child, rows[position == child_position]))
+
 
 def hyperplane_pass(tree, X, sample_weight, calibrate):
     """:func:`calibrate_text` (``calibrate``) and, with ``sample_weight``, the feature
@@ -134,6 +137,7 @@ def hyperplane_pass(tree, X, sample_weight, calibrate):
     if with_scales:
         tree.feature_scales = scales
     return True
+
 
 def store_feature_scales(tree, X, sample_weight=None):
     """Keep in :attr:`feature_scales` the (weighted) standard deviation of every

@@ -28,6 +28,7 @@ __all__ = ["explorer_coordinates", "explorer_hyperplane", "grid_centres", "parti
 #: The largest multiway split whose boundary lines are drawn (see boundary_segments).
 MAX_BOUNDARY_CHILDREN = 12
 
+
 def explorer_hyperplane(split, X, pair=None):
     """The hyperplane :func:`explorer_coordinates` measures distances to.
 

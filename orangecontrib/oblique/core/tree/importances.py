@@ -23,7 +23,8 @@ def feature_importances(tree, scale=None):
 
     Parameters
     ----------
-    scale : None, array of shape (n_features,) or (node_count, n_features)
+    scale : None, array of shape (n_features,) or (node_count, n_features), or a sparse
+        matrix of that shape
         ``s_j`` for every node, or per node.  ``None``: the per-node standard
         deviations kept by :meth:`ObliqueTree.store_feature_scales` (the estimators keep them at
         fit time), or 1 for every feature on a tree without them (a tree pickled
@@ -39,8 +40,12 @@ def feature_importances(tree, scale=None):
     """
     if scale is None:
         scale = getattr(tree, "feature_scales", None)
-    scale = np.ones(tree.n_features) if scale is None else np.asarray(scale, float)
-    scale = np.broadcast_to(scale, (tree.node_count, tree.n_features))
+    if sparse.issparse(scale):  # a forest's trees keep them so (0 where not stored)
+        scale = sparse.csr_matrix(scale)
+    else:
+        scale = np.broadcast_to(np.ones(tree.n_features) if scale is None
+                                else np.asarray(scale, float),
+                                (tree.node_count, tree.n_features))
     if sparse.issparse(tree.value):  # compact_class_counts
         totals = np.asarray(tree.value.sum(axis=1)).ravel()
         squares = np.asarray(tree.proba.multiply(tree.proba).sum(axis=1)).ravel()
@@ -56,13 +61,25 @@ def feature_importances(tree, scale=None):
         kids = list(tree.children[node])
         decrease[node] = max(0.0, impurity[node] - impurity[kids].sum())
         used = split.features_used
-        share = np.abs(split.weights[:, used]).max(axis=0) * np.abs(scale[node, used])
+        share = np.abs(split.weights[:, used]).max(axis=0) * np.abs(_node_scales(
+            scale, node, used))
         shares[node, used] = share / share.sum() if share.sum() > 0 else 1.0 / used.size
     if decrease.sum() <= 0:  # no split, or none that separates the classes at all
         decrease = np.array([split is not None for split in tree.splits], dtype=float)
     importances = decrease @ shares
     total = importances.sum()
     return importances / total if total > 0 else importances
+
+
+def _node_scales(scale, node, used):
+    """The scales ``s_j`` of the features ``used`` at ``node``, of a dense or CSR
+    ``scale``."""
+    if not sparse.issparse(scale):
+        return scale[node, used]
+    start, end = scale.indptr[node], scale.indptr[node + 1]
+    row = np.zeros(scale.shape[1])
+    row[scale.indices[start:end]] = scale.data[start:end]
+    return row[used]
 
 
 def split_statistics(tree):

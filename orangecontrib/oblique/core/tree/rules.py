@@ -234,22 +234,6 @@ def affine_text(affine, names, digits=DIGITS, order=None, max_terms=None):
     return text
 
 
-def branch_name(condition, names):
-    """What a branch stands for: its class, its cluster, or its number."""
-    return condition.branch_name(names)
-
-
-def value_name(condition, names):
-    """The nominal value an equality condition tests, by name where the vocabulary has it."""
-    return condition.value_name(names)
-
-
-def pair_names(condition, names):
-    """The pairs a pairwise-votes condition's scores decide, ``["setosa vs versicolor", …]``;
-    a score ``≥ 0`` is a vote for the first of its pair."""
-    return condition.pair_names(names)
-
-
 def scores_text(condition, names, order=None, max_terms=None):
     """The score maps of a multiway condition, ``s1; s2; …`` (for pairwise votes each
     named by its pair, ``a vs b: s``)."""
@@ -305,15 +289,6 @@ def branch_conditions(split, names, digits=None, order=None, max_terms=None,
         split = split.copy(digits=digits)
     return [condition_text(condition, names, order, max_terms, with_scores)
             for condition in split.conditions()]
-
-
-def split_description(split, names, digits=None, order=None, max_terms=None):
-    """The quantity a split tests, e.g. ``0.8·a − 0.6·b + 1.2`` or the feature name (the
-    affine maps with their constants, separated by semicolons, for a multiway split):
-    :meth:`.splits.Split.description`."""
-    if digits is not None:
-        split = split.copy(digits=digits)
-    return split.description(names, order, max_terms)
 
 
 def export_text(tree, feature_names=None, class_names=None, decimals=3,

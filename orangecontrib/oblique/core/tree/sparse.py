@@ -102,7 +102,7 @@ def removal_scores(values, Z, weights, indicators, measure, constants=None):
     backwards = -np.ones(len(values))
     indicators = np.ascontiguousarray(indicators, dtype=float)
     return np.array([line_search.best_step(column, backwards, indicators, total, code,
-                                       *constants)[0] for column in without])
+                                           *constants)[0] for column in without])
 
 
 def eliminate_terms(Z, weights, bias, y, sample_weight, n_classes, max_terms,

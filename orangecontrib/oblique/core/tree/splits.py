@@ -45,7 +45,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import kernels
+from . import kernels, walk
 from .conditions import (Affine, Compare, Condition, Equal, Largest, Nearest, Term,
                          Votes)
 from .rules import (DIGITS, MAX_DIGITS, Vocabulary, affine_text, format_significant,
@@ -127,8 +127,22 @@ class SplitKind:
         return 2
 
     def values(self, split, X):
-        """The split's affine map ``X @ weights.T + bias`` (see :meth:`Split.values`)."""
-        return X @ split.weights.T + split.bias
+        """The split's affine map ``X @ weights.T + bias`` (see :meth:`Split.values`),
+        every value as the compiled walk computes it (:func:`~.walk.map_values`: the
+        products of the non-zero weights in feature order, then the bias)."""
+        rows, columns = np.nonzero(split.weights)
+        indptr = np.zeros(split.weights.shape[0] + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=split.weights.shape[0]), out=indptr[1:])
+        return walk.map_values(np.ascontiguousarray(X, dtype=np.float64), indptr,
+                               columns.astype(np.int64), split.weights[rows, columns],
+                               np.ascontiguousarray(split.bias, dtype=np.float64))
+
+    def walk_form(self, split):
+        """``(code, extra)``: the code of the kind in the compiled walk
+        (:data:`~.walk.HYPERPLANE` ..) and the numbers besides its map that it routes by
+        (:class:`~.walk.FlatTrees`); a kind the walk does not know is
+        :data:`~.walk.OTHER`, its rows routed by :meth:`Split.route_with_missing`."""
+        return walk.OTHER, ()
 
     def reads_printed(self, split):
         """Whether ``split`` routes rows by its printed rule read exactly (see
@@ -248,6 +262,9 @@ class HyperplaneKind(BinaryKind):
     def calibration_row(self, split):
         return split.weights[0], float(split.bias[0])
 
+    def walk_form(self, split):
+        return (walk.PRINTED if self.reads_printed(split) else walk.HYPERPLANE), ()
+
     def partition(self, split, X, rows, y, sample_weight, n_classes):
         # the compiled steps: the printed rule read exactly (the forest's splits), or
         # kernels.hyperplane_partition, the routing of Split.values
@@ -275,7 +292,7 @@ class HyperplaneKind(BinaryKind):
         else:
             quantity, threshold, operators = Affine.of(weights), -bias, ("<", "≥")
         return [Compare(quantity=quantity, operator=operator,
-                          threshold=threshold, digits=digits) for operator in operators]
+                        threshold=threshold, digits=digits) for operator in operators]
 
     def printed(self, split, digits):
         weights = split.weights[0]
@@ -314,6 +331,9 @@ class ArgmaxKind(SplitKind):
     def route(self, split, values):
         return np.argmax(values, axis=1)
 
+    def walk_form(self, split):
+        return walk.ARGMAX, ()
+
     def conditions(self, split):
         scores = self.quantity(split)
         classes = split.classes if split.classes is not None else [None] * len(scores)
@@ -321,7 +341,7 @@ class ArgmaxKind(SplitKind):
         labels = split.child_labels or [None if split.classes is not None else str(k + 1)
                                         for k in range(len(scores))]
         return [Largest(scores=scores, branch=branch, label=label,
-                          digits=split.print_digits)
+                        digits=split.print_digits)
                 for branch, label in zip(classes, labels)]
 
     def pairwise_boundary(self, split, first, second):
@@ -346,14 +366,20 @@ class NearestCentreKind(SplitKind):
         return split.centres.shape[0]
 
     def route(self, split, values):
-        distances = ((values[:, None, :] - split.centres[None, :, :]) ** 2).sum(axis=2)
+        # the squares added in column order, as the compiled walk adds them
+        distances = np.zeros((values.shape[0], split.centres.shape[0]))
+        for column in range(values.shape[1]):
+            distances += (values[:, column, None] - split.centres[None, :, column]) ** 2
         return np.argmin(distances, axis=1)
+
+    def walk_form(self, split):
+        return walk.NEAREST_CENTRE, split.centres
 
     def conditions(self, split):
         scores = self.quantity(split)
         labels = split.child_labels or [None] * self.n_children(split)
         return [Nearest(scores=scores, branch=k + 1, label=label,
-                          digits=split.print_digits) for k, label in enumerate(labels)]
+                        digits=split.print_digits) for k, label in enumerate(labels)]
 
     def printed(self, split, digits):
         return split
@@ -375,13 +401,16 @@ class EqualityKind(BinaryKind):
     def route(self, split, values):
         return (values[:, 0] != 0).astype(np.intp)
 
+    def walk_form(self, split):
+        return walk.EQUALITY, ()
+
     def conditions(self, split):
         j = int(split.features_used[0])
         value = -split.bias[0] / split.weights[0, j]
         # hand-given labels name the tested value first: both branches show it
         label = split.child_labels[0] if split.child_labels else None
         return [Equal(operator=operator, feature=j, value=value, label=label,
-                          digits=split.print_digits) for operator in ("=", "≠")]
+                      digits=split.print_digits) for operator in ("=", "≠")]
 
     def printed(self, split, digits):
         j = int(split.features_used[0])
@@ -423,11 +452,14 @@ class NominalKind(SplitKind):
             position[values[:, 0] == value] = k
         return position
 
+    def walk_form(self, split):
+        return walk.NOMINAL, split.branch_values
+
     def conditions(self, split):
         j = int(split.features_used[0])
         labels = split.child_labels or [None] * len(split.branch_values)
         return [Equal(operator="=", feature=j, value=value, label=label,
-                          digits=split.print_digits)
+                      digits=split.print_digits)
                 for value, label in zip(split.branch_values, labels)]
 
     def printed(self, split, digits):
@@ -528,6 +560,9 @@ class PairwiseVoteKind(SplitKind):
     def route(self, split, values):
         return pairwise_votes(values, self.n_children(split))
 
+    def walk_form(self, split):
+        return walk.PAIRWISE_VOTE, ()
+
     def vote_counts(self, split, values):
         """The votes of every child for every row of the split's ``values``
         (:func:`pairwise_vote_counts`)."""
@@ -577,7 +612,7 @@ class PairwiseVoteKind(SplitKind):
         if decided is not None and len(decided) != len(scores):
             decided = None
         return [Votes(scores=scores, pairs=pairs, branch=branch, label=label,
-                          digits=split.print_digits, decided=decided)
+                      digits=split.print_digits, decided=decided)
                 for branch, label in zip(branches, labels)]
 
     def explorer_labels(self, split, names, left, right, order=None, max_terms=None):
@@ -603,6 +638,11 @@ KIND_NAMES = tuple(KINDS)
 def kind_named(name):
     """The registered kind of name ``name``."""
     return KINDS[name]
+
+
+#: Splits of more weights than this pickle the non-zero ones only (when at most a quarter
+#: are non-zero): :meth:`Split.__getstate__`.
+SPARSE_PICKLE_SIZE = 16
 
 
 class Split:
@@ -751,6 +791,8 @@ class Split:
     @property
     def features_used(self):
         """Indices of the features with a non-zero weight in any row."""
+        if self.weights.shape[0] == 1:
+            return np.flatnonzero(self.weights[0])
         return np.flatnonzero(np.any(self.weights != 0, axis=0))
 
     @property
@@ -1069,6 +1111,22 @@ class Split:
         return (f"Split({self.kind.name!r}, weights={self.weights.tolist()}, "
                 f"bias={self.bias.tolist()})")
 
+    def __getstate__(self):
+        """The slots; weights mostly 0 (a forest's split of 3 of 200 attributes) as their
+        non-zeros only, so that a tree of thousands of such splits pickles -- to a worker
+        process's parent, to a saved model -- in the size of its terms."""
+        slots = {name: getattr(self, name, None) for name in self.__slots__}
+        weights = slots["weights"]
+        if weights is not None and weights.size > SPARSE_PICKLE_SIZE:
+            nonzero = np.flatnonzero(weights)
+            if nonzero.size * 4 <= weights.size:
+                # Python numbers: a few of them pickle faster than arrays
+                slots["weights"] = None
+                slots["weight_terms"] = (weights.shape, nonzero.tolist(),
+                                         weights.ravel()[nonzero].tolist())
+                slots["bias"] = slots["bias"].tolist()
+        return None, slots
+
     def __setstate__(self, state):
         # models pickled before a slot existed: set the missing ones to None; before the
         # kind was its own slot, its name was kept as "rule"
@@ -1076,5 +1134,11 @@ class Split:
         slots = dict(slots or {})
         if "rule" in slots:
             slots["kind"] = KINDS[slots.pop("rule")]
+        if "weight_terms" in slots:  # __getstate__'s non-zeros
+            shape, nonzero, values = slots.pop("weight_terms")
+            weights = np.zeros(shape)
+            weights.ravel()[nonzero] = values
+            slots["weights"] = weights
+            slots["bias"] = np.array(slots["bias"], dtype=float)
         for name in self.__slots__:
             setattr(self, name, slots.get(name))

@@ -10,14 +10,15 @@ included), prediction, rule text and pruning are shared.
 import numpy as np
 from scipy import sparse
 
-from . import calibration, class_counts, importances, rules
+from . import calibration, class_counts, importances, rules, walk
 from .class_counts import MANY_CLASSES
 from .importances import SplitStatistics
 from .splits import Split
 
 # MANY_CLASSES, SplitStatistics and Split (the tree's splits) are imported from here too
 __all__ = ["ObliqueTree", "GrowthWarning", "grow_tree", "route_top_down", "walk_top_down",
-           "name_member_trees", "MANY_CLASSES", "SplitStatistics", "Split"]
+           "name_member_trees", "member_stop_nodes", "MANY_CLASSES", "SplitStatistics",
+           "Split"]
 
 _TINY = float(np.finfo(float).tiny)
 
@@ -97,13 +98,19 @@ class ObliqueTree:
             self.proba[node] = (self.proba[parent[node]] if node > 0
                                 else np.full(self.n_classes, 1.0 / self.n_classes))
 
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state.pop("_flat", None)  # made again on first use (a tree of any version)
+        return state
+
     def __setstate__(self, state):
         # a tree pickled before its splits kept whether their node's training rows had
         # missing values (Split.missing_in_training): such a row went down several
         # branches, so the children's rows outnumber the node's
         self.__dict__.update(state)
         for node, split in enumerate(self.splits):
-            if split is not None:
+            if (split is not None and split.routes_by_weight
+                    and split.missing_in_training is None):
                 split.learn_missing_in_training(
                     self.n_node_samples[node],
                     self.n_node_samples[list(self.children[node])].sum())
@@ -147,49 +154,74 @@ class ObliqueTree:
         return path[::-1]
 
     # ----- routing -----
+    @property
+    def flat(self):
+        """The tree in the compiled walk's flat arrays (:class:`.walk.FlatTrees`), made
+        on first use and kept; made again only when a split has changed (calibration
+        gives a split its printed numbers after growing)."""
+        signature = [None if split is None else
+                     (split, split.kind, split.weights, split.bias, split.centres,
+                      split.branch_values, getattr(split, "digits", None))
+                     for split in self.splits]
+        kept = self.__dict__.get("_flat")
+        if kept is None or len(kept[1]) != len(signature) or not all(
+                old is new or (old is not None and new is not None
+                               and all(a is b for a, b in zip(old, new)))
+                for old, new in zip(kept[1], signature)):
+            kept = (walk.FlatTrees.of_tree(self.splits, self.children), signature)
+            self._flat = kept
+        return kept[0]
+
     def route(self, X):
         """Rows reaching every node, and the node where each row stops.
 
         A row follows the routing convention of :mod:`~orangecontrib.oblique.core.tree.splits`
         down to a leaf; a row with a missing value (NaN or ±inf) in a feature that a split
         on its path uses stops at that split's node, as in Orange's own trees (the
-        prediction there is the node's class distribution).  Vectorised over rows: one
-        step per node.
+        prediction there is the node's class distribution).  The rows' paths are those
+        of :meth:`apply` (the compiled walk).
 
         Returns
         -------
         reached : list of ndarray
-            ``reached[node]``: indices of the rows that pass through ``node``.
+            ``reached[node]``: indices of the rows that pass through ``node``, ascending.
         stop : ndarray of int, shape (n_rows,)
             The node where each row stops: a leaf, or a node whose split it cannot
             evaluate.
         """
-        X = np.asarray(X, dtype=float)
-        return route_top_down(X.shape[0], self.children, self._positions(X))
-
-    def _positions(self, X):
-        """``positions(node, rows)`` of :func:`walk_top_down` for the rows of ``X``."""
-        finite = bool(np.isfinite(X).all())  # then no split needs to look for them
-
-        def positions(node, rows):
-            split = self.splits[node]
-            return split.route(X[rows]) if finite else split.route_with_missing(X[rows])
-
-        return positions
+        stop = self.apply(X)
+        reached = [np.empty(0, dtype=np.intp)] * self.node_count
+        for node, rows in self._walk(X, stop):
+            reached[node] = rows
+        return reached, stop
 
     def _walk(self, X, stop=None):
-        """:func:`walk_top_down` of the rows of ``X``: ``(node, rows)`` for every node."""
-        X = np.asarray(X, dtype=float)
-        return walk_top_down(X.shape[0], self.children, self._positions(X), stop)
+        """``(node, rows)`` for every node, parents before children: the rows of ``X``
+        that reach it, ascending -- those that stop in its subtree (:meth:`apply`, or
+        ``stop`` if known).  Nothing is kept of a node once it is yielded: memory
+        O(rows + nodes) at any depth."""
+        stop = self.apply(X) if stop is None else stop
+        order = list(self.preorder())
+        first = np.empty(self.node_count, dtype=np.intp)  # a subtree: a preorder range
+        first[order] = np.arange(len(order))
+        size = np.ones(self.node_count, dtype=np.intp)
+        for node in reversed(order):
+            if self.parent[node] >= 0:
+                size[self.parent[node]] += size[node]
+        keys = first[stop]
+        by_key = np.argsort(keys, kind="stable")
+        keys = keys[by_key]
+        for node in order:
+            low, high = np.searchsorted(keys, [first[node], first[node] + size[node]])
+            yield node, np.sort(by_key[low:high])
 
     def apply(self, X):
         """Node id where every row of ``X`` (shape (n_rows, n_features)) stops: its leaf,
         or for a row with a missing value the node that needs it (see :meth:`route`).
-        Memory O(rows + nodes): the rows reaching each node are not kept."""
-        stop = np.zeros(np.shape(X)[0], dtype=np.intp)
-        for _ in self._walk(X, stop):
-            pass
-        return stop
+        One compiled walk of every row (:func:`.walk.stop_nodes`)."""
+        X = X.toarray() if sparse.issparse(X) else X
+        return np.asarray(walk.stop_nodes(self.flat, np.asarray(X, dtype=float))[0],
+                          dtype=np.intp)
 
     def calibrate_text(self, X):
         """Make every split's rule text exact for the training rows ``X``; returns
@@ -206,7 +238,10 @@ class ObliqueTree:
 
         Built from every row's own path (its stop node and the parents above it, node ids
         ascending from the root), so its size is the total length of the rows' paths."""
-        stop = self.apply(X)
+        return self._paths(self.apply(X))
+
+    def _paths(self, stop):
+        """:meth:`decision_path` of rows that stop at the nodes ``stop``."""
         length = self.node_depth[stop] + 1
         indptr = np.zeros(len(stop) + 1, dtype=np.intp)
         np.cumsum(length, out=indptr[1:])
@@ -267,24 +302,31 @@ class ObliqueTree:
                                   (np.concatenate(rows), np.concatenate(nodes))),
                                  shape=(X.shape[0], self.node_count))
 
-    def predict_proba(self, X):
+    def predict_proba(self, X, stop=None):
         """The class distribution of the node where each row ends; a row sent down
-        several branches by weight gets the weighted mix of theirs (C4.5)."""
-        if not sparse.issparse(X):
-            X = np.asarray(X, dtype=float)
-            # (the splits are looked at only for rows with a missing value: a forest's
-            # trees predict without a pass over their nodes)
-            if not np.isfinite(X).all() and self.routes_by_weight:
-                return np.asarray(self.stop_weights(X)
-                                  @ self.node_proba(np.arange(self.node_count)))
-        return self.node_proba(self.apply(X))
+        several branches by weight gets the weighted mix of theirs (C4.5).  ``stop``:
+        the rows' nodes if known (:meth:`apply`; an ensemble walks all its trees at
+        once, :func:`member_stop_nodes`)."""
+        X = X.toarray() if sparse.issparse(X) else np.asarray(X, dtype=float)
+        stop = self.apply(X) if stop is None else stop
+        proba = self.node_proba(stop)
+        if self.routes_by_weight:
+            # the rows of a missing value a split needs (they stop at a split) go down
+            # by weight; one of a missing value no split on its path uses ends at its
+            # leaf with all its weight
+            at_split = np.flatnonzero(self.flat.kind[stop] != walk.LEAF)
+            missing = at_split[~np.isfinite(X[at_split]).all(axis=1)]
+            if missing.size:
+                proba[missing] = np.asarray(self.stop_weights(X[missing])
+                                            @ self.node_proba(np.arange(self.node_count)))
+        return proba
 
     def node_proba(self, nodes):
         """The class distributions predicted at ``nodes`` (ids), one row each: rows of
         :attr:`proba`, also of a tree whose counts are kept sparse
         (:meth:`compact_class_counts`)."""
         if not sparse.issparse(self.proba):
-            return self.proba[nodes]
+            return np.take(self.proba, nodes, axis=0)  # (a gather faster than [nodes])
         source = getattr(self, "proba_source", None)
         return self.proba[nodes if source is None else source[nodes]].toarray()
 
@@ -458,6 +500,32 @@ def name_member_trees(ensemble):
         tree = getattr(member, "tree_", None)
         if isinstance(tree, ObliqueTree):
             tree.feature_names = None if names is None else [str(n) for n in names]
+
+
+def member_stop_nodes(members, X):
+    """The node where every row of ``X`` (validated dense rows) stops in the tree of
+    every member of an ensemble (``tree_``, an :class:`ObliqueTree`; None for a member
+    without one), as its :meth:`ObliqueTree.apply` of its rows
+    (``unseen_codes_as_missing``) gives it: the trees that take the rows as they are
+    in one compiled walk (their flat arrays concatenated), the others one by one."""
+    X = np.asarray(X, dtype=float)
+    stops = [None] * len(members)
+    together = []
+    for index, member in enumerate(members):
+        tree = getattr(member, "tree_", None)
+        if not isinstance(tree, ObliqueTree):
+            continue
+        rows = member.unseen_codes_as_missing(X)
+        if rows is X:
+            together.append(index)
+        else:
+            stops[index] = tree.apply(rows)
+    if together:
+        flat = walk.FlatTrees.concatenated([members[i].tree_.flat for i in together])
+        nodes = walk.stop_nodes(flat, X)
+        for t, index in enumerate(together):  # every tree's own node ids
+            stops[index] = np.asarray(nodes[t] - flat.roots[t], dtype=np.intp)
+    return stops
 
 
 def _add_children(node, split, child_rows, child_counts, n_classes, splits, children,
