@@ -8,8 +8,10 @@ upgrade of the add-on or of numba) waits for its kernels to compile, about a min
 all of them, once.  Running this module does that work ahead of time, when the user
 chooses: it fits every learner of the package on small data in the ways the widgets and
 scripts fit them (:func:`compile_kernels`), so that numba compiles and caches every
-kernel those fits use.  Nothing runs it on import; numba's ``NUMBA_CACHE_DIR`` says where
-the cache is, as for any numba code.
+kernel those fits use.  A learner widget's first fit of a session does the same for its
+own learner first (:func:`compile_kernels` of its estimator class), its progress bar
+moving fit by fit.  Nothing runs it on import; numba's ``NUMBA_CACHE_DIR`` says where the
+cache is, as for any numba code.
 """
 import sys
 import time
@@ -28,33 +30,42 @@ def _data(n_rows=120, n_classes=3, seed=0):
     return X, y
 
 
-def compile_kernels():
-    """Fit every learner of the package on small data in the ways the widgets and
-    scripts fit them (two and three classes, with and without instance weights, rows in C
-    and Fortran order, sparse splits, nominal attributes) and predict, so that numba
-    compiles (or loads from its cache) every kernel those calls use."""
-    import numpy as np
+def _ways():
+    """``(estimator class, keyword arguments)`` of every way the widgets and scripts fit
+    the learners of the package."""
     from . import (GeometricTreeClassifier, HedgeEnsembleClassifier, OC1Classifier,
                    ODTSVMClassifier, ObliqueForestClassifier)
-    learners = [
-        lambda: GeometricTreeClassifier(),
-        lambda: GeometricTreeClassifier(max_terms=2),
-        lambda: OC1Classifier(random_state=0, n_restarts=2),
-        lambda: OC1Classifier(random_state=0, n_restarts=2, max_terms=2),
-        lambda: ODTSVMClassifier(random_state=0),
-        lambda: ODTSVMClassifier(random_state=0, max_terms=2),
-        lambda: ODTSVMClassifier(random_state=0, categorical_features=[4]),
-        lambda: HedgeEnsembleClassifier(n_estimators=2, random_state=0),
-        lambda: ObliqueForestClassifier(n_estimators=3, random_state=0),
+    return [
+        (GeometricTreeClassifier, {}),
+        (GeometricTreeClassifier, {"max_terms": 2}),
+        (OC1Classifier, {"random_state": 0, "n_restarts": 2}),
+        (OC1Classifier, {"random_state": 0, "n_restarts": 2, "max_terms": 2}),
+        (ODTSVMClassifier, {"random_state": 0}),
+        (ODTSVMClassifier, {"random_state": 0, "max_terms": 2}),
+        (ODTSVMClassifier, {"random_state": 0, "categorical_features": [4]}),
+        (HedgeEnsembleClassifier, {"n_estimators": 2, "random_state": 0}),
+        (ObliqueForestClassifier, {"n_estimators": 3, "random_state": 0}),
     ]
-    for n_classes in (2, 3):
+
+
+def compile_kernels(estimator_class=None, progress=None):
+    """Fit every learner of the package (or only ``estimator_class``) on small data in
+    the ways the widgets and scripts fit them (two and three classes, with and without
+    instance weights, rows in C and Fortran order, sparse splits, nominal attributes)
+    and predict, so that numba compiles (or loads from its cache) every kernel those
+    calls use.  ``progress(fraction)``, if given, is called after each fit."""
+    import numpy as np
+    ways = [(cls, keywords) for cls, keywords in _ways()
+            if estimator_class is None or cls is estimator_class]
+    fits = [(n_classes, order, weighted, way) for n_classes in (2, 3)
+            for order in ("C", "F") for weighted in (False, True) for way in ways]
+    for done, (n_classes, order, weighted, (cls, keywords)) in enumerate(fits, start=1):
         X, y = _data(n_classes=n_classes)
-        weights = np.linspace(0.5, 1.5, len(y))
-        for data in (X, np.asfortranarray(X)):
-            for sample_weight in (None, weights):
-                for make in learners:
-                    model = make().fit(data, y, sample_weight=sample_weight)
-                    model.predict_proba(data)
+        data = np.asfortranarray(X) if order == "F" else X
+        weights = np.linspace(0.5, 1.5, len(y)) if weighted else None
+        cls(**keywords).fit(data, y, sample_weight=weights).predict_proba(data)
+        if progress is not None:
+            progress(done / len(fits))
 
 
 def main():

@@ -89,8 +89,22 @@ def report_text(text):
     return escape(str(text).encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
+#: The status line of a learner widget while its first fit of the session compiles (or
+#: loads from numba's cache) the learner's kernels, and then while it fits.
+COMPILING_STATUS = "Compiling kernels (first fit only)…"
+FITTING_STATUS = "Fitting…"
+#: The part of the progress bar of a first fit that the kernels' warm-up takes.
+WARM_UP_SHARE = 0.5
+
+
 def fit_model(learner, data, state: TaskState):
     """Fit ``learner`` on ``data`` (in a worker thread), reporting progress to ``state``.
+
+    The first fit of a learner in the session (:data:`_LEARNERS_FITTED`) first compiles
+    or loads its kernels (:func:`~.core.compilation.compile_kernels` of its estimator
+    class, on small data, fit by fit): the status line says so
+    (:data:`COMPILING_STATUS`) and the progress bar moves through its first half
+    (:data:`WARM_UP_SHARE`); the fit itself then takes the rest.
 
     The learner calls the progress callback while the tree grows; once the widget has
     requested interruption (new data, new settings, widget closed) the callback raises
@@ -105,7 +119,17 @@ def fit_model(learner, data, state: TaskState):
         state.set_progress_value(100 * fraction)
 
     with single_blas_thread():
-        return learner(data, progress_callback=progress)
+        estimator_class = getattr(learner, "estimator_class", None)
+        if type(learner) in _LEARNERS_FITTED or estimator_class is None:
+            return learner(data, progress_callback=progress)
+        # the first fit of the session: the kernels first, on small data, step by step
+        from ..core.compilation import compile_kernels
+        state.set_status(COMPILING_STATUS)
+        compile_kernels(estimator_class,
+                        lambda fraction: progress(WARM_UP_SHARE * fraction))
+        state.set_status(FITTING_STATUS)
+        return learner(data, progress_callback=lambda fraction, *_: progress(
+            WARM_UP_SHARE + (1 - WARM_UP_SHARE) * fraction))
 
 
 # ----- settings stored by another version -----
@@ -250,9 +274,7 @@ class ConcurrentLearnerWidgetMixin(ConcurrentWidgetMixin):
     """
 
     class Information(OWBaseLearner.Information):
-        compiling = Msg("The first fit of this learner in a session loads its compiled "
-                        "kernels, or compiles them if they are not cached yet (about a "
-                        "minute, once per installation).")
+        compiling = Msg("First fit: compiling or loading kernels.")
         long_fit = Msg("This fit may take {} ({}). The progress bar shows how far it "
                        "is; a new setting or new data stops it and starts another.")
 

@@ -4,7 +4,12 @@ a node, called by :class:`~.geometric.GeometricSplitter`.
 
 Eigendecompositions are numba's ``np.linalg.eigh`` (LAPACK through scipy), products
 numba's ``@``.  A LAPACK failure (or a matrix that overflowed to infinity) raises
-``np.linalg.LinAlgError``; the splitter then makes the node a leaf."""
+``np.linalg.LinAlgError``; the splitter then makes the node a leaf.
+
+Every helper is inlined into its caller (``inline="always"``): :func:`gdt_node` (and
+:func:`clustering_hyperplanes`) compile as one kernel each, for one signature, instead of
+a chain of kernels each compiling the code of all below it, some for several argument
+types."""
 import numpy as np
 from numba import njit
 
@@ -20,7 +25,7 @@ _EPSILON = float(np.finfo(np.float64).eps)
 
 # ----- clustering hyperplanes (Eqs. 1-3, Section II-B) -----
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _null_count(values, tolerance):
     """How many of the ascending eigenvalues ``values`` of a PSD matrix count as zero:
     at most ``tolerance`` times the largest."""
@@ -32,7 +37,7 @@ def _null_count(values, tolerance):
     return count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _column(matrix, j):
     return np.ascontiguousarray(matrix[:, j])
 
@@ -41,7 +46,7 @@ def _column(matrix, j):
 SMALLEST_SCREENED = 8
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _screen(history, attempt, size):
     """Whether a full-rank attempt (0: in the given coordinates, 1: equilibrated) first
     tests rank by eigenvalues alone: where it has failed at least as often as not at the
@@ -51,7 +56,7 @@ def _screen(history, attempt, size):
     return size >= SMALLEST_SCREENED and history[1, attempt] >= history[0, attempt]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _decompose_if_full_rank(matrix, tolerance, screen):
     """``(True, values, vectors)`` of a PSD ``matrix`` of full rank at ``tolerance``;
     ``(False, …)`` when rank deficient, found by its eigenvalues alone when ``screen``."""
@@ -61,7 +66,7 @@ def _decompose_if_full_rank(matrix, tolerance, screen):
     return _null_count(values, tolerance) == 0, values, vectors
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _full_rank_directions(G, H, tolerance, screen):
     """Section II-A with G and H of full rank: whiten G (``G = F Fᵀ``); the eigenvectors
     of ``Wᵀ H W`` of the largest and the smallest eigenvalue give (unnormalised) ``w̃1``
@@ -82,7 +87,7 @@ def _full_rank_directions(G, H, tolerance, screen):
             whitening @ _column(m_vectors, 0))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _principal_ratio_direction(numerator, denominator_values, denominator_vectors, nullity):
     """``argmax w̃ᵀNw̃ / w̃ᵀDw̃`` from D's eigendecomposition (ascending) when D has
     ``nullity`` null directions.  ``nullity == 0``: whiten D and take the principal
@@ -97,7 +102,7 @@ def _principal_ratio_direction(numerator, denominator_values, denominator_vector
     return basis @ _column(vectors, vectors.shape[1] - 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _equilibration_moments(diagonal, last_column):
     """The mean and spread of the equilibration from the diagonal and the last column of
     the mixture ``(G + H) / 2``: ``(found, mean, spread)``, ``found`` False when the
@@ -120,7 +125,7 @@ def _equilibration_moments(diagonal, last_column):
     return True, mean, spread
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _equilibration(G, H):
     """``A`` with ``A x̃ = [(x − m) / s, 1]`` for the mean ``m`` and standard deviation
     ``s`` of the equal mixture of the two classes (features with ``s ≈ 0`` only
@@ -137,7 +142,7 @@ def _equilibration(G, H):
     return A
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _row_span_equilibration(Z, share, basis):
     """The equilibration within the span of the rows ``Z`` (orthonormal ``basis`` U):
     the triangle ``R_A`` of ``A U = U_A R_A``, the mixture's moments from the rows
@@ -157,7 +162,7 @@ def _row_span_equilibration(Z, share, basis):
     return np.ascontiguousarray(np.linalg.qr(in_basis)[1])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _rank_deficient_directions(G, H, A, tolerance, singular, history):
     """The clustering directions where G or H is rank deficient in the given
     coordinates: the full-rank attempt again after the change of coordinates ``A``
@@ -214,7 +219,7 @@ def _rank_deficient_directions(G, H, A, tolerance, singular, history):
     return w1, w1  # not reached
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _clustering_directions(G, H, A, singular, history):
     """``w̃1`` (minimises ``w̃ᵀGw̃ / w̃ᵀHw̃``: the eigenvector of the largest ``λ`` of
     ``H w̃ = λ G w̃``) and ``w̃2`` (the smallest ``λ``), unnormalised (Eqs. 1-3).
@@ -240,7 +245,7 @@ def _clustering_directions(G, H, A, singular, history):
     return _rank_deficient_directions(G, H, A, RANK_TOLERANCE, singular, history)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _unit_normal(w):
     """``(w / ‖w[:-1]‖, True)``; ``(w, False)`` when ``w`` has no non-bias part."""
     head = np.ascontiguousarray(w[:-1])
@@ -263,7 +268,7 @@ def clustering_hyperplanes(G, H):
     return w1, found1, w2, found2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _scatter_matrices(Z, positive, weights):
     """``Σ_{S+} w_i z̃_i z̃_iᵀ`` and ``Σ_{S−} w_i z̃_i z̃_iᵀ`` (``G`` and ``H`` before the
     division by the classes' weights, Section II-A) of the rows ``Z``."""
@@ -274,7 +279,7 @@ def _scatter_matrices(Z, positive, weights):
     return G, H
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _singular_by_rows(positive, weights, size):
     """Whether G or H has fewer rows of positive weight than its ``size``: then it is
     singular (``rank(G) ≤`` the rows of S+, ``rank(H) ≤`` those of S−), and the
@@ -288,7 +293,7 @@ def _singular_by_rows(positive, weights, size):
     return min(rows_positive, rows - rows_positive) < size
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def node_hyperplanes(Z, positive, weights, n_positive, n_negative, in_row_span, history):
     """The clustering hyperplanes (as :func:`clustering_hyperplanes`) of a node's
     augmented rows ``Z`` (S+ the rows in ``positive``; row weights ``weights`` summing to
@@ -330,7 +335,7 @@ def node_hyperplanes(Z, positive, weights, n_positive, n_negative, in_row_span, 
     return w1, found1, w2, found2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _shares(positive, weights, n_positive, n_negative):
     """Each row's share of the equal mixture ``(G + H) / 2``."""
     share = np.empty(positive.shape[0])
@@ -341,7 +346,7 @@ def _shares(positive, weights, n_positive, n_negative):
 
 # ----- the split: angle bisectors (Eqs. 4-5) and the Gini index (Eq. 6) -----
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def angle_bisectors(w1, w2):
     """The angle bisectors ``w̃1 + w̃2`` and ``w̃1 − w̃2`` (Eqs. 4-5) of unit-normal
     hyperplanes, as the rows of an array, the signs aligned first (``w1·w2 ≥ 0``).  When
@@ -361,7 +366,7 @@ def angle_bisectors(w1, w2):
     return bisectors if spread > 1e-16 else bisectors[:1].copy()
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def binary_gini(values, positive, weights, slack):
     """The weighted Gini index (Eq. 6) of S+ (``positive``) against S− of each candidate
     split, a column of ``values`` (``z̃·w̃`` of every row; at least ``-slack`` goes right),
@@ -393,7 +398,7 @@ def binary_gini(values, positive, weights, slack):
     return gini, n_right
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def best_bisector(Z, positive, weights, w1, w2, both, largest_row_norm):
     """Of the angle bisectors of the clustering hyperplanes ``w1`` and ``w2`` (only
     ``w1`` when ``both`` is False) the one of lower Gini index on the node's augmented
@@ -492,7 +497,7 @@ def gdt_node(augmented, y, sample_weight, rows, columns, majority, largest_row_n
     return True, raw_weights, raw_bias
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def raw_hyperplane(w, mean, scale, zero_columns):
     """The hyperplane ``w̃`` over the standardised features ``(x − mean) / scale`` in raw
     units, ``(weights, bias)`` with a unit normal whose largest coefficient is positive

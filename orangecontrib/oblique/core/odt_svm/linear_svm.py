@@ -183,9 +183,11 @@ def _one_vs_rest(X, codes, n_classes, upper_bounds, tolerance, max_iter, seed, a
             signs[i] = 1.0 if codes[i] == positive else -1.0
         w, bias, alpha, passes = hinge_svm_dual(X, signs, upper_bounds, tolerance,
                                                 max_iter, state, alphas[k])
-        coef[k] = w
+        for j in range(w.shape[0]):  # loops: a row assignment compiles a shape check
+            coef[k, j] = w[j]
         intercept[k] = bias
-        alphas[k] = alpha
+        for i in range(alpha.shape[0]):
+            alphas[k, i] = alpha[i]
         most = max(most, passes)
     return coef, intercept, most
 

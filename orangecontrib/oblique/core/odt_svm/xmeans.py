@@ -135,7 +135,15 @@ def _n_draws(n_clusters, n_init):
 
 # ----- kernels -----
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
+def _copy_row(target, i, source, k):
+    """``target[i] = source[k]`` as a loop (a row assignment compiles a shape check with
+    its error message, seconds of compiling)."""
+    for j in range(target.shape[1]):
+        target[i, j] = source[k, j]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _squared_distance(X, i, centers, k):
     """``||X[i] - centers[k]||^2``."""
     total = 0.0
@@ -233,7 +241,7 @@ def _kmeans_plus_plus(X, n_clusters, draws, first):
     trials = 2 + int(np.log(n_clusters))
     centers = np.empty((n_clusters, n_dims))
     chosen = min(int(draws[first] * n_rows), n_rows - 1)
-    centers[0] = X[chosen]
+    _copy_row(centers, 0, X, chosen)
     closest = np.empty(n_rows)
     for i in range(n_rows):
         closest[i] = _squared_distance(X, i, centers, 0)
@@ -249,7 +257,7 @@ def _kmeans_plus_plus(X, n_clusters, draws, first):
             candidate = min(np.searchsorted(cumulative, draws[draw] * potential,
                                             side="right"), n_rows - 1)
             draw += 1
-            centers[c] = X[candidate]
+            _copy_row(centers, c, X, candidate)
             error = 0.0
             for i in range(n_rows):
                 distance = min(closest[i], _squared_distance(X, i, centers, c))
@@ -258,7 +266,7 @@ def _kmeans_plus_plus(X, n_clusters, draws, first):
             if error < best_error:
                 best_error, chosen = error, candidate
                 trial_closest, best_closest = best_closest, trial_closest
-        centers[c] = X[chosen]
+        _copy_row(centers, c, X, chosen)
         closest, best_closest = best_closest, closest
     return centers
 
@@ -268,13 +276,15 @@ def _kmeans(X, n_clusters, n_init, max_iter, tolerance, draws):
     """k-means: ``n_init`` runs of k-means++ then Lloyd; ``(centres, labels, squared
     error)`` of the run of least squared error (the first on ties)."""
     per_start = draws.shape[0] // n_init
-    best_centers, best_labels, best_error = _lloyd(
-        X, _kmeans_plus_plus(X, n_clusters, draws, 0), max_iter, tolerance)
-    for start in range(1, n_init):
+    # every start through one call site, so that the seeding compiles for one signature
+    best_centers = np.empty((n_clusters, X.shape[1]))
+    best_labels = np.empty(X.shape[0], dtype=np.intp)
+    best_error = np.inf
+    for start in range(n_init):
         centers, labels, error = _lloyd(
             X, _kmeans_plus_plus(X, n_clusters, draws, start * per_start), max_iter,
             tolerance)
-        if error < best_error:
+        if start == 0 or error < best_error:
             best_centers, best_labels, best_error = centers, labels, error
     return best_centers, best_labels, best_error
 
@@ -368,11 +378,47 @@ def _distinct_rows(X, limit):
                 new = False
                 break
         if new:
-            distinct[count] = X[i]
+            _copy_row(distinct, count, X, i)
             count += 1
             if count > limit:
                 break
     return distinct[:count].copy()
+
+
+@njit(cache=True, nogil=True)
+def _rows_by_label(labels, sizes):
+    """The rows ordered by their label, in ascending order within a label (a stable
+    sort of ``labels``, by counting: ``sizes[k]`` rows have label ``k``)."""
+    start = np.empty(sizes.shape[0], dtype=np.intp)
+    total = 0
+    for k in range(sizes.shape[0]):
+        start[k] = total
+        total += sizes[k]
+    order = np.empty(labels.shape[0], dtype=np.intp)
+    for i in range(labels.shape[0]):
+        order[start[labels[i]]] = i
+        start[labels[i]] += 1
+    return order
+
+
+@njit(cache=True, nogil=True)
+def _descending_order(values):
+    """The positions of ``values`` from the largest value to the smallest, equal values
+    in ascending position and NaN last (a stable sort of ``-values``, as numpy's), by
+    insertion: a region's few gains."""
+    order = np.empty(values.shape[0], dtype=np.intp)
+    for i in range(values.shape[0]):
+        key = -values[i]
+        position = i
+        while position > 0:
+            previous = -values[order[position - 1]]
+            if key < previous or (previous != previous and key == key):
+                order[position] = order[position - 1]
+                position -= 1
+            else:
+                break
+        order[position] = i
+    return order
 
 
 @njit(cache=True, nogil=True)
@@ -399,23 +445,25 @@ def _xmeans(X, min_clusters, max_clusters, n_init, max_iter, tol, draws):
     while centers.shape[0] < max_clusters:
         # Improve-Structure: every region's 2-means split and its BIC gain
         n_clusters = centers.shape[0]
-        order = np.argsort(labels, kind="mergesort")     # the rows region by region
         sizes = np.zeros(n_clusters, dtype=np.intp)
         for i in range(n_rows):
             sizes[labels[i]] += 1
+        order = _rows_by_label(labels, sizes)             # the rows region by region
         gains = np.empty(n_clusters)
         children = np.empty((n_clusters, 2, n_dims))
         start = 0
         for k in range(n_clusters):
             region = np.empty((sizes[k], n_dims))
             for r in range(sizes[k]):
-                region[r] = X[order[start + r]]
+                _copy_row(region, r, X, order[start + r])
             start += sizes[k]
-            gains[k], children[k] = _split_region(region, min_variance, max_iter, tol)
+            gains[k], pair = _split_region(region, min_variance, max_iter, tol)
+            _copy_row(children[k], 0, pair, 0)
+            _copy_row(children[k], 1, pair, 1)
         # the largest gains first, as many as max_clusters leaves room for
         kept = np.zeros(n_clusters, dtype=np.bool_)
         n_kept = 0
-        for k in np.argsort(-gains, kind="mergesort")[:max_clusters - n_clusters]:
+        for k in _descending_order(gains)[:max_clusters - n_clusters]:
             if gains[k] > 0.0:
                 kept[k] = True
                 n_kept += 1
@@ -425,10 +473,11 @@ def _xmeans(X, min_clusters, max_clusters, n_init, max_iter, tol, draws):
         row = 0
         for k in range(n_clusters):
             if kept[k]:
-                new_centers[row:row + 2] = children[k]
+                _copy_row(new_centers, row, children[k], 0)
+                _copy_row(new_centers, row + 1, children[k], 1)
                 row += 2
             else:
-                new_centers[row] = centers[k]
+                _copy_row(new_centers, row, centers, k)
                 row += 1
         # Improve-Params
         centers, labels, _ = _lloyd(X, new_centers, max_iter, tolerance)

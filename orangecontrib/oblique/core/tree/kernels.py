@@ -252,6 +252,14 @@ def _printed_routes_alike(block, position, w, b, digits, printed):
 
 
 @njit(cache=True, nogil=True)
+def _copy_into(target, source):
+    """``target[:] = source`` of two vectors of one length, as a loop (a slice
+    assignment compiles a shape check with its error message, seconds of compiling)."""
+    for j in range(target.shape[0]):
+        target[j] = source[j]
+
+
+@njit(cache=True, nogil=True)
 def calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias, printed_rule,
                      left, right, tolerance, minimum_digits, maximum_digits):
     """:meth:`~.tree.ObliqueTree.calibrate_text_and_scales` of a tree of hyperplanes:
@@ -336,7 +344,7 @@ def calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias, pr
                     size[j] = abs(w[j]) * size[j]
                     largest = max(largest, size[j])
                 negligible = False
-                candidate[:] = w
+                _copy_into(candidate, w)
                 for j in used:
                     if size[j] < tolerance * largest:
                         candidate[j] = 0.0
@@ -354,7 +362,7 @@ def calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias, pr
                             alike = False
                             break
                     if alike:
-                        w[:] = candidate
+                        _copy_into(w, candidate)
                         used = kept
                         dropped[node] = True
             # Split.calibrate_digits: the split takes its printed numbers
@@ -370,7 +378,7 @@ def calibration_pass(X, sample_weight, calibrate, with_scales, weights, bias, pr
                     found = True
                     break
             if found:
-                w[:] = printed
+                _copy_into(w, printed)
                 bias[node] = printed_bias
             elif resume[node] == 0:
                 resume[node] = maximum_digits  # the splits' own methods decide

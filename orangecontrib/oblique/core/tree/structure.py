@@ -666,7 +666,7 @@ def _grow_by_weight(X, y, sample_weight, n_classes, propose_split, should_stop, 
     every branch with their weight times the branch's share of the known rows' weight
     (:meth:`~.splits.Split.route_by_weight`).  A node's class counts are its rows'
     weights, its ``n_node_samples`` the rows reaching it (fractional ones included)."""
-    X = np.asarray(X, dtype=float)
+    X = np.ascontiguousarray(X, dtype=float)  # one layout for the kernels
     y = np.asarray(y, dtype=np.intp)
     sample_weight = np.asarray(sample_weight, dtype=float)
     splits, children, parent, value, n_samples = [None], [()], [-1], [], [X.shape[0]]
