@@ -171,7 +171,12 @@ def run_in_child(name, n_rows, n_features, blas_threads, trace, timeout, n_jobs=
             result = {"error": f"no result within {timeout:.0f} s (stopped)"}
         else:
             result = {"error": f"child exited with code {process.exitcode}"}
-    process.join()
+    # a child that has reported waits at its exit for joblib's idle worker processes
+    # (they end after 300 s without work): stopped once it has had time to end itself
+    process.join(timeout=10)
+    if process.is_alive():
+        process.terminate()
+        process.join()
     return result
 
 

@@ -109,8 +109,7 @@ class ObliqueTree:
         # branches, so the children's rows outnumber the node's
         self.__dict__.update(state)
         for node, split in enumerate(self.splits):
-            if (split is not None and split.routes_by_weight
-                    and split.missing_in_training is None):
+            if split is not None and split.routes_by_weight:
                 split.learn_missing_in_training(
                     self.n_node_samples[node],
                     self.n_node_samples[list(self.children[node])].sum())
