@@ -9,6 +9,7 @@ from sklearn.datasets import load_iris, load_wine
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
+from tests.helpers.invariants import axis_parallel
 from orangecontrib.oblique.core import (GeometricTreeClassifier, HedgeEnsembleClassifier,
                                         OC1Classifier, ODTSVMClassifier)
 from orangecontrib.oblique.core.tree.splits import Split
@@ -184,7 +185,7 @@ def test_equals_scikit_learn_on_its_own_axis_parallel_trees(weighted):
     classifier = DecisionTreeClassifier(random_state=0, max_depth=5).fit(
         X, y, sample_weight=sample_weight)
     tree = from_sklearn(classifier, X.shape[1])
-    assert all(s is None or s.is_axis_parallel for s in tree.splits)
+    assert all(s is None or axis_parallel(s) for s in tree.splits)
     np.testing.assert_allclose(tree.feature_importances(), classifier.feature_importances_,
                                atol=1e-12)
     # the scales of the data do not change it either
@@ -242,7 +243,7 @@ def test_oc1_axis_parallel_tree_is_plain_mdi():
     expected = np.zeros(X.shape[1])
     for node, split in enumerate(tree.splits):
         if split is not None:
-            assert split.is_axis_parallel
+            assert axis_parallel(split)
             expected[split.features_used[0]] += gini_mass(tree.value[node]) - sum(
                 gini_mass(tree.value[c]) for c in tree.children[node])
     np.testing.assert_allclose(fitted.feature_importances_, expected / expected.sum())

@@ -6,6 +6,11 @@ from scipy import sparse
 from sklearn.base import clone
 
 
+def axis_parallel(split):
+    """Whether ``split`` is a binary test of one attribute against a threshold."""
+    return split.kind.has_threshold and split.features_used.size == 1
+
+
 def assert_tree_invariants(tree):
     """Shape, parent/child, depth and count invariants of a tree (no data needed)."""
     n = tree.node_count

@@ -6,6 +6,7 @@ import pytest
 from sklearn.exceptions import NotFittedError
 from sklearn.tree import DecisionTreeClassifier
 
+from tests.helpers.invariants import axis_parallel
 from orangecontrib.oblique.core import OC1Classifier
 from orangecontrib.oblique.core.datasets import (ls10, parallel_oblique_lines,
                                                  rotated_checkerboard)
@@ -177,7 +178,7 @@ class TestSplitChoice:
     def test_default_root_of_ls10_is_oblique_over_all_features(self, ls10_data):
         X, y, _, _ = ls10_data
         root = OC1Classifier(random_state=0).fit(X, y).tree_.splits[0]
-        assert not root.is_axis_parallel
+        assert not axis_parallel(root)
         assert root.features_used.size == X.shape[1]
         # x1..x5 on one side of x6..x10 (LS10's defining hyperplane)
         weights = root.weights[0]
@@ -188,12 +189,12 @@ class TestSplitChoice:
         X, y = make(n_samples=600, random_state=0)
         model = OC1Classifier(split_mode="axis_parallel", random_state=0).fit(X, y)
         assert model.get_n_leaves() > 2
-        assert all(split.is_axis_parallel for split in internal_splits(model))
+        assert all(axis_parallel(split) for split in internal_splits(model))
 
     def test_oblique_mode_root_of_ls10(self, ls10_data):
         X, y, X_test, y_test = ls10_data
         model = OC1Classifier(split_mode="oblique", random_state=0).fit(X, y)
-        assert not model.tree_.splits[0].is_axis_parallel
+        assert not axis_parallel(model.tree_.splits[0])
         assert model.score(X_test, y_test) >= 0.95
 
     def test_oblique_mode_searches_even_where_axis_parallel_is_pure(self):
@@ -214,10 +215,10 @@ class TestSplitChoice:
         tree = OC1Classifier(axis_parallel_bias=1e6, pruning_portion=0,
                              random_state=0).fit(X, y).tree_
         oblique = [node for node, split in enumerate(tree.splits)
-                   if split is not None and not split.is_axis_parallel]
+                   if split is not None and not axis_parallel(split)]
         default = OC1Classifier(random_state=0).fit(X, y).tree_
-        assert not default.splits[0].is_axis_parallel
-        assert tree.splits[0].is_axis_parallel        # the root's best split is impure
+        assert not axis_parallel(default.splits[0])
+        assert axis_parallel(tree.splits[0])        # the root's best split is impure
         for node in oblique:
             for kid in tree.children[node]:
                 assert np.count_nonzero(tree.value[kid]) == 1
@@ -227,18 +228,18 @@ class TestSplitChoice:
         of 1e6; only an infinite bias (``inf × 0`` is NaN, never below) rules it out."""
         X, y, _, _ = ls10_data
         root = OC1Classifier(axis_parallel_bias=1e6, random_state=0).fit(X, y).tree_.splits[0]
-        assert not root.is_axis_parallel
+        assert not axis_parallel(root)
         X, y = ls10(n_samples=300, random_state=0)
         model = OC1Classifier(axis_parallel_bias=np.inf, n_restarts=2,
                               random_state=0).fit(X, y)
         assert len(internal_splits(model)) > 3
-        assert all(split.is_axis_parallel for split in internal_splits(model))
+        assert all(axis_parallel(split) for split in internal_splits(model))
 
     @pytest.mark.parametrize("make", [ls10, parallel_oblique_lines])
     def test_huge_oblique_rows_per_feature_is_axis_parallel_mode(self, make):
         X, y = make(n_samples=600, random_state=0)
         model = OC1Classifier(oblique_rows_per_feature=1e9, random_state=0).fit(X, y)
-        assert all(split.is_axis_parallel for split in internal_splits(model))
+        assert all(axis_parallel(split) for split in internal_splits(model))
         axis = OC1Classifier(split_mode="axis_parallel", random_state=0).fit(X, y)
         assert_same_tree(model.tree_, axis.tree_, rtol=0, atol=0)
 
@@ -250,8 +251,8 @@ class TestSplitChoice:
             return OC1Classifier(oblique_rows_per_feature=rows_per_feature, pruning_portion=0,
                                  random_state=0).fit(X, y).tree_.splits[0]
 
-        assert root(20.0).is_axis_parallel               # 200 <= 20 · 10
-        assert not root(19.9).is_axis_parallel           # 200 > 199
+        assert axis_parallel(root(20.0))               # 200 <= 20 · 10
+        assert not axis_parallel(root(19.9))           # 200 > 199
 
 
 # ----- impurity measures, coefficient orders, search budget -----
@@ -266,7 +267,7 @@ def small_pol():
 class TestSearchOptions:
     def check_sensible(self, model, X, y, X_test, y_test):
         assert_tree_invariants(model.tree_)
-        assert not model.tree_.splits[0].is_axis_parallel
+        assert not axis_parallel(model.tree_.splits[0])
         assert model.score(X_test, y_test) >= 0.9
         assert model.get_n_leaves() <= 15
 
@@ -286,7 +287,7 @@ class TestSearchOptions:
         X, y, X_test, y_test = ls10_data
         model = OC1Classifier(n_restarts=1, n_random_jumps=0, random_state=0).fit(X, y)
         assert_tree_invariants(model.tree_)
-        assert not model.tree_.splits[0].is_axis_parallel
+        assert not axis_parallel(model.tree_.splits[0])
         assert model.score(X_test, y_test) >= 0.9
 
     def test_oblique_mode_when_no_split_has_positive_gain(self):

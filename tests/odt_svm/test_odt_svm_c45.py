@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 from sklearn.utils import check_random_state
 
-from orangecontrib.oblique.core.tree.impurity import entropy
+from tests.helpers.invariants import axis_parallel
 from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier, ODTSVMSplitter
 from orangecontrib.oblique.core.tree.pruning import collapse
-from orangecontrib.oblique.core.tree.splits import HYPERPLANE, NOMINAL, Split
+from orangecontrib.oblique.core.tree.splits import NOMINAL, Split
 from orangecontrib.oblique.core.tree.structure import ObliqueTree
 
 from tests.helpers.invariants import assert_training_rows_consistent, assert_tree_invariants
@@ -75,7 +75,7 @@ class TestJ48ThresholdTests:
         model = ODTSVMClassifier(random_state=0, clustering_split=False).fit(X, y)
         thresholds = 0
         for split in model.tree_.splits:
-            if split is None or not split.is_axis_parallel:
+            if split is None or not axis_parallel(split):
                 continue
             j = int(split.features_used[0])
             condition = split.conditions()[-1]

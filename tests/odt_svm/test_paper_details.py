@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_iris
 
+from tests.helpers.invariants import axis_parallel
 from orangecontrib.oblique.core.odt_svm.classifier import ODTSVMClassifier
 from orangecontrib.oblique.core.tree.pruning import error_based_prune
 from orangecontrib.oblique.core.tree.rules import branch_conditions, scores_text
@@ -26,7 +27,7 @@ class TestTestSelection:
         assert paper.tree_.splits[0].n_children == 3
         assert len(paper.tree_.splits[0].features_used) > 1
         j48 = ODTSVMClassifier(random_state=0, test_selection="gain_ratio").fit(X, y)
-        assert j48.tree_.splits[0].is_axis_parallel
+        assert axis_parallel(j48.tree_.splits[0])
 
     def test_one_vs_rest_is_an_option(self):
         X, y = load_iris(return_X_y=True)

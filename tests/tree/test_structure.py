@@ -4,6 +4,7 @@ import pickle
 import numpy as np
 import pytest
 
+from tests.helpers.invariants import axis_parallel
 from orangecontrib.oblique.core import GeometricTreeClassifier
 from orangecontrib.oblique.core.datasets import checkerboard_2x2, checkerboard_4x4
 from orangecontrib.oblique.core.tree.rules import format_number
@@ -99,12 +100,12 @@ class TestSplitRouting:
         np.testing.assert_array_equal(split.bias, [-2.5])
         X = np.array([[9, 2.4999, 9], [-9, 2.5, -9], [0, 2.5001, 0], [100, -100, 100]])
         np.testing.assert_array_equal(split.route(X), [0, 1, 1, 0])
-        assert split.is_axis_parallel
+        assert axis_parallel(split)
         np.testing.assert_array_equal(split.features_used, [1])
 
     def test_oblique_hyperplane_is_not_axis_parallel(self):
         split = Split.hyperplane([0.6, 0.0, -0.8], 1.0)
-        assert not split.is_axis_parallel
+        assert not axis_parallel(split)
         np.testing.assert_array_equal(split.features_used, [0, 2])
         assert split.n_children == 2
         assert split.n_features == 3

@@ -796,11 +796,6 @@ class Split:
         return np.flatnonzero(np.any(self.weights != 0, axis=0))
 
     @property
-    def is_axis_parallel(self):
-        """A binary test of one attribute against a threshold."""
-        return self.kind.has_threshold and self.features_used.size == 1
-
-    @property
     def is_oblique(self):
         """A test that weighs two or more attributes together."""
         return self.kind.has_geometry and self.features_used.size > 1
