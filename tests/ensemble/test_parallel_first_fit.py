@@ -100,8 +100,9 @@ def test_a_fit_too_small_for_cold_workers_starts_them_for_the_next():
 
 
 def test_the_work_of_a_kind_of_member_is_priced_as_measured():
-    """A fit in this process measures its members' seconds per cell; the rule then prices
-    such work by it (members slower than the default price pay for jobs sooner)."""
+    """A fit in this process measures its members' seconds per cell (not the first of a
+    kind, which loads the kernels); the rule then prices such work by it (members slower
+    than the default price pay for jobs sooner)."""
     kind = "a kind of member of this test"
     cells = 0.5 * parallel.HAND_OVER_SECONDS / parallel.SECONDS_PER_CELL
     assert jobs_for(cells, 2, "threads", kind=kind) == 1
@@ -112,6 +113,8 @@ def test_the_work_of_a_kind_of_member_is_priced_as_measured():
             pass
         return True
 
+    run_fits([slow_fit] * 3, n_jobs=1, work=(kind, 1000))   # the first: loads kernels
+    assert jobs_for(cells, 2, "threads", kind=kind) == 1
     run_fits([slow_fit] * 3, n_jobs=1, work=(kind, 1000))   # 60 µs a cell
     assert jobs_for(cells, 2, "threads", kind=kind) == 2
     assert jobs_for(cells, 2, "threads") == 1               # other members: the default

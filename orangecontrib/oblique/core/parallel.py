@@ -26,6 +26,7 @@ import threading
 import time
 import warnings
 
+import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 
 #: Seconds for joblib to start its worker processes and for each to import the core and
@@ -55,6 +56,8 @@ _starting_lock = threading.Lock()
 #: Seconds per cell measured on the last one-process fit of every kind of member
 #: (:func:`run_fits`'s ``work``).
 _seconds_per_cell = {}
+#: The kinds of member fitted in this process at least once.
+_fits_seen = set()
 
 
 def workers_warm(n_workers):
@@ -69,7 +72,7 @@ def jobs_for(n_cells, n_jobs, prefer=None, kind=None):
     work is too small to pay for them (the rule of the module docstring).  ``n_jobs=None``
     is joblib's context's number, the rule not applied; ``prefer="threads"``: threads,
     which start at no cost.  ``kind`` names the members (their class): the seconds per
-    cell are those measured on the last fit of such members in this process
+    cell are the least measured on fits of such members in this process
     (:func:`run_fits`), else :data:`SECONDS_PER_CELL`."""
     jobs = effective_n_jobs(n_jobs)
     if jobs == 1 or n_jobs is None:
@@ -93,6 +96,16 @@ def plan_jobs(n_cells, n_jobs, prefer=None, kind=None):
             and _saved_seconds(n_cells, wanted, kind) > HAND_OVER_SECONDS):
         start_workers(wanted)
     return jobs
+
+
+def _note_seconds_per_cell(kind, seconds):
+    """Keep the seconds per cell of a fit of ``kind`` in this process: the least measured,
+    leaving out the first fit of each kind (it loads the kernels, which later fits do
+    not pay), so that the rule errs towards one process."""
+    if kind not in _fits_seen:
+        _fits_seen.add(kind)
+        return
+    _seconds_per_cell[kind] = min(seconds, _seconds_per_cell.get(kind, np.inf))
 
 
 def _saved_seconds(n_cells, jobs, kind):
@@ -174,7 +187,7 @@ def run_fits(fits, n_jobs=None, progress_callback=None, prefer=None, work=None):
             if progress_callback is not None:
                 progress_callback(done)
         if work is not None and work[1] > 0:
-            _seconds_per_cell[work[0]] = (time.process_time() - start) / work[1]
+            _note_seconds_per_cell(work[0], (time.process_time() - start) / work[1])
         return results
     generator = Parallel(n_jobs=n_jobs, prefer=prefer, return_as="generator")(
         delayed(fit)() for fit in fits)
