@@ -162,7 +162,7 @@ class TestObliqueForestImportances(ImportancesOutputChecks, base.WidgetTest):
     WIDGET = OWObliqueForest
     LINE = re.compile(r"^\d+ trees?: \d+ of \d+ splits? oblique, \d+(\.\d)? attributes? per "
                       r"split on average; out-of-bag accuracy [\d.]+"
-                      r"(; trees grown in (one process|\d+ threads))?$")
+                      r"(; trees grown in (one process|\d+ processes))?$")
     SETTINGS = {"n_estimators": 5}
 
 

@@ -72,6 +72,11 @@ class TestOWObliqueForest(LearnerWidgetChecks, base.WidgetTest):
         self.assertTrue(summary.startswith("10 trees: "), summary)
         self.assertIn(f"out-of-bag accuracy {model.oob_accuracy:.3f}", summary)
         self.assertTrue(summary.endswith("; trees grown in one process"), summary)
+        # a forest whose trees two jobs fitted: in worker processes, not threads
+        model.estimator.n_jobs_used_ = 2
+        self.widget.model_sent()
+        summary = self.widget.model_summary.text()
+        self.assertTrue(summary.endswith("; trees grown in 2 processes"), summary)
 
     def test_default_settings(self):
         super().test_default_settings()

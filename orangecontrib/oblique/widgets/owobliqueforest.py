@@ -123,7 +123,7 @@ class OWObliqueForest(ModelSummaryMixin, LearnerControlsMixin, MemberTreesMixin,
         if self.task is None and used is not None:  # the widget fits in one process
             self.model_summary.setText(f"{self.model_summary.text()}; trees grown in "
                                        + ("one process" if used == 1
-                                          else f"{used} threads"))
+                                          else f"{used} processes"))
 
     def get_learner_parameters(self):
         return OrderedDict((
